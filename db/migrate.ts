@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import * as initial from './migrations/001_initial.js';
+
+// Migrations are imported as modules (not discovered on disk) so they work the same
+// under tsx, ts-jest and compiled JavaScript.
+const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
+  '001_initial': initial,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};
+
+export async function migrateLatest(knex: Knex): Promise<void> {
+  await knex.migrate.latest({ migrationSource: source });
+}

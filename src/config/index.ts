@@ -1,0 +1,129 @@
+// Configuration is read from the environment once, validated, and passed down explicitly.
+// A bad value stops start-up with a message naming the variable.
+import path from 'node:path';
+import { z } from 'zod';
+
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+const csv = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+export const DEFAULT_LOCAL_MODEL = 'numind/NuExtract-2.0-8B';
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: int(1, 200).default(10),
+  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('document-jobs'),
+  TEMPORAL_UI_PORT: int(1, 65535).default(8233),
+  TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(8000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVICE_DATA_DIR: z.string().min(1).default('.data'),
+  SERVICE_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  SERVICE_API_TOKENS: csv.optional(),
+  SERVICE_LOCAL_MODEL: z.string().min(1).default(DEFAULT_LOCAL_MODEL),
+  SERVICE_LOCAL_BASE_URL: z.string().url().default('http://127.0.0.1:8080/v1'),
+  SERVICE_NUEXTRACT_MODELS: csv.default([
+    'numind/NuExtract-2.0-2B',
+    'numind/NuExtract-2.0-4B',
+    'numind/NuExtract-2.0-8B',
+  ]),
+  SERVICE_EXTRACTION_MAX_TOKENS: int(1).default(4096),
+  SERVICE_PARSING_MAX_TOKENS: int(1).default(8192),
+  SERVICE_MAX_UPLOAD_BYTES: int(1).default(50 * 1024 * 1024),
+  SERVICE_MAX_PAGES: int(1).default(1000),
+  SERVICE_RENDER_DPI: int(36, 600).default(150),
+  SERVICE_RENDER_MAX_PIXELS: int(10_000).default(2048 * 2048),
+  SERVICE_PAGE_CONCURRENCY: int(1, 256).default(4),
+  SERVICE_PROVIDER_MAX_ATTEMPTS: int(1, 100).default(5),
+  SERVICE_PROVIDER_INITIAL_INTERVAL_MS: int(1).default(1000),
+  SERVICE_PROVIDER_MAX_INTERVAL_MS: int(1).default(30_000),
+  SERVICE_PROVIDER_TIMEOUT_MS: int(1000).default(300_000),
+  SERVICE_OUTPUT_ATTEMPTS: int(1, 10).default(3),
+});
+
+export interface Config {
+  databaseUrl?: string;
+  databasePoolMax: number;
+  temporal: {
+    address?: string;
+    namespace: string;
+    taskQueue: string;
+    uiPort: number;
+    cliPath?: string;
+  };
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  secretKey?: string;
+  apiTokens?: string[];
+  localModel: string;
+  localBaseUrl: string;
+  nuextractModels: string[];
+  extractionMaxTokens: number;
+  parsingMaxTokens: number;
+  maxUploadBytes: number;
+  maxPages: number;
+  renderDpi: number;
+  renderMaxPixels: number;
+  pageConcurrency: number;
+  providerRetry: { maxAttempts: number; initialIntervalMs: number; maxIntervalMs: number; timeoutMs: number };
+  outputAttempts: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse and validate configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const nuextract = new Set(e.SERVICE_NUEXTRACT_MODELS);
+  if (e.SERVICE_LOCAL_MODEL === DEFAULT_LOCAL_MODEL) nuextract.add(DEFAULT_LOCAL_MODEL);
+  return {
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      uiPort: e.TEMPORAL_UI_PORT,
+      cliPath: e.TEMPORAL_CLI_PATH,
+    },
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.SERVICE_DATA_DIR),
+    secretKey: e.SERVICE_SECRET_KEY,
+    apiTokens: e.SERVICE_API_TOKENS,
+    localModel: e.SERVICE_LOCAL_MODEL,
+    localBaseUrl: e.SERVICE_LOCAL_BASE_URL,
+    nuextractModels: [...nuextract],
+    extractionMaxTokens: e.SERVICE_EXTRACTION_MAX_TOKENS,
+    parsingMaxTokens: e.SERVICE_PARSING_MAX_TOKENS,
+    maxUploadBytes: e.SERVICE_MAX_UPLOAD_BYTES,
+    maxPages: e.SERVICE_MAX_PAGES,
+    renderDpi: e.SERVICE_RENDER_DPI,
+    renderMaxPixels: e.SERVICE_RENDER_MAX_PIXELS,
+    pageConcurrency: e.SERVICE_PAGE_CONCURRENCY,
+    providerRetry: {
+      maxAttempts: e.SERVICE_PROVIDER_MAX_ATTEMPTS,
+      initialIntervalMs: e.SERVICE_PROVIDER_INITIAL_INTERVAL_MS,
+      maxIntervalMs: e.SERVICE_PROVIDER_MAX_INTERVAL_MS,
+      timeoutMs: e.SERVICE_PROVIDER_TIMEOUT_MS,
+    },
+    outputAttempts: e.SERVICE_OUTPUT_ATTEMPTS,
+  };
+}
+
+/** Address of the Temporal frontend, once the runtime has decided it. */
+export function temporalAddress(config: Config): string {
+  return config.temporal.address ?? '127.0.0.1:7233';
+}

@@ -1,0 +1,72 @@
+import type { Middleware } from 'koa';
+import type { Logger } from '../../logging.js';
+import { ApiError, RequestValidationError } from '../errors.js';
+import { isPersistenceBusy } from '../../storage/busy.js';
+
+/**
+ * Maps every thrown error onto design.md's status/body table. Unknown errors become a 500
+ * `internal_error` whose body never carries a stack trace or the original message.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ApiError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (err) {
+      if (err instanceof RequestValidationError) {
+        ctx.status = 422;
+        ctx.body = { detail: err.issues };
+        return;
+      }
+      if (err instanceof ApiError) {
+        ctx.status = err.status;
+        ctx.set(err.headers);
+        ctx.body = { detail: err.detail, code: err.code };
+        return;
+      }
+      const bodyError = fromBodyParser(err);
+      if (bodyError) {
+        ctx.status = bodyError.status;
+        ctx.body = bodyError.body;
+        return;
+      }
+      if (isPersistenceBusy(err)) {
+        logger.warn({ err: describe(err) }, 'persistence busy');
+        ctx.status = 503;
+        ctx.set('Retry-After', '2');
+        ctx.body = { detail: 'The database is temporarily busy; retry the request.', code: 'persistence_busy' };
+        return;
+      }
+      logger.error({ err }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { detail: 'Internal server error', code: 'internal_error' };
+    }
+  };
+}
+
+/** koa-body / co-body raise http-errors with a status for malformed or oversized bodies. */
+function fromBodyParser(err: unknown): { status: number; body: unknown } | undefined {
+  const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
+  if (!e || typeof e.status !== 'number' || !e.expose) return undefined;
+  if (e.status === 413) {
+    return { status: 413, body: { detail: 'Request body is too large', code: 'payload_too_large' } };
+  }
+  if (e.status === 415) {
+    return { status: 415, body: { detail: e.message ?? 'Unsupported media type', code: 'unsupported_media_type' } };
+  }
+  if (e.status === 400) {
+    // Malformed JSON is a request-shape error (422), as in the HTTPValidationError contract.
+    return {
+      status: 422,
+      body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${e.message ?? 'invalid JSON'}`, type: 'json_invalid' }] },
+    };
+  }
+  return { status: e.status, body: { detail: e.message ?? 'Bad request', code: 'bad_request' } };
+}
+
+function describe(err: unknown) {
+  const e = err as { code?: string; message?: string; name?: string };
+  return { name: e?.name, code: e?.code, message: e?.message };
+}

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import Router from '@koa/router';
+import type { AppDeps } from '../context.js';
+
+const OPENAPI_PATH = new URL('../../../openapi.yaml', import.meta.url);
+
+/** Liveness, readiness and the machine-readable contract. All public. */
+export function healthRoutes({ db, temporal }: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+
+  router.get('/readyz', async (ctx) => {
+    const checks = await Promise.all([
+      check(() => db.raw('select 1')),
+      check(() => temporal.connection.workflowService.getSystemInfo({})),
+    ]);
+    const [database, temporalCheck] = checks;
+    const ready = database === 'ok' && temporalCheck === 'ok';
+    ctx.status = ready ? 200 : 503;
+    if (!ready) ctx.set('Retry-After', '5');
+    ctx.body = { status: ready ? 'ready' : 'not_ready', checks: { database, temporal: temporalCheck } };
+  });
+
+  router.get('/openapi.yaml', async (ctx) => {
+    ctx.type = 'application/yaml';
+    ctx.body = await readFile(OPENAPI_PATH);
+  });
+
+  return router;
+}
+
+async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unavailable'> {
+  try {
+    await withTimeout(probe(), 3000);
+    return 'ok';
+  } catch {
+    return 'unavailable';
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timeout')), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e) => (clearTimeout(t), reject(e)),
+    );
+  });
+}

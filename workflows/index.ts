@@ -1,0 +1,2 @@
+// Every workflow the worker runs. Workflows hold orchestration only: no I/O, no clocks, no randomness.
+export { pingWorkflow } from './ping.js';
