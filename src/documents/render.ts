@@ -1,0 +1,254 @@
+// mupdf (WASM) access for untrusted documents: count and check pages, render one PDF page to
+// PNG, and bound the size of images sent to a model. Every mupdf object is destroyed on every
+// path, and every failure caused by the bytes surfaces as a DocumentError with a stable code.
+import * as mupdf from 'mupdf';
+import { DocumentError } from './errors.js';
+import { fitImage, planPageRender, type RenderLimits } from './geometry.js';
+import { readPngSize } from './image-header.js';
+import { detectMediaType, type SupportedMediaType } from './sniff.js';
+
+export type ImageMediaType = Extract<SupportedMediaType, `image/${string}`>;
+
+/**
+ * Largest image (in pixels) we agree to decode. A decoded PNG is held whole in WASM memory as
+ * RGBA, so 100 MP is ~400 MB; anything bigger is a decompression bomb or not a document scan.
+ */
+export const DEFAULT_MAX_IMAGE_PIXELS = 100_000_000;
+
+export interface InspectLimits extends RenderLimits {
+  /** More pages than this fails with document_too_many_pages. */
+  maxPages: number;
+  maxImagePixels?: number;
+}
+
+export interface DocumentInfo {
+  pageCount: number;
+}
+
+export interface RenderedPage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface PreparedImage {
+  mediaType: ImageMediaType;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export type MupdfLogSink = (level: 'warning' | 'error', message: string) => void;
+
+let logSink: MupdfLogSink | null = null;
+// mupdf otherwise prints repair warnings for broken files straight to stderr, outside our logs.
+mupdf.setLog({
+  warning: (message) => logSink?.('warning', message),
+  error: (message) => logSink?.('error', message),
+});
+
+/** Where mupdf's own warnings go (e.g. a pino logger at debug level); null discards them. */
+export function setMupdfLogSink(sink: MupdfLogSink | null): void {
+  logSink = sink;
+}
+
+/**
+ * Validates a stored document before any page work: opens it, refuses encrypted, empty or
+ * over-long PDFs, and checks every page (or the image) can be rendered within the limits, so
+ * a job fails in its first step rather than after spending model calls on earlier pages.
+ */
+export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, limits: InspectLimits): DocumentInfo {
+  if (mediaType !== 'application/pdf') {
+    withScope((scope) => openImage(bytes, mediaType, limits.maxImagePixels, scope));
+    return { pageCount: 1 };
+  }
+  return withScope((scope) => {
+    const doc = openPdf(bytes, scope);
+    const pageCount = countPages(doc);
+    if (pageCount > limits.maxPages) {
+      throw new DocumentError(
+        'document_too_many_pages',
+        `The PDF has ${pageCount} pages; at most ${limits.maxPages} are accepted.`,
+      );
+    }
+    for (let index = 0; index < pageCount; index++) {
+      // Pages are loaded one at a time and released at once: this only reads page dictionaries.
+      withScope((pageScope) => {
+        const [x0, y0, x1, y1] = pageBounds(doc, index, pageScope);
+        planPageRender(x1 - x0, y1 - y0, limits, index + 1);
+      });
+    }
+    return { pageCount };
+  });
+}
+
+/**
+ * Renders one PDF page (zero-based index) to an RGB PNG at `dpi`, scaled down so that
+ * width * height ≤ maxPixels. Opens the document for this call only: opening costs ~1 ms for
+ * a 300-page file, far less than rendering, and keeps no state between activity attempts.
+ * Throws RangeError for an index outside the document (a caller bug, not bad bytes).
+ */
+export function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): RenderedPage {
+  return withScope((scope) => {
+    const doc = openPdf(bytes, scope);
+    const pageCount = countPages(doc);
+    if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= pageCount) {
+      throw new RangeError(`Page index ${pageIndex} is outside a document of ${pageCount} pages.`);
+    }
+    const page = loadPage(doc, pageIndex, scope);
+    const [x0, y0, x1, y1] = bounds(page, pageIndex);
+    const plan = planPageRender(x1 - x0, y1 - y0, limits, pageIndex + 1);
+    // Move the page origin to (0, 0) first so the pixmap starts at pixel 0 and rounds up once.
+    const matrix = mupdf.Matrix.concat(mupdf.Matrix.translate(-x0, -y0), mupdf.Matrix.scale(plan.scale, plan.scale));
+    return guard(`Page ${pageIndex + 1} could not be rendered.`, () => {
+      // No alpha: pages are composited on white, as a reader would see them. Annotations and
+      // form field values are drawn too (showExtras), since they are part of what the page says.
+      const pixmap = scope.add(page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true));
+      return { png: toNodeBuffer(pixmap.asPNG()), width: pixmap.getWidth(), height: pixmap.getHeight() };
+    });
+  });
+}
+
+/**
+ * Returns a PNG or JPEG unchanged when it fits maxPixels; otherwise draws it scaled down onto
+ * white and re-encodes it as PNG. (EXIF orientation is not applied when re-encoding: mupdf.js
+ * does not expose it.)
+ */
+export function prepareImage(
+  bytes: Buffer,
+  mediaType: ImageMediaType,
+  limits: { maxPixels: number; maxImagePixels?: number },
+): PreparedImage {
+  return withScope((scope) => {
+    const image = openImage(bytes, mediaType, limits.maxImagePixels, scope);
+    const width = image.getWidth();
+    const height = image.getHeight();
+    if (width * height <= limits.maxPixels) return { mediaType, data: bytes, width, height };
+    const target = fitImage(width, height, limits.maxPixels);
+    return guard('The image could not be scaled.', () => {
+      const pixmap = scope.add(new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, target.width, target.height], false));
+      pixmap.clear(255);
+      const device = scope.add(new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap));
+      // An image occupies the unit square; this matrix stretches it over the whole pixmap.
+      device.fillImage(image, [target.width, 0, 0, target.height, 0, 0], 1);
+      device.close();
+      return { mediaType: 'image/png' as const, data: toNodeBuffer(pixmap.asPNG()), width: target.width, height: target.height };
+    });
+  });
+}
+
+function openPdf(bytes: Buffer, scope: Scope): mupdf.Document {
+  const doc = scope.add(guard('The PDF could not be opened.', () => mupdf.Document.openDocument(bytes, 'application/pdf')));
+  // needsPassword() is false when the empty user password opens it (owner-only restrictions).
+  if (guard('The PDF could not be opened.', () => doc.needsPassword())) {
+    throw new DocumentError('document_encrypted', 'The PDF is password-protected and cannot be read.');
+  }
+  return doc;
+}
+
+function countPages(doc: mupdf.Document): number {
+  const count = guard('The PDF page tree could not be read.', () => doc.countPages());
+  if (count <= 0) throw new DocumentError('document_empty', 'The PDF has no pages.');
+  return count;
+}
+
+function loadPage(doc: mupdf.Document, index: number, scope: Scope): mupdf.Page {
+  return scope.add(guard(`Page ${index + 1} could not be read.`, () => doc.loadPage(index)));
+}
+
+function bounds(page: mupdf.Page, index: number): mupdf.Rect {
+  return guard(`Page ${index + 1} could not be read.`, () => page.getBounds());
+}
+
+function pageBounds(doc: mupdf.Document, index: number, scope: Scope): mupdf.Rect {
+  return bounds(loadPage(doc, index, scope), index);
+}
+
+function openImage(bytes: Buffer, mediaType: ImageMediaType, maxImagePixels: number | undefined, scope: Scope): mupdf.Image {
+  const limit = maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
+  // mupdf picks its decoder from the content, so the header check below only holds if the
+  // content really is the type we were told.
+  if (detectMediaType(bytes) !== mediaType) {
+    throw new DocumentError('document_corrupt', `The file content is not ${mediaType}.`);
+  }
+  if (mediaType === 'image/png') {
+    // mupdf decodes PNGs eagerly, so the size check must come from the header first.
+    const size = readPngSize(bytes);
+    if (!size) throw new DocumentError('document_corrupt', 'The PNG header is malformed.');
+    assertImageSize(size.width, size.height, limit);
+  }
+  const image = guard('The image could not be decoded.', () => {
+    // An explicit mupdf Buffer, destroyed here, instead of an implicit one left to the GC.
+    const buffer = new mupdf.Buffer(bytes);
+    try {
+      return new mupdf.Image(buffer);
+    } finally {
+      buffer.destroy();
+    }
+  });
+  scope.add(image);
+  const width = image.getWidth();
+  const height = image.getHeight();
+  if (!(width > 0 && height > 0)) throw new DocumentError('document_corrupt', 'The image has no pixels.');
+  assertImageSize(width, height, limit);
+  return image;
+}
+
+function assertImageSize(width: number, height: number, limit: number): void {
+  if (width * height > limit) {
+    throw new DocumentError(
+      'document_page_too_large',
+      `The image is ${width} × ${height} pixels; at most ${limit} pixels are accepted.`,
+    );
+  }
+}
+
+/** Runs a mupdf call, turning any failure it raises into document_corrupt. */
+function guard<T>(message: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof DocumentError) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DocumentError('document_corrupt', `${message} (${reason})`, { cause: err });
+  }
+}
+
+interface Destroyable {
+  destroy(): void;
+}
+
+/** mupdf objects created during one operation, destroyed in reverse order when it ends. */
+class Scope {
+  private readonly items: Destroyable[] = [];
+
+  add<T extends Destroyable>(item: T): T {
+    this.items.push(item);
+    return item;
+  }
+
+  close(): void {
+    for (const item of this.items.reverse()) {
+      try {
+        item.destroy();
+      } catch {
+        // Destroying cannot usefully fail; never let it mask the operation's own error.
+      }
+    }
+    this.items.length = 0;
+  }
+}
+
+function withScope<T>(fn: (scope: Scope) => T): T {
+  const scope = new Scope();
+  try {
+    return fn(scope);
+  } finally {
+    scope.close();
+  }
+}
+
+/** asPNG() already returns a copy out of WASM memory; wrap it without copying again. */
+function toNodeBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
