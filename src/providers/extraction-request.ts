@@ -1,0 +1,122 @@
+// Request bodies for extraction. Pure: same definition and input → same JSON body.
+import type { Config } from '../config/index.js';
+import { extractionAdapterFor } from './adapters.js';
+import { documentContent, imagePart, type ContentPart } from './content.js';
+import { nuextractTemplateString } from './nuextract-template.js';
+import { responseFormatName, toStrictJsonSchema } from './strict-schema.js';
+import type {
+  ChatRequestBody,
+  DocumentInput,
+  ExtractionAdapter,
+  ExtractionDefinition,
+  ExtractionExample,
+  JsonSchema,
+} from './types.js';
+
+export type ExtractionRequestConfig = Pick<Config, 'nuextractModels' | 'extractionMaxTokens'>;
+
+export interface ExtractionRequestInput {
+  definition: ExtractionDefinition;
+  input: DocumentInput;
+  examples?: ExtractionExample[];
+}
+
+export interface BuiltRequest<A extends string> {
+  adapter: A;
+  body: ChatRequestBody;
+}
+
+const STREAM_FIELDS = { stream: true, stream_options: { include_usage: true } } as const;
+
+export function buildExtractionRequest(
+  req: ExtractionRequestInput,
+  config: ExtractionRequestConfig,
+): BuiltRequest<ExtractionAdapter> {
+  const adapter = extractionAdapterFor(req.definition.model, config);
+  const body = adapter === 'nuextract-template' ? nuextractBody(req, config) : genericBody(req, config);
+  return { adapter, body };
+}
+
+function reasoningField(definition: ExtractionDefinition) {
+  return definition.reasoningEffort === null ? {} : { reasoning_effort: definition.reasoningEffort };
+}
+
+// ---- generic models: strict JSON Schema response format ----
+
+export function extractionSystemPrompt(instructions: string, strictSchema: JsonSchema): string {
+  const parts = [
+    'You extract structured data from documents. Read the whole document and answer with the data it contains.',
+  ];
+  if (instructions.trim()) parts.push(`Instructions:\n${instructions.trim()}`);
+  parts.push(
+    'Output: a single JSON object that conforms to the JSON Schema below, and nothing else: no prose, no ' +
+      'Markdown fences. Take values from the document; do not invent them. Use null for a field the ' +
+      'document does not contain, and an empty array for a list with no items.\n' +
+      JSON.stringify(strictSchema),
+  );
+  return parts.join('\n\n');
+}
+
+function genericBody(req: ExtractionRequestInput, config: ExtractionRequestConfig): ChatRequestBody {
+  const { definition } = req;
+  const schema = toStrictJsonSchema(definition.schema);
+  const messages: unknown[] = [{ role: 'system', content: extractionSystemPrompt(definition.instructions, schema) }];
+  for (const example of req.examples ?? []) {
+    messages.push({ role: 'user', content: documentContent(example.input) });
+    messages.push({ role: 'assistant', content: JSON.stringify(example.output) });
+  }
+  messages.push({ role: 'user', content: documentContent(req.input) });
+  return {
+    model: definition.model,
+    messages,
+    response_format: {
+      type: 'json_schema',
+      json_schema: { name: responseFormatName(definition.name), strict: true, schema },
+    },
+    max_completion_tokens: config.extractionMaxTokens,
+    ...reasoningField(definition),
+    ...STREAM_FIELDS,
+  };
+}
+
+// ---- NuExtract: template and examples through the chat template ----
+//
+// NuExtract's chat template renders `template` and `examples` (each {input, output}, output a
+// JSON string) into the prompt itself. An image example is written as the "<image>" placeholder,
+// which the template turns into an image slot; the image itself must then be the next image of
+// the message content, so example images are placed before the document's own images. A template
+// example holds one image: only an example's first page is used.
+
+function nuextractBody(req: ExtractionRequestInput, config: ExtractionRequestConfig): ChatRequestBody {
+  const { definition } = req;
+  const exampleImages: ContentPart[] = [];
+  const examples = (req.examples ?? []).map((example) => {
+    const output = JSON.stringify(example.output);
+    if (example.input.type === 'text') return { input: example.input.text, output };
+    const first = example.input.images[0];
+    if (first) exampleImages.push(imagePart(first));
+    return { input: '<image>', output };
+  });
+
+  const document = req.input;
+  let content: string | ContentPart[];
+  if (document.type === 'text') {
+    content = exampleImages.length > 0 ? [...exampleImages, { type: 'text', text: document.text }] : document.text;
+  } else {
+    content = [...exampleImages, ...document.images.map(imagePart)];
+  }
+
+  const messages: unknown[] = [];
+  // NuExtract's chat template renders a system message in place of its default one.
+  if (definition.instructions.trim()) messages.push({ role: 'system', content: definition.instructions.trim() });
+  messages.push({ role: 'user', content });
+
+  return {
+    model: definition.model,
+    messages,
+    chat_template_kwargs: { template: nuextractTemplateString(definition.schema), examples },
+    max_completion_tokens: config.extractionMaxTokens,
+    ...reasoningField(definition),
+    ...STREAM_FIELDS,
+  };
+}

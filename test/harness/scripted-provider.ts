@@ -1,0 +1,283 @@
+// A real HTTP server that speaks the OpenAI chat-completions protocol (streaming SSE and plain
+// JSON), answers model and deployment listings, records every chat-completion request, and does
+// what the test scripts it to do: answer, fail with a status, stall, send garbage, or cut the socket.
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  receivedAt: number;
+  /** The client closed the connection before we finished answering. */
+  closedEarly: boolean;
+}
+
+export type Step =
+  | {
+      kind: 'content';
+      content: string;
+      chunks?: number;
+      chunkDelayMs?: number;
+      delayMs?: number;
+      finishReason?: 'stop' | 'length';
+      reasoning?: string;
+      usage?: { prompt_tokens: number; completion_tokens: number };
+    }
+  | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { kind: 'stall' }
+  | { kind: 'malformed' }
+  | { kind: 'reset' };
+
+export interface ScriptedProvider {
+  /** e.g. http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  /** A project endpoint for hosted_project_api: chat at `<projectUrl>/openai/v1`, deployments at `<projectUrl>/deployments`. */
+  projectUrl: string;
+  /** Chat-completion requests, in order. */
+  requests: RecordedRequest[];
+  /** Model and deployment listing requests, in order. */
+  listingRequests: RecordedRequest[];
+  enqueue(...steps: Step[]): void;
+  respondWith(fn: (req: RecordedRequest) => Step | Promise<Step>): void;
+  setModels(ids: string[]): void;
+  /** Raw deployment objects for the project listing; by default each model id is a chat deployment. */
+  setDeployments(items: unknown[] | null): void;
+  /** Make model and deployment listings fail with this status and body until cleared (null). */
+  setListingError(error: { status: number; body?: unknown } | null): void;
+  reset(): void;
+  waitForRequests(n: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_STEP: Step = { kind: 'content', content: '{}' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function errorBody(status: number): unknown {
+  const type = status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  return { error: { message: `Scripted error ${status}`, type, param: null, code: null } };
+}
+
+/** Split text into n nearly equal pieces (at least one, never empty unless the text is). */
+function split(text: string, n: number): string[] {
+  const count = Math.max(1, Math.min(n, text.length || 1));
+  const size = Math.ceil(text.length / count);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(text.slice(i * size, (i + 1) * size));
+  return out.filter((p, i) => p !== '' || i === 0);
+}
+
+export async function startScriptedProvider(): Promise<ScriptedProvider> {
+  let queue: Step[] = [];
+  let handler: ((req: RecordedRequest) => Step | Promise<Step>) | null = null;
+  let models: string[] = [];
+  let deployments: unknown[] | null = null;
+  let listingError: { status: number; body?: unknown } | null = null;
+  const requests: RecordedRequest[] = [];
+  const listingRequests: RecordedRequest[] = [];
+  const waiters = new Set<() => void>();
+  const sockets = new Set<Socket>();
+  let counter = 0;
+
+  const notify = () => waiters.forEach((w) => w());
+
+  async function answerChat(req: http.IncomingMessage, res: http.ServerResponse, rec: RecordedRequest): Promise<void> {
+    const step = queue.shift() ?? (handler ? await handler(rec) : DEFAULT_STEP);
+    const body = rec.body ?? {};
+    const streaming = body.stream === true;
+    const id = `chatcmpl-scripted-${++counter}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = typeof body.model === 'string' ? body.model : 'scripted-model';
+
+    switch (step.kind) {
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case 'stall':
+        if (streaming) {
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          res.flushHeaders();
+        }
+        return; // never finishes; the close handler marks closedEarly
+      case 'malformed':
+        res.writeHead(200, { 'content-type': streaming ? 'text/event-stream' : 'application/json' });
+        res.end(streaming ? 'data: {"id": "broken", "choices": [\n\ndata: not json at all\n\n' : '{"id": "broken", "choi');
+        return;
+      case 'error': {
+        const payload = JSON.stringify(step.body ?? errorBody(step.status));
+        res.writeHead(step.status, { 'content-type': 'application/json', ...(step.headers ?? {}) });
+        res.end(payload);
+        return;
+      }
+      case 'content': {
+        if (step.delayMs) await sleep(step.delayMs);
+        if (res.destroyed) return;
+        const finish = step.finishReason ?? 'stop';
+        const usageIn = step.usage ?? { prompt_tokens: 10, completion_tokens: Math.max(1, Math.ceil(step.content.length / 4)) };
+        const usage = { ...usageIn, total_tokens: usageIn.prompt_tokens + usageIn.completion_tokens };
+        if (!streaming) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              id,
+              object: 'chat.completion',
+              created,
+              model,
+              choices: [
+                {
+                  index: 0,
+                  message: { role: 'assistant', content: step.content, ...(step.reasoning ? { reasoning_content: step.reasoning } : {}) },
+                  finish_reason: finish,
+                  logprobs: null,
+                },
+              ],
+              usage,
+            }),
+          );
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        const send = (chunk: object) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+        const chunk = (delta: object, finishReason: string | null) => ({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+        });
+        send(chunk({ role: 'assistant', content: '' }, null));
+        if (step.reasoning) send(chunk({ reasoning_content: step.reasoning }, null));
+        for (const piece of split(step.content, step.chunks ?? 3)) {
+          if (step.chunkDelayMs) await sleep(step.chunkDelayMs);
+          if (res.destroyed) return;
+          send(chunk({ content: piece }, null));
+        }
+        send(chunk({}, finish));
+        if (body.stream_options?.include_usage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
+        res.end('data: [DONE]\n\n');
+        return;
+      }
+    }
+  }
+
+  function answerListing(path: string, res: http.ServerResponse): void {
+    if (listingError) {
+      res.writeHead(listingError.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(listingError.body ?? errorBody(listingError.status)));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (path.endsWith('/deployments')) {
+      const value =
+        deployments ??
+        models.map((id) => ({
+          type: 'ModelDeployment',
+          name: id,
+          modelName: id,
+          modelVersion: '1',
+          modelPublisher: 'Scripted',
+          capabilities: { chat_completion: 'true' },
+          sku: { name: 'GlobalStandard', capacity: 1 },
+          connectionName: 'scripted',
+        }));
+      res.end(JSON.stringify({ value }));
+      return;
+    }
+    const created = Math.floor(Date.now() / 1000);
+    res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', created, owned_by: 'scripted' })) }));
+  }
+
+  const server = http.createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      const raw = Buffer.concat(parts).toString('utf8');
+      let body: any = null;
+      if (raw) {
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          body = raw;
+        }
+      }
+      const rec: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: { ...req.headers },
+        body,
+        receivedAt: Date.now(),
+        closedEarly: false,
+      };
+      res.on('close', () => {
+        if (!res.writableFinished) rec.closedEarly = true;
+      });
+
+      if (req.method === 'POST' && path.endsWith('/chat/completions')) {
+        requests.push(rec);
+        notify();
+        answerChat(req, res, rec).catch((err) => {
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: `scripted provider failed: ${String(err)}` } }));
+        });
+        return;
+      }
+      if (req.method === 'GET' && (path.endsWith('/models') || path.endsWith('/deployments'))) {
+        listingRequests.push(rec);
+        answerListing(path, res);
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `No route for ${req.method} ${path}`, type: 'invalid_request_error' } }));
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    baseUrl: `${origin}/v1`,
+    projectUrl: `${origin}/api/projects/scripted`,
+    requests,
+    listingRequests,
+    enqueue: (...steps) => void queue.push(...steps),
+    respondWith: (fn) => void (handler = fn),
+    setModels: (ids) => void (models = [...ids]),
+    setDeployments: (items) => void (deployments = items ? [...items] : null),
+    setListingError: (error) => void (listingError = error),
+    reset() {
+      listingError = null;
+      queue = [];
+      handler = null;
+      deployments = null;
+      requests.length = 0;
+      listingRequests.length = 0;
+    },
+    waitForRequests(n, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (requests.length >= n) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(requests.slice(0, n));
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Expected ${n} chat-completion requests within ${timeoutMs} ms, got ${requests.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
