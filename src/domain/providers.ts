@@ -1,0 +1,227 @@
+// Providers: the three preconfigured model providers and their connection state.
+// They are created by the seed and can only be updated; the API key is stored encrypted and
+// never leaves this module in clear except towards the provider itself.
+import { z } from 'zod';
+import { ApiError, badRequest, notFound } from '../http/errors.js';
+import type { Config } from '../config/index.js';
+import { ProviderError } from '../providers/errors.js';
+import { listModels } from '../providers/index.js';
+import type { ProviderSettings } from '../providers/types.js';
+import type { Db } from '../storage/db.js';
+import { type SecretBox, SecretUnreadableError } from '../storage/secrets.js';
+import { iso } from './definitions-common.js';
+import { PROVIDER_NAMES, type ProviderName } from './prebuilt.js';
+
+export const providerNamePathSchema = z.enum(PROVIDER_NAMES);
+
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine(isHttpUrl, 'must be an absolute http:// or https:// URL');
+
+/**
+ * Body of PATCH and PUT on `/v1/providers/{name}`. `api_key` and `api_key_env` are write-only:
+ * they are accepted here and never returned. `api_key: null` removes the stored key.
+ */
+export const providerUpdateSchema = z.strictObject({
+  base_url: httpUrl.nullable().optional(),
+  configuration: z.record(z.string(), z.unknown()).optional(),
+  api_key: z.string().min(1).max(8192).nullable().optional(),
+  api_key_env: z
+    .string()
+    .max(256)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name (letters, digits, "_", not starting with a digit)')
+    .nullable()
+    .optional(),
+});
+export type ProviderUpdateInput = z.infer<typeof providerUpdateSchema>;
+
+interface ProviderRow {
+  name: ProviderName;
+  base_url: string | null;
+  configuration: Record<string, unknown>;
+  api_key_ciphertext: string | null;
+  api_key_env: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * ProviderResponse: the contract's five fields plus `base_url`, which is not secret and tells the
+ * client which endpoint is in use. Neither the key nor the name of its variable is returned.
+ */
+export interface Provider {
+  name: ProviderName;
+  base_url: string | null;
+  configuration: Record<string, unknown>;
+  has_api_key: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+
+export function toProvider(row: ProviderRow): Provider {
+  return {
+    name: row.name,
+    base_url: row.base_url,
+    configuration: row.configuration,
+    has_api_key: row.api_key_ciphertext !== null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export async function listProviders(db: Db): Promise<Provider[]> {
+  // Fixed order of the contract's enumeration, not of the table.
+  const rows = (await db('providers').select('*')) as ProviderRow[];
+  const rank = (n: ProviderName) => PROVIDER_NAMES.indexOf(n);
+  return rows.sort((a, b) => rank(a.name) - rank(b.name)).map(toProvider);
+}
+
+export async function getProvider(db: Db, name: ProviderName): Promise<Provider> {
+  const row = (await db('providers').where({ name }).first()) as ProviderRow | undefined;
+  if (!row) throw notFound('Provider', name);
+  return toProvider(row);
+}
+
+/**
+ * Update a provider's connection state.
+ * - `merge` (PATCH): only the fields present change. `configuration`, when present, replaces the
+ *   stored object as a whole rather than merging keys: the object is small, and replacing it is
+ *   the only way a client can remove a key without a special "null deletes" rule.
+ * - `replace` (PUT): the body is the whole connection state; an absent field is reset
+ *   (base_url and api_key_env to null, configuration to {}, the stored key removed).
+ */
+export async function updateProvider(
+  deps: { db: Db; secrets: SecretBox },
+  name: ProviderName,
+  input: ProviderUpdateInput,
+  mode: 'merge' | 'replace',
+): Promise<Provider> {
+  return deps.db.transaction(async (trx) => {
+    const row = (await trx('providers').where({ name }).forUpdate().first()) as ProviderRow | undefined;
+    if (!row) throw notFound('Provider', name);
+
+    const keep = mode === 'merge';
+    const next = {
+      base_url: input.base_url !== undefined ? input.base_url : keep ? row.base_url : null,
+      configuration: input.configuration ?? (keep ? row.configuration : {}),
+      api_key_ciphertext:
+        input.api_key !== undefined
+          ? input.api_key === null
+            ? null
+            : deps.secrets.encrypt(input.api_key)
+          : keep
+            ? row.api_key_ciphertext
+            : null,
+      api_key_env: input.api_key_env !== undefined ? input.api_key_env : keep ? row.api_key_env : null,
+    };
+    checkConfiguration(name, next.configuration);
+
+    const [updated] = await trx('providers')
+      .where({ name })
+      .update({ ...next, configuration: JSON.stringify(next.configuration), updated_at: trx.fn.now() })
+      .returning('*');
+    return toProvider(updated as ProviderRow);
+  });
+}
+
+/** Provider-specific rules for the non-secret settings. */
+function checkConfiguration(name: ProviderName, configuration: Record<string, unknown>): void {
+  if (name === 'hosted_project_api') {
+    const url = configuration.project_url;
+    if (typeof url !== 'string' || !isHttpUrl(url)) {
+      throw badRequest(
+        'invalid_provider_configuration',
+        "Provider 'hosted_project_api' needs configuration.project_url, an absolute http:// or https:// URL.",
+      );
+    }
+  }
+}
+
+/**
+ * Everything needed to call a provider, with the key decrypted. Throws 400 errors a client can
+ * act on: a project provider without project_url, a hosted provider without any key, or a stored
+ * key the current secret key cannot read.
+ */
+export async function getProviderSettings(
+  deps: { db: Db; secrets: SecretBox },
+  name: ProviderName,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ProviderSettings> {
+  const row = (await deps.db('providers').where({ name }).first()) as ProviderRow | undefined;
+  if (!row) throw notFound('Provider', name);
+  checkConfiguration(name, row.configuration);
+
+  let apiKey: string | null = null;
+  if (row.api_key_ciphertext !== null) {
+    try {
+      apiKey = deps.secrets.decrypt(row.api_key_ciphertext);
+    } catch (err) {
+      if (!(err instanceof SecretUnreadableError)) throw err;
+      throw badRequest(
+        'provider_key_unreadable',
+        `The stored API key of provider '${name}' cannot be decrypted (the secret key changed?); set api_key again.`,
+      );
+    }
+  }
+  const keyFromEnv = row.api_key_env ? env[row.api_key_env] : undefined;
+  if (name !== 'compatible_api' && !apiKey && !keyFromEnv) {
+    throw badRequest(
+      'provider_key_missing',
+      row.api_key_env
+        ? `Provider '${name}' needs an API key: environment variable ${row.api_key_env} is not set and no key is stored.`
+        : `Provider '${name}' needs an API key: set api_key or api_key_env.`,
+    );
+  }
+  return {
+    name,
+    baseUrl: row.base_url,
+    configuration: row.configuration,
+    apiKey,
+    apiKeyEnv: row.api_key_env,
+  };
+}
+
+/** Model listing waits at most this long for the provider; a client should not hang on it. */
+const MODELS_TIMEOUT_MS = 30_000;
+
+/**
+ * The model ids the provider advertises now. Problems the client can fix in our settings are
+ * 400s; a provider that cannot be reached or refuses is a 502 `provider_error` carrying the
+ * provider's own message.
+ */
+export async function listProviderModels(
+  deps: { db: Db; secrets: SecretBox; config: Config },
+  name: ProviderName,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const settings = await getProviderSettings(deps, name);
+  const timeout = AbortSignal.timeout(Math.min(MODELS_TIMEOUT_MS, deps.config.providerRetry.timeoutMs));
+  try {
+    return await listModels(settings, deps.config, signal ? AbortSignal.any([signal, timeout]) : timeout);
+  } catch (err) {
+    if (timeout.aborted && !(err instanceof ProviderError)) {
+      throw new ApiError(502, 'provider_error', `Provider '${name}' did not answer within ${MODELS_TIMEOUT_MS / 1000} s`);
+    }
+    if (!(err instanceof ProviderError)) throw err;
+    // A provider may quote the key it was given in its error message; never pass that on.
+    const message = withoutSecrets(err.message, [settings.apiKey, settings.apiKeyEnv ? process.env[settings.apiKeyEnv] : null]);
+    if (err.code === 'provider_key_missing') throw badRequest('provider_key_missing', message);
+    if (err.code === 'provider_not_configured') throw badRequest('invalid_provider_configuration', message);
+    throw new ApiError(502, 'provider_error', message);
+  }
+}
+
+function withoutSecrets(text: string, secrets: (string | null | undefined)[]): string {
+  return secrets.reduce<string>((acc, secret) => (secret ? acc.split(secret).join('[redacted]') : acc), text);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
