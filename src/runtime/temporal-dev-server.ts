@@ -1,0 +1,131 @@
+// The Temporal development server (`temporal server start-dev`) as a managed child process.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import { freePort, preferredPort } from './ports.js';
+import { hasExited, stopChild, waitUntil } from './process.js';
+
+const HOST = '127.0.0.1';
+
+export interface TemporalDevServerOptions {
+  cliPath: string;
+  namespace: string;
+  /** Preferred frontend (gRPC) port; any free port is used when it is taken. Default 7233. */
+  port?: number;
+  /** Web UI port (any free port when taken), or false for no UI. */
+  uiPort?: number | false;
+  /** SQLite file that keeps workflow history across restarts; in memory when absent. */
+  dbFile?: string;
+  onLog?: (line: string) => void;
+  startTimeoutMs?: number;
+}
+
+export interface TemporalDevServer {
+  /** host:port of the frontend, for clients and workers. */
+  address: string;
+  uiUrl?: string;
+  stop(): Promise<void>;
+}
+
+export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  const onLog = opts.onLog ?? (() => {});
+  const pidFile = opts.dbFile ? `${opts.dbFile}.pid` : undefined;
+  // First, so that the ports it held are free again when we choose ours.
+  if (opts.dbFile && pidFile) await stopOrphanedServer(pidFile, opts.dbFile);
+  const port = await preferredPort(opts.port ?? 7233, HOST);
+  const uiPort = opts.uiPort === false ? undefined : await preferredPort(opts.uiPort ?? port + 1000, HOST);
+  const args = ['server', 'start-dev', '--ip', HOST, '--port', String(port)];
+  // "default" always exists; naming it again would be a duplicate registration.
+  if (opts.namespace !== 'default') args.push('--namespace', opts.namespace);
+  // Pin the side ports too: left to the CLI they are random, but on all interfaces.
+  args.push('--http-port', String(await freePort(HOST)), '--metrics-port', String(await freePort(HOST)));
+  args.push('--log-format', 'json', '--log-level', 'warn');
+  if (uiPort === undefined) args.push('--headless');
+  else args.push('--ui-port', String(uiPort), '--ui-ip', HOST, '--ui-disable-news-fetch');
+  if (opts.dbFile) {
+    await mkdir(path.dirname(opts.dbFile), { recursive: true });
+    args.push('--db-filename', opts.dbFile);
+  }
+
+  // Own process group: a terminal Ctrl-C reaches only our process, which stops workers first.
+  const child = spawn(opts.cliPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const recent: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      onLog(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let spawnFailure: Error | undefined;
+  child.once('error', (err) => (spawnFailure = err));
+  const onExit = () => !hasExited(child) && child.kill('SIGKILL');
+  process.on('exit', onExit);
+
+  if (pidFile && child.pid) await writeFile(pidFile, `${child.pid}\n`);
+  const stop = async () => {
+    process.off('exit', onExit);
+    await stopChild(child, { signal: 'SIGTERM', timeoutMs: 10_000 });
+    if (pidFile) await rm(pidFile, { force: true });
+  };
+  const address = `${HOST}:${port}`;
+  try {
+    await waitForFrontend(address, opts.namespace, opts.startTimeoutMs ?? 60_000, () => {
+      if (spawnFailure) throw new Error(`cannot run ${opts.cliPath}: ${spawnFailure.message}`);
+      if (hasExited(child)) {
+        const how = child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
+        throw new Error(`temporal server exited during start-up (${how}):\n${recent.join('\n')}`);
+      }
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { address, uiUrl: uiPort === undefined ? undefined : `http://${HOST}:${uiPort}`, stop };
+}
+
+/**
+ * A server left running by an earlier run that was killed outright still holds the history file.
+ * Stop it (only when its command line names that file, so a reused PID is left alone).
+ */
+async function stopOrphanedServer(pidFile: string, dbFile: string) {
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).trim());
+  const cmdline = Number.isInteger(pid) && pid > 0 ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
+  if (cmdline.includes('start-dev') && cmdline.includes(dbFile)) {
+    process.kill(pid, 'SIGTERM');
+    if (!(await waitUntil(() => !existsSync(`/proc/${pid}`), 15_000))) process.kill(pid, 'SIGKILL');
+  }
+  await rm(pidFile, { force: true });
+}
+
+/** Retry until the frontend answers and the namespace is registered (the dev server creates it). */
+export async function waitForFrontend(
+  address: string,
+  namespace: string,
+  timeoutMs: number,
+  checkAlive: () => void = () => {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    checkAlive();
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      try {
+        await connection.workflowService.describeNamespace({ namespace });
+        return;
+      } finally {
+        await connection.close();
+      }
+    } catch (err) {
+      lastError = err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`Temporal at ${address} was not ready within ${timeoutMs} ms: ${(lastError as Error)?.message}`);
+}

@@ -1,0 +1,24 @@
+// What global setup hands to test files: written to a JSON file whose path travels in an
+// environment variable, so it reaches test files whether Jest runs them in band or in workers.
+import { readFileSync } from 'node:fs';
+
+export const HARNESS_ENV = 'DOCEXTRACT_TEST_HARNESS';
+
+export interface HarnessInfo {
+  /** The fresh database of this run, migrated and seeded. */
+  databaseUrl: string;
+  temporalAddress: string;
+  temporalNamespace: string;
+  /** File with the workflow bundle's code, built once per run (`workflowBundle: { codePath }`). */
+  workflowBundlePath: string;
+  /** Scratch folder of this run, removed by global teardown. */
+  tempDir: string;
+}
+
+export function readHarnessInfo(): HarnessInfo {
+  const file = process.env[HARNESS_ENV];
+  if (!file) {
+    throw new Error(`${HARNESS_ENV} is not set: run tests through \`npm test\` so that test/harness/global-setup.ts runs first`);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as HarnessInfo;
+}

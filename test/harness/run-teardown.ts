@@ -1,0 +1,24 @@
+// Undo global setup: drop the run's database, stop the servers it started, remove its temp folder.
+import { rm } from 'node:fs/promises';
+import { dropDatabase, withPgClient } from '../../src/runtime/database.js';
+import { takeRunState } from './run-state.js';
+
+export async function tearDownRun(): Promise<void> {
+  const state = takeRunState();
+  if (!state) return;
+  const errors: unknown[] = [];
+  const attempt = async (fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      errors.push(err);
+    }
+  };
+  if (state.database) {
+    const { adminUrl, name } = state.database;
+    await attempt(() => withPgClient(adminUrl, (client) => dropDatabase(client, name)));
+  }
+  for (const { stop } of state.stops.reverse()) await attempt(stop);
+  await attempt(() => rm(state.tempDir, { recursive: true, force: true }));
+  if (errors.length) throw new AggregateError(errors, 'test harness teardown failed');
+}
