@@ -1,8 +1,19 @@
+import { createSecretBox } from '../src/storage/secrets.js';
 import type { ActivityDeps } from './deps.js';
+import { DocumentCache } from './documents.js';
+import { extractionActivities } from './extraction.js';
+import { jobStatusActivities } from './job-status.js';
+import { parseActivities } from './parse.js';
 
-/** Builds the activity implementations with their dependencies bound. */
-export function createActivities(_deps: ActivityDeps) {
+/** Builds the activity implementations with their dependencies bound. Names say what they do in the Web UI. */
+export function createActivities(given: ActivityDeps) {
+  const deps = { ...given, secrets: given.secrets ?? createSecretBox(given.config) };
+  const documents = new DocumentCache(deps.db);
   return {
+    ...jobStatusActivities(deps),
+    ...extractionActivities(deps, documents),
+    ...parseActivities(deps, documents),
+    /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;
     },

@@ -1,2 +1,4 @@
 // Every workflow the worker runs. Workflows hold orchestration only: no I/O, no clocks, no randomness.
 export { pingWorkflow } from './ping.js';
+export { extractionJobWorkflow } from './extraction.js';
+export { parseJobWorkflow } from './parse.js';

@@ -10,7 +10,24 @@ type Where = 'body' | 'query' | 'path';
 export function parseRequest<S extends z.ZodType>(where: Where, schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new RequestValidationError(result.error.issues.map((issue) => toIssue(where, issue, input)));
+  throw new RequestValidationError(result.error.issues.flatMap((issue) => toIssues(where, issue, input)));
+}
+
+function toIssues(where: Where, issue: z.core.$ZodIssue, root: unknown): ValidationIssue[] {
+  // One entry per unknown field, named where it is, as clients of HTTPValidationError expect.
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => {
+      const path = [...issue.path, key];
+      const value = valueAt(root, path);
+      return {
+        loc: [where, ...path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+        ...(value !== undefined && isSmall(value) ? { input: value } : {}),
+      };
+    });
+  }
+  return [toIssue(where, issue, root)];
 }
 
 function toIssue(where: Where, issue: z.core.$ZodIssue, root: unknown): ValidationIssue {

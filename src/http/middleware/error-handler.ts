@@ -46,10 +46,14 @@ export function errorHandler(logger: Logger): Middleware {
   };
 }
 
-/** koa-body / co-body raise http-errors with a status for malformed or oversized bodies. */
+/**
+ * koa-body (co-body, raw-body) raises errors with a 4xx status and a `type` such as
+ * 'entity.parse.failed' or 'entity.too.large' for malformed or oversized bodies.
+ */
 function fromBodyParser(err: unknown): { status: number; body: unknown } | undefined {
   const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
-  if (!e || typeof e.status !== 'number' || !e.expose) return undefined;
+  if (!e || typeof e.status !== 'number' || e.status < 400 || e.status >= 500) return undefined;
+  if (!e.expose && !(typeof e.type === 'string' && e.type.startsWith('entity.')) && !(err instanceof SyntaxError)) return undefined;
   if (e.status === 413) {
     return { status: 413, body: { detail: 'Request body is too large', code: 'payload_too_large' } };
   }

@@ -1,8 +1,14 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../context.js';
+import { extractionJobRoutes } from './extraction-jobs.js';
+import { fileRoutes } from './files.js';
+import { parseJobRoutes } from './parse-jobs.js';
+import { extractorRoutes } from './extractors.js';
+import { parserRoutes } from './parsers.js';
+import { providerRoutes } from './providers.js';
 import { schemaRoutes } from './schemas.js';
 
 /** Every /v1 router, in one list so app.ts stays small. */
 export function v1Routes(deps: AppDeps): Router[] {
-  return [schemaRoutes(deps)];
+  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps)];
 }

@@ -1,0 +1,93 @@
+import { Context } from '@temporalio/activity';
+import type { Extractor } from '../src/domain/extractors.js';
+import { OutputError } from '../src/providers/errors.js';
+import { runExtraction } from '../src/providers/index.js';
+import type { DocumentInput, ExtractionExample } from '../src/providers/types.js';
+import { compileDataValidator } from '../src/schema-dialect/index.js';
+import type { RecordOutcome } from '../workflows/types.js';
+import type { ResolvedActivityDeps } from './deps.js';
+import { allPageImages, DocumentCache } from './documents.js';
+import { jobFailure, translatingErrors } from './failures.js';
+import { withHeartbeat } from './heartbeat.js';
+import { loadProviderSettings } from './provider-settings.js';
+
+export function extractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
+  const { db, config, secrets, logger } = deps;
+
+  /** The document (or text) as model input: PDF pages rendered, images as uploaded. */
+  async function loadInput(fileId: string | null, text: string | null): Promise<DocumentInput> {
+    if (fileId === null) return { type: 'text', text: text ?? '' };
+    return { type: 'images', images: allPageImages(await documents.get(fileId), config) };
+  }
+
+  return {
+    /**
+     * Run the model on the job's input with the extractor as it was when the job was created,
+     * validate the answer against the schema, and record it (running → completed).
+     */
+    async extractDocument(jobId: string): Promise<RecordOutcome> {
+      return translatingErrors(async () => {
+        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        if (!job || job.status !== 'running') return 'not_running';
+        const extractor = job.extractor_snapshot as Extractor;
+        const log = logger.child({ job_id: jobId, workflow_id: jobId, attempt: Context.current().info.attempt });
+
+        const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
+        const input = await loadInput(job.file_id, job.source_text);
+        const examples: ExtractionExample[] = [];
+        for (const ex of extractor.examples ?? []) {
+          examples.push({ input: await loadInput(ex.input.type === 'file' ? (ex.input.file_id ?? null) : null, ex.input.text ?? null), output: ex.output });
+        }
+        const validate = compileDataValidator(extractor.schema);
+
+        let lastError: OutputError | undefined;
+        for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
+          try {
+            const answer = await withHeartbeat((signal) =>
+              runExtraction({
+                settings,
+                config,
+                definition: {
+                  name: extractor.name,
+                  instructions: extractor.instructions,
+                  schema: extractor.schema,
+                  model: extractor.model,
+                  reasoningEffort: extractor.reasoning_effort as never,
+                },
+                input,
+                examples,
+                signal,
+              }),
+            );
+            const check = validate(answer.data);
+            if (!check.valid) {
+              throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
+            }
+            const n = await db('extraction_jobs')
+              .where({ id: jobId, status: 'running' })
+              .update({
+                status: 'completed',
+                result: JSON.stringify({ data: answer.data }),
+                usage: answer.usage ? JSON.stringify(answer.usage) : null,
+                provider_name_used: extractor.provider_name,
+                model_used: answer.model ?? extractor.model,
+                completed_at: db.fn.now(),
+              });
+            log.info({ usage: answer.usage, adapter: answer.adapter }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
+            return n === 1 ? 'recorded' : 'not_running';
+          } catch (err) {
+            // Unusable output is worth another try; truncation and provider errors are not retried here.
+            if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
+              log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
+              lastError = err;
+              continue;
+            }
+            if (err instanceof OutputError) throw jobFailure(err.code, err.message);
+            throw err;
+          }
+        }
+        throw jobFailure(lastError?.code ?? 'output_invalid', lastError?.message ?? 'The model never produced a usable answer');
+      });
+    },
+  };
+}

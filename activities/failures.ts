@@ -1,0 +1,38 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { isDocumentError } from '../src/documents/index.js';
+import { isModelCallError } from '../src/providers/errors.js';
+import { SecretUnreadableError } from '../src/storage/secrets.js';
+
+/**
+ * Translate our typed errors into Temporal failures: the failure `type` is the job's stable error
+ * code, and only errors a retry can fix stay retryable. Anything unknown is rethrown as is
+ * (retryable), because it is most likely a passing infrastructure fault.
+ */
+export function toActivityFailure(err: unknown): unknown {
+  if (err instanceof ApplicationFailure) return err;
+  if (isModelCallError(err)) {
+    const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
+    return ApplicationFailure.create({
+      message: err.message,
+      type: err.code,
+      nonRetryable: !err.retryable,
+      ...(err.retryable && retryAfter ? { nextRetryDelay: Math.min(retryAfter, 60_000) } : {}),
+    });
+  }
+  if (isDocumentError(err)) return ApplicationFailure.nonRetryable(err.message, err.code);
+  if (err instanceof SecretUnreadableError) return ApplicationFailure.nonRetryable(err.message, err.code);
+  return err;
+}
+
+export function jobFailure(code: string, message: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(message, code);
+}
+
+/** Run an activity body, translating its errors. */
+export async function translatingErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toActivityFailure(err);
+  }
+}

@@ -1,0 +1,17 @@
+import { Context } from '@temporalio/activity';
+
+/**
+ * Heartbeat on a timer while `fn` runs, so the server notices a dead worker within the heartbeat
+ * timeout and a cancellation reaches this activity even while the provider sends nothing.
+ * `fn` gets the activity's cancellation signal to pass to its HTTP calls.
+ */
+export async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>, everyMs = 1000): Promise<T> {
+  const ctx = Context.current();
+  ctx.heartbeat();
+  const timer = setInterval(() => ctx.heartbeat(), everyMs);
+  try {
+    return await fn(ctx.cancellationSignal);
+  } finally {
+    clearInterval(timer);
+  }
+}

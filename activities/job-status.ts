@@ -1,0 +1,46 @@
+import type { JobKind } from '../src/domain/job-status.js';
+import { JOB_TABLES } from '../src/domain/job-status.js';
+import type { RecordOutcome } from '../workflows/types.js';
+import type { ResolvedActivityDeps } from './deps.js';
+
+// Status moves made by workflows. Each is a compare-and-set UPDATE: a job the API has moved to
+// canceling or deleting is never overwritten, and the activity says so ('not_running').
+
+export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
+  return {
+    /** queued → running. */
+    async claimJob(kind: JobKind, jobId: string): Promise<RecordOutcome> {
+      const n = await db(JOB_TABLES[kind])
+        .where({ id: jobId, status: 'queued' })
+        .update({ status: 'running', started_at: db.fn.now() });
+      if (n === 1) return 'recorded';
+      // A retried claim whose first attempt did commit finds the job already running.
+      const row = await db(JOB_TABLES[kind]).where({ id: jobId }).first('status');
+      return row?.status === 'running' ? 'recorded' : 'not_running';
+    },
+
+    /** queued/running → failed with a stable code. */
+    async failJob(kind: JobKind, jobId: string, error: { code: string; message: string }): Promise<RecordOutcome> {
+      const n = await db(JOB_TABLES[kind])
+        .where({ id: jobId })
+        .whereIn('status', ['queued', 'running'])
+        .update({ status: 'failed', error: JSON.stringify(error), completed_at: db.fn.now() });
+      logger.info({ job_id: jobId, workflow_id: jobId, code: error.code }, 'job failed');
+      return n === 1 ? 'recorded' : 'not_running';
+    },
+
+    /** A job asked to stop: deleting → row removed; canceling (or still active) → canceled. */
+    async settleStoppedJob(kind: JobKind, jobId: string): Promise<string> {
+      const table = JOB_TABLES[kind];
+      const deleted = await db(table).where({ id: jobId, status: 'deleting' }).delete();
+      if (deleted === 1) return 'deleted';
+      const canceled = await db(table)
+        .where({ id: jobId })
+        .whereIn('status', ['canceling', 'queued', 'running'])
+        .update({ status: 'canceled', completed_at: db.fn.now() });
+      if (canceled === 1) return 'canceled';
+      const row = await db(table).where({ id: jobId }).first('status');
+      return row?.status ?? 'deleted';
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { ParserSnapshot } from '../src/domain/parse-jobs.js';
+import { parseAdapterFor, runPageTranscription } from '../src/providers/index.js';
+import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
+import type { ResolvedActivityDeps } from './deps.js';
+import { countPages, DocumentCache, pageImage } from './documents.js';
+import { jobFailure, translatingErrors } from './failures.js';
+import { withHeartbeat } from './heartbeat.js';
+import { loadProviderSettings } from './provider-settings.js';
+
+export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
+  const { db, config, secrets, logger } = deps;
+
+  async function loadJob(jobId: string) {
+    return db('parse_jobs').where({ id: jobId }).first();
+  }
+
+  return {
+    /**
+     * Count the pages, record what will be used (provider, model, adapter), and list the pages
+     * not yet stored, so a job resumed after a crash never redoes finished pages.
+     */
+    async planParseJob(jobId: string): Promise<ParsePlan> {
+      return translatingErrors(async () => {
+        const job = await loadJob(jobId);
+        if (!job) throw jobFailure('job_missing', `Parse job '${jobId}' no longer exists`);
+        const snapshot = job.parser_snapshot as ParserSnapshot;
+        const pagesTotal = countPages(await documents.get(job.file_id), config);
+        await db('parse_jobs').where({ id: jobId }).update({
+          pages_total: pagesTotal,
+          provider_name_used: snapshot.provider_name,
+          model_used: snapshot.model,
+          reasoning_effort_used: snapshot.reasoning_effort,
+          model_adapter_used: parseAdapterFor(snapshot.model, config),
+        });
+        const done = new Set(
+          (await db('parse_pages').where({ job_id: jobId }).select('page_number')).map((r) => r.page_number as number),
+        );
+        const pendingPages = Array.from({ length: pagesTotal }, (_, i) => i + 1).filter((n) => !done.has(n));
+        return { pagesTotal, pendingPages };
+      });
+    },
+
+    /** Transcribe one page and store it at once. A page already stored is not requested again. */
+    async transcribePage(jobId: string, pageNumber: number): Promise<void> {
+      return translatingErrors(async () => {
+        const job = await loadJob(jobId);
+        if (!job || !['running', 'queued'].includes(job.status)) return; // stopped: nothing to do
+        const exists = await db('parse_pages').where({ job_id: jobId, page_number: pageNumber }).first('page_number');
+        if (exists) return;
+        const snapshot = job.parser_snapshot as ParserSnapshot;
+        const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
+        const image = pageImage(await documents.get(job.file_id), pageNumber, config);
+        const answer = await withHeartbeat((signal) =>
+          runPageTranscription({
+            settings,
+            config,
+            definition: {
+              instructions: snapshot.instructions,
+              model: snapshot.model,
+              reasoningEffort: snapshot.reasoning_effort as never,
+            },
+            image,
+            signal,
+          }),
+        );
+        await db('parse_pages')
+          .insert({
+            job_id: jobId,
+            page_number: pageNumber,
+            content: answer.markdown,
+            usage: answer.usage ? JSON.stringify(answer.usage) : null,
+          })
+          .onConflict(['job_id', 'page_number'])
+          .ignore();
+        logger.debug({ job_id: jobId, workflow_id: jobId, page: pageNumber }, 'page transcribed');
+      });
+    },
+
+    /** running → completed once every page is stored; token usage is summed over the pages. */
+    async completeParseJob(jobId: string): Promise<RecordOutcome> {
+      const job = await loadJob(jobId);
+      if (!job) return 'not_running';
+      const pages = await db('parse_pages').where({ job_id: jobId }).select('page_number', 'usage');
+      if (pages.length !== job.pages_total) {
+        throw jobFailure('internal_error', `Only ${pages.length} of ${job.pages_total} pages were stored`);
+      }
+      const usage = sumUsage(pages.map((p) => p.usage));
+      const n = await db('parse_jobs')
+        .where({ id: jobId, status: 'running' })
+        .update({ status: 'completed', usage: usage ? JSON.stringify(usage) : null, completed_at: db.fn.now() });
+      logger.info({ job_id: jobId, workflow_id: jobId, pages: pages.length }, n === 1 ? 'parse completed' : 'parse finished after the job was stopped');
+      return n === 1 ? 'recorded' : 'not_running';
+    },
+  };
+}
+
+type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+
+function sumUsage(items: (Usage | null)[]): Usage | null {
+  const present = items.filter((u): u is Usage => !!u);
+  if (present.length === 0) return null;
+  return present.reduce(
+    (a, u) => ({
+      prompt_tokens: a.prompt_tokens + (u.prompt_tokens ?? 0),
+      completion_tokens: a.completion_tokens + (u.completion_tokens ?? 0),
+      total_tokens: a.total_tokens + (u.total_tokens ?? 0),
+    }),
+    { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  );
+}

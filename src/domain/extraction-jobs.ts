@@ -1,0 +1,124 @@
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import type { Config } from '../config/index.js';
+import { ApiError, notFound } from '../http/errors.js';
+import type { Db } from '../storage/db.js';
+import { startJobWorkflow } from '../temporal/job-workflows.js';
+import { findExtractorByRef } from './extractors.js';
+import { newId } from './ids.js';
+import { JOB_STATUSES } from './job-status.js';
+import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { iso, isoOrNull } from './time.js';
+
+export const createExtractionJobBody = z
+  .strictObject({
+    extractor_id: z.string().min(1).max(128).optional(),
+    extractor_name: z.string().min(1).max(128).optional(),
+    file_id: z.string().min(1).max(128).optional(),
+    text: z.string().min(1).max(1_000_000).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const oneOf = (a: keyof typeof b, c: keyof typeof b, what: string) => {
+      const n = Number(b[a] !== undefined) + Number(b[c] !== undefined);
+      if (n !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [n === 0 ? a : c],
+          message: `Give exactly one of '${a}' or '${c}' (${what})`,
+        });
+      }
+    };
+    oneOf('extractor_id', 'extractor_name', 'the extractor');
+    oneOf('file_id', 'text', 'the input');
+  });
+
+export const listExtractionJobsQuery = z.object({
+  status: z.enum(JOB_STATUSES).optional(),
+  extractor_id: z.string().min(1).max(128).optional(),
+});
+
+export function toExtractionJobResponse(row: any) {
+  return {
+    id: row.id,
+    extractor_id: row.extractor_id,
+    file_id: row.file_id ?? null,
+    source_text: row.source_text ?? null,
+    provider_name_used: row.provider_name_used ?? null,
+    model_used: row.model_used ?? null,
+    status: row.status,
+    result: row.status === 'completed' ? (row.result ?? null) : null,
+    error: row.status === 'failed' ? (row.error ?? null) : null,
+    usage: row.usage ?? null,
+    created_at: iso(row.created_at),
+    started_at: isoOrNull(row.started_at),
+    completed_at: isoOrNull(row.completed_at),
+  };
+}
+export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
+
+export async function createExtractionJob(
+  db: Db,
+  temporal: Client,
+  config: Config,
+  body: z.infer<typeof createExtractionJobBody>,
+): Promise<ExtractionJobResponse> {
+  const ref = (body.extractor_id ?? body.extractor_name)!;
+  const extractor = await findExtractorByRef(db, ref);
+  if (!extractor || (body.extractor_id && extractor.id !== ref) || (body.extractor_name && extractor.name !== ref)) {
+    throw notFound('Extractor', ref);
+  }
+  if (body.file_id) {
+    const file = await db('files').where({ id: body.file_id }).first('id');
+    if (!file) throw notFound('File', body.file_id);
+  }
+  const id = newId('extractionJob');
+  // The definition as it is now travels with the job: later edits never change it.
+  const [row] = await db('extraction_jobs')
+    .insert({
+      id,
+      extractor_id: extractor.id,
+      extractor_snapshot: JSON.stringify(extractor),
+      file_id: body.file_id ?? null,
+      source_text: body.text ?? null,
+      status: 'queued',
+    })
+    .returning('*');
+  await startOrUndo(db, 'extraction_jobs', id, () =>
+    startJobWorkflow(temporal, config, 'extraction', id, {
+      job_kind: 'extraction',
+      definition_name: extractor.name,
+      file_id: body.file_id ?? null,
+    }),
+  );
+  return toExtractionJobResponse(row);
+}
+
+/** If the workflow cannot be started, the job would never run: remove it and say so. */
+export async function startOrUndo(db: Db, table: string, id: string, start: () => Promise<void>): Promise<void> {
+  try {
+    await start();
+  } catch (err) {
+    await db(table).where({ id }).delete();
+    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', {
+      'Retry-After': '5',
+    });
+  }
+}
+
+export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {
+  const row = await db('extraction_jobs').where({ id }).first();
+  if (!row) throw notFound('Extraction job', id);
+  return toExtractionJobResponse(row);
+}
+
+export async function listExtractionJobs(
+  db: Db,
+  filter: z.infer<typeof listExtractionJobsQuery>,
+  page: PageRequest,
+): Promise<Page<ExtractionJobResponse>> {
+  const q = db('extraction_jobs').select('*');
+  if (filter.status) q.where({ status: filter.status });
+  if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
+  const found = await keysetPage<any>(q, page);
+  return { rows: found.rows.map(toExtractionJobResponse), nextCursor: found.nextCursor };
+}

@@ -1,0 +1,57 @@
+import type { Client } from '@temporalio/client';
+import type { Db } from '../storage/db.js';
+import { cancelJobWorkflow } from '../temporal/job-workflows.js';
+import { notFound } from '../http/errors.js';
+import { JOB_TABLES, isTerminal, type JobKind } from './job-status.js';
+
+// Cancel and delete for both job kinds. Every status move is a compare-and-set UPDATE, so the
+// API and a late activity can never overwrite each other's decision.
+
+const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job' };
+
+/**
+ * queued/running → canceling, then the workflow's cleanup sets canceled. Terminal, canceling
+ * and deleting jobs are returned unchanged.
+ */
+export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<void> {
+  const table = JOB_TABLES[kind];
+  const moved = await db(table).where({ id }).whereIn('status', ['queued', 'running']).update({ status: 'canceling' });
+  if (moved === 0) {
+    const exists = await db(table).where({ id }).first('id');
+    if (!exists) throw notFound(LABEL[kind], id);
+    return;
+  }
+  if (!(await cancelJobWorkflow(temporal, id))) {
+    // No workflow left to clean up: settle the row here.
+    await db(table).where({ id, status: 'canceling' }).update({ status: 'canceled', completed_at: db.fn.now() });
+  }
+}
+
+/**
+ * A terminal job is deleted at once ('deleted'). Otherwise the job goes to `deleting`, its workflow is
+ * cancelled and the workflow's cleanup removes the row ('deleting').
+ */
+export async function deleteJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<'deleted' | 'deleting'> {
+  const table = JOB_TABLES[kind];
+  const row = await db(table).where({ id }).first('status');
+  if (!row) throw notFound(LABEL[kind], id);
+  if (isTerminal(row.status)) {
+    const n = await db(table).where({ id }).whereIn('status', ['completed', 'failed', 'canceled']).delete();
+    if (n === 1) return 'deleted';
+  }
+  const moved = await db(table)
+    .where({ id })
+    .whereIn('status', ['queued', 'running', 'canceling', 'deleting'])
+    .update({ status: 'deleting' });
+  if (moved === 0) {
+    // It became terminal in between (or was deleted): retry once as a terminal delete.
+    const n = await db(table).where({ id }).delete();
+    if (n === 0) throw notFound(LABEL[kind], id);
+    return 'deleted';
+  }
+  if (!(await cancelJobWorkflow(temporal, id))) {
+    await db(table).where({ id, status: 'deleting' }).delete();
+    return 'deleted';
+  }
+  return 'deleting';
+}

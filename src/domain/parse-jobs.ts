@@ -1,0 +1,148 @@
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import type { Config } from '../config/index.js';
+import { notFound } from '../http/errors.js';
+import type { Db } from '../storage/db.js';
+import { startJobWorkflow } from '../temporal/job-workflows.js';
+import { startOrUndo } from './extraction-jobs.js';
+import { newId } from './ids.js';
+import { JOB_STATUSES } from './job-status.js';
+import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { findParserByRef } from './parsers.js';
+import { iso, isoOrNull } from './time.js';
+
+export const PAGE_BREAK = '\n\n<!-- PageBreak -->\n\n';
+export const DEFAULT_PARSER_NAME = 'document-to-markdown';
+
+export const createParseJobBody = z
+  .strictObject({
+    parser_id: z.string().min(1).max(128).optional(),
+    parser_name: z.string().min(1).max(128).optional(),
+    file_id: z.string().min(1).max(128),
+  })
+  .refine((b) => !(b.parser_id && b.parser_name), {
+    path: ['parser_name'],
+    message: "Give at most one of 'parser_id' or 'parser_name'",
+  });
+
+export const listParseJobsQuery = z.object({
+  status: z.enum(JOB_STATUSES).optional(),
+  parser_id: z.string().min(1).max(128).optional(),
+});
+
+export interface ParserSnapshot {
+  parser_id: string;
+  name: string;
+  display_name: string;
+  output_format: 'markdown';
+  instructions: string;
+  reasoning_effort: string | null;
+  provider_name: string;
+  model: string;
+}
+
+interface PageRow {
+  page_number: number;
+  content: string;
+}
+
+export function toParseJobResponse(row: any, pages?: PageRow[], pagesCompleted?: number) {
+  const completed = row.status === 'completed' && pages;
+  return {
+    id: row.id,
+    parser_id: row.parser_id,
+    file_id: row.file_id,
+    parser_snapshot: row.parser_snapshot as ParserSnapshot,
+    provider_name_used: row.provider_name_used ?? null,
+    model_used: row.model_used ?? null,
+    reasoning_effort_used: row.reasoning_effort_used ?? null,
+    model_adapter_used: row.model_adapter_used ?? null,
+    status: row.status,
+    result: completed
+      ? {
+          format: 'markdown' as const,
+          content: pages.map((p) => p.content).join(PAGE_BREAK),
+          page_count: pages.length,
+          pages: pages.map((p) => ({ page_number: p.page_number, content: p.content })),
+        }
+      : null,
+    error: row.status === 'failed' ? (row.error ?? null) : null,
+    progress:
+      row.pages_total == null ? null : { pages_total: row.pages_total, pages_completed: pagesCompleted ?? pages?.length ?? 0 },
+    usage: row.usage ?? null,
+    created_at: iso(row.created_at),
+    started_at: isoOrNull(row.started_at),
+    completed_at: isoOrNull(row.completed_at),
+  };
+}
+export type ParseJobResponse = ReturnType<typeof toParseJobResponse>;
+
+export async function createParseJob(
+  db: Db,
+  temporal: Client,
+  config: Config,
+  body: z.infer<typeof createParseJobBody>,
+): Promise<ParseJobResponse> {
+  const ref = body.parser_id ?? body.parser_name ?? DEFAULT_PARSER_NAME;
+  const parser = await findParserByRef(db, ref);
+  if (!parser || (body.parser_id && parser.id !== ref) || (body.parser_name && parser.name !== ref)) {
+    throw notFound('Parser', ref);
+  }
+  const file = await db('files').where({ id: body.file_id }).first('id');
+  if (!file) throw notFound('File', body.file_id);
+
+  const snapshot: ParserSnapshot = {
+    parser_id: parser.id,
+    name: parser.name,
+    display_name: parser.display_name,
+    output_format: 'markdown',
+    instructions: parser.instructions,
+    reasoning_effort: parser.reasoning_effort,
+    provider_name: parser.provider_name,
+    model: parser.model,
+  };
+  const id = newId('parseJob');
+  const [row] = await db('parse_jobs')
+    .insert({ id, parser_id: parser.id, parser_snapshot: JSON.stringify(snapshot), file_id: body.file_id, status: 'queued' })
+    .returning('*');
+  await startOrUndo(db, 'parse_jobs', id, () =>
+    startJobWorkflow(temporal, config, 'parse', id, { job_kind: 'parse', definition_name: parser.name, file_id: body.file_id }),
+  );
+  return toParseJobResponse(row, [], 0);
+}
+
+export async function getParseJob(db: Db, id: string): Promise<ParseJobResponse> {
+  const row = await db('parse_jobs').where({ id }).first();
+  if (!row) throw notFound('Parse job', id);
+  if (row.status === 'completed') {
+    const pages = await db('parse_pages').where({ job_id: id }).orderBy('page_number').select('page_number', 'content');
+    return toParseJobResponse(row, pages);
+  }
+  const [{ count }] = await db('parse_pages').where({ job_id: id }).count({ count: '*' });
+  return toParseJobResponse(row, undefined, Number(count));
+}
+
+/** Lists carry the same fields as a read: completed jobs with their result, others with progress. */
+export async function listParseJobs(
+  db: Db,
+  filter: z.infer<typeof listParseJobsQuery>,
+  page: PageRequest,
+): Promise<Page<ParseJobResponse>> {
+  const q = db('parse_jobs').select(
+    'parse_jobs.*',
+    db.raw('(select count(*) from parse_pages p where p.job_id = parse_jobs.id)::int as pages_completed'),
+  );
+  if (filter.status) q.where('parse_jobs.status', filter.status);
+  if (filter.parser_id) q.where('parse_jobs.parser_id', filter.parser_id);
+  const rows = await keysetPage<any>(q, page, { createdAt: 'parse_jobs.created_at', id: 'parse_jobs.id' });
+  const completedIds = rows.rows.filter((r) => r.status === 'completed').map((r) => r.id);
+  const pages = completedIds.length
+    ? await db('parse_pages').whereIn('job_id', completedIds).orderBy(['job_id', 'page_number']).select('job_id', 'page_number', 'content')
+    : [];
+  const byJob = new Map<string, PageRow[]>();
+  for (const p of pages) byJob.set(p.job_id, [...(byJob.get(p.job_id) ?? []), p]);
+  return {
+    nextCursor: rows.nextCursor,
+    rows: rows.rows.map((r) => toParseJobResponse(r, byJob.get(r.id) ?? (r.status === 'completed' ? [] : undefined), r.pages_completed)),
+  };
+}

@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { cancelJob, deleteJob } from '../../domain/job-control.js';
+import {
+  createExtractionJob,
+  createExtractionJobBody,
+  getExtractionJob,
+  listExtractionJobs,
+  listExtractionJobsQuery,
+} from '../../domain/extraction-jobs.js';
+import { pageQuerySchema, setPageHeaders } from '../pagination.js';
+import type { AppDeps } from '../context.js';
+import { pathRef } from '../path-params.js';
+import { parseRequest } from '../validation.js';
+
+const listQuery = listExtractionJobsQuery.extend(pageQuerySchema.shape);
+
+/** The extraction-job operations, mounted at a prefix (the current path and its deprecated alias). */
+function extractionJobRouter({ db, temporal, config }: AppDeps, prefix: string, extra: Middleware[] = []): Router {
+  const router = new Router({ prefix });
+  if (extra.length > 0) router.use(...extra);
+
+  router.post('/', async (ctx) => {
+    const body = parseRequest('body', createExtractionJobBody, ctx.request.body ?? {});
+    ctx.status = 201;
+    ctx.body = await createExtractionJob(db, temporal, config, body);
+  });
+
+  router.get('/', async (ctx) => {
+    const { limit, cursor, ...filter } = parseRequest('query', listQuery, ctx.query);
+    const page = await listExtractionJobs(db, filter, { limit, cursor });
+    ctx.body = page.rows;
+    setPageHeaders(ctx, page.nextCursor);
+  });
+
+  router.get('/:job_id', async (ctx) => {
+    ctx.body = await getExtractionJob(db, pathRef(ctx.params, 'job_id'));
+  });
+
+  router.post('/:job_id/cancel', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    await cancelJob(db, temporal, 'extraction', id);
+    ctx.body = await getExtractionJob(db, id);
+  });
+
+  router.delete('/:job_id', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    if ((await deleteJob(db, temporal, 'extraction', id)) === 'deleted') {
+      ctx.status = 204;
+      return;
+    }
+    const job = await getExtractionJob(db, id).catch(() => null);
+    // The workflow may already have removed the row: then the delete is simply done.
+    ctx.status = job ? 202 : 204;
+    ctx.body = job ?? undefined;
+  });
+
+  return router;
+}
+
+export const JOBS_ALIAS_SUNSET = 'Tue, 01 Jun 2027 00:00:00 GMT';
+
+/** `/v1/jobs` is the deprecated alias of `/v1/extraction-jobs`, removed in v0.4. */
+const deprecationHeaders: Middleware = async (ctx, next) => {
+  ctx.set('Deprecation', 'true');
+  ctx.set('Sunset', JOBS_ALIAS_SUNSET);
+  ctx.set('Link', `<${ctx.path.replace(/^\/v1\/jobs/, '/v1/extraction-jobs')}>; rel="successor-version"`);
+  await next();
+};
+
+export function extractionJobRoutes(deps: AppDeps): Router[] {
+  return [extractionJobRouter(deps, '/v1/extraction-jobs'), extractionJobRouter(deps, '/v1/jobs', [deprecationHeaders])];
+}

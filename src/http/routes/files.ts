@@ -1,0 +1,93 @@
+import { readFile, unlink } from 'node:fs/promises';
+import Router from '@koa/router';
+import { create as contentDisposition } from 'content-disposition';
+import { koaBody } from 'koa-body';
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import { createFile, deleteFile, getFile, getFileContent, listFiles } from '../../domain/files.js';
+import { pageQuerySchema, setPageHeaders } from '../pagination.js';
+import type { AppDeps } from '../context.js';
+import { ApiError, RequestValidationError } from '../errors.js';
+import { pathRef } from '../path-params.js';
+import { parseRequest } from '../validation.js';
+
+export function fileRoutes({ db, config }: AppDeps): Router {
+  const router = new Router({ prefix: '/v1/files' });
+
+  router.post('/', multipartUpload(config.maxUploadBytes), async (ctx) => {
+    const files = ctx.request.files ?? {};
+    const upload = files.upload;
+    const extraParts = Object.keys(files).filter((k) => k !== 'upload');
+    if (!upload || Array.isArray(upload) || extraParts.length > 0) {
+      throw new RequestValidationError([
+        {
+          loc: ['body', 'upload'],
+          msg: upload ? 'Exactly one file part named "upload" is expected' : 'Field required',
+          type: upload ? 'value_error' : 'missing',
+        },
+      ]);
+    }
+    try {
+      const bytes = await readFile(upload.filepath);
+      ctx.status = 201;
+      ctx.body = await createFile(db, { bytes, filename: upload.originalFilename, declaredType: upload.mimetype });
+    } finally {
+      await unlink(upload.filepath).catch(() => {});
+    }
+  });
+
+  router.get('/', async (ctx) => {
+    const q = parseRequest('query', pageQuerySchema, ctx.query);
+    const page = await listFiles(db, q);
+    ctx.body = page.rows;
+    setPageHeaders(ctx, page.nextCursor);
+  });
+
+  router.get('/:file_id', async (ctx) => {
+    ctx.body = await getFile(db, pathRef(ctx.params, 'file_id'));
+  });
+
+  router.get('/:file_id/content', async (ctx) => {
+    const { file, bytes } = await getFileContent(db, pathRef(ctx.params, 'file_id'));
+    ctx.type = file.media_type;
+    ctx.set('Content-Disposition', contentDisposition(file.filename, { type: 'attachment' }));
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = bytes;
+  });
+
+  router.delete('/:file_id', async (ctx) => {
+    await deleteFile(db, pathRef(ctx.params, 'file_id'));
+    ctx.status = 204;
+  });
+
+  return router;
+}
+
+/**
+ * Streams the multipart body to a temporary file (formidable), refusing it past the size limit
+ * with 413 before it is fully read.
+ */
+function multipartUpload(maxBytes: number): Middleware {
+  const parse = koaBody({
+    multipart: true,
+    urlencoded: false,
+    json: false,
+    text: false,
+    formidable: { maxFileSize: maxBytes, maxTotalFileSize: maxBytes, maxFiles: 2, allowEmptyFiles: true, minFileSize: 0, maxFields: 10 },
+  });
+  return async (ctx, next) => {
+    if (!ctx.is('multipart/form-data')) {
+      throw new ApiError(415, 'unsupported_media_type', 'Upload with Content-Type multipart/form-data and one file part named "upload"');
+    }
+    try {
+      await parse(ctx, async () => {});
+    } catch (err) {
+      const e = err as { httpCode?: number; message?: string };
+      if (e.httpCode === 413) {
+        throw new ApiError(413, 'file_too_large', `The upload exceeds the limit of ${maxBytes} bytes`);
+      }
+      throw new ApiError(400, 'invalid_multipart', `The multipart body could not be read: ${e.message ?? 'malformed'}`);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,50 @@
+import Router from '@koa/router';
+import { cancelJob, deleteJob } from '../../domain/job-control.js';
+import { pageQuerySchema, setPageHeaders } from '../pagination.js';
+import { createParseJob, createParseJobBody, getParseJob, listParseJobs, listParseJobsQuery } from '../../domain/parse-jobs.js';
+import type { AppDeps } from '../context.js';
+import { pathRef } from '../path-params.js';
+import { parseRequest } from '../validation.js';
+
+const listQuery = listParseJobsQuery.extend(pageQuerySchema.shape);
+
+export function parseJobRoutes({ db, temporal, config }: AppDeps): Router {
+  const router = new Router({ prefix: '/v1/parse-jobs' });
+
+  router.post('/', async (ctx) => {
+    const body = parseRequest('body', createParseJobBody, ctx.request.body ?? {});
+    ctx.status = 201;
+    ctx.body = await createParseJob(db, temporal, config, body);
+  });
+
+  router.get('/', async (ctx) => {
+    const { limit, cursor, ...filter } = parseRequest('query', listQuery, ctx.query);
+    const page = await listParseJobs(db, filter, { limit, cursor });
+    ctx.body = page.rows;
+    setPageHeaders(ctx, page.nextCursor);
+  });
+
+  router.get('/:job_id', async (ctx) => {
+    ctx.body = await getParseJob(db, pathRef(ctx.params, 'job_id'));
+  });
+
+  router.post('/:job_id/cancel', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    await cancelJob(db, temporal, 'parse', id);
+    ctx.body = await getParseJob(db, id);
+  });
+
+  router.delete('/:job_id', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    if ((await deleteJob(db, temporal, 'parse', id)) === 'deleted') {
+      ctx.status = 204;
+      return;
+    }
+    const job = await getParseJob(db, id).catch(() => null);
+    // The workflow may already have removed the row: then the delete is simply done.
+    ctx.status = job ? 202 : 204;
+    ctx.body = job ?? undefined;
+  });
+
+  return router;
+}

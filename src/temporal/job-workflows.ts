@@ -1,0 +1,48 @@
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Config } from '../config/index.js';
+import type { JobKind } from '../domain/job-status.js';
+import { WORKFLOW_TYPES } from './names.js';
+import type { JobWorkflowInput } from '../../workflows/types.js';
+
+/** What operators see on a run in the Temporal Web UI. */
+export interface JobMemo {
+  job_kind: JobKind;
+  definition_name: string;
+  file_id: string | null;
+}
+
+/** Start the workflow of a job. Workflow id = job id, so a retried start can never run it twice. */
+export async function startJobWorkflow(
+  temporal: Client,
+  config: Config,
+  kind: JobKind,
+  jobId: string,
+  memo: JobMemo,
+): Promise<void> {
+  const input: JobWorkflowInput = {
+    jobId,
+    retry: config.providerRetry,
+    pageConcurrency: config.pageConcurrency,
+  };
+  await temporal.workflow.start(WORKFLOW_TYPES[kind], {
+    workflowId: jobId,
+    taskQueue: config.temporal.taskQueue,
+    args: [input],
+    memo: { ...memo },
+  });
+}
+
+/**
+ * Ask a job's workflow to stop. Returns false when there is no running workflow any more
+ * (it finished, or never started), in which case the caller settles the row itself.
+ */
+export async function cancelJobWorkflow(temporal: Client, jobId: string): Promise<boolean> {
+  try {
+    // Cancelling a closed workflow answers NOT_FOUND ("already completed"), like a missing one.
+    await temporal.workflow.getHandle(jobId).cancel();
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import { CancellationScope, proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import { BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { forEachBounded } from './bounded.js';
+import { describeFailure, isCancellation } from './job-failure.js';
+import type { JobWorkflowInput } from './types.js';
+
+const jobs = proxyActivities<Activities>(BOOKKEEPING);
+
+/**
+ * One parse job: claim it, plan the pages, transcribe each page in its own activity with bounded
+ * concurrency (each page is stored as soon as it is done), then complete the job.
+ */
+export async function parseJobWorkflow(input: JobWorkflowInput): Promise<string> {
+  const { transcribePage } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  try {
+    if ((await jobs.claimJob('parse', input.jobId)) === 'not_running') return await settle(input.jobId);
+    const plan = await jobs.planParseJob(input.jobId);
+    await forEachBounded(plan.pendingPages, input.pageConcurrency, (page) => transcribePage(input.jobId, page));
+    if ((await jobs.completeParseJob(input.jobId)) === 'not_running') return await settle(input.jobId);
+    return 'completed';
+  } catch (err) {
+    if (isCancellation(err)) return await settle(input.jobId);
+    if ((await jobs.failJob('parse', input.jobId, describeFailure(err))) === 'not_running') {
+      return await settle(input.jobId);
+    }
+    return 'failed';
+  }
+}
+
+function settle(jobId: string): Promise<string> {
+  return CancellationScope.nonCancellable(() => jobs.settleStoppedJob('parse', jobId));
+}
