@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { findTemporalCli } from '../../src/runtime/temporal-cli.js';
+import { fileURLToPath } from 'node:url';
+import { Worker } from '@temporalio/worker';
+import { makePdf } from '../fixtures/documents.js';
+import { call, eventually, pollJob, upload } from '../api/job-helpers.js';
+import { readHarnessInfo } from '../harness/harness-info.js';
+import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { startTestStack, type TestStack } from '../harness/stack.js';
+
+// Recorded histories of both job workflows are replayed against the current workflow code, so a
+// change that would break runs already in flight fails CI. Re-record them on purpose with
+// RECORD_HISTORIES=1 npm test -- test/workflows/replay.test.ts (and version the workflow instead
+// when old runs may still be open).
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/histories/', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SCHEMA = { type: 'object', properties: { title: { type: ['string', 'null'] } }, required: ['title'], additionalProperties: false };
+
+let stack: TestStack;
+let provider: ScriptedProvider;
+let base: string;
+
+beforeAll(async () => {
+  provider = await startScriptedProvider();
+  stack = await startTestStack();
+  base = stack.url;
+  await call(base, 'PATCH', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
+  await call(base, 'PUT', '/v1/extractors/replay', { display_name: 'Replay', instructions: 'x', model: 'generic', schema: SCHEMA });
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+});
+
+/** Run one of each interesting path and return their workflow ids, keyed by a fixture name. */
+async function recordRuns(): Promise<Record<string, string>> {
+  const runs: Record<string, string> = {};
+  const finish = async (path: string) => (await pollJob(base, path)).pop();
+
+  provider.reset();
+  provider.enqueue({ kind: 'content', content: JSON.stringify({ title: 'T' }) });
+  runs['extraction-completed'] = (await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'replay', text: 'T' })).body.id;
+  await finish(`/v1/extraction-jobs/${runs['extraction-completed']}`);
+
+  provider.enqueue({ kind: 'error', status: 400, body: { error: { message: 'no' } } });
+  runs['extraction-failed'] = (await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'replay', text: 'T' })).body.id;
+  await finish(`/v1/extraction-jobs/${runs['extraction-failed']}`);
+
+  provider.reset();
+  provider.enqueue({ kind: 'stall' });
+  runs['extraction-canceled'] = (await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'replay', text: 'T' })).body.id;
+  await provider.waitForRequests(1);
+  await call(base, 'POST', `/v1/extraction-jobs/${runs['extraction-canceled']}/cancel`);
+  await finish(`/v1/extraction-jobs/${runs['extraction-canceled']}`);
+
+  provider.reset();
+  provider.respondWith(() => ({ kind: 'content', content: 'page' }));
+  const file = await upload(base, makePdf(['a', 'b', 'c']), 'three.pdf', 'application/pdf');
+  runs['parse-completed'] = (await call(base, 'POST', '/v1/parse-jobs', { file_id: file.body.id })).body.id;
+  await finish(`/v1/parse-jobs/${runs['parse-completed']}`);
+
+  provider.reset();
+  provider.respondWith(() => ({ kind: 'stall' }));
+  runs['parse-deleted'] = (await call(base, 'POST', '/v1/parse-jobs', { file_id: file.body.id })).body.id;
+  await provider.waitForRequests(1);
+  await call(base, 'DELETE', `/v1/parse-jobs/${runs['parse-deleted']}`);
+  await eventually(async () => ((await call(base, 'GET', `/v1/parse-jobs/${runs['parse-deleted']}`)).status === 404 ? true : undefined));
+
+  for (const id of Object.values(runs)) await stack.temporal.workflow.getHandle(id).result().catch(() => undefined);
+  return runs;
+}
+
+/** The history as the Temporal CLI and Web UI export it: the format the fixtures are kept in. */
+async function exportHistory(workflowId: string): Promise<string> {
+  const cli = await findTemporalCli();
+  if (!cli) throw new Error('the temporal CLI is needed to record histories (npm test installs it)');
+  return execFileSync(
+    cli,
+    ['workflow', 'show', '--workflow-id', workflowId, '--address', stack.config.temporal.address!, '--namespace', stack.config.temporal.namespace, '--output', 'json'],
+    { encoding: 'utf8' },
+  );
+}
+
+describe('workflow replay', () => {
+  let fresh: Record<string, string>;
+
+  beforeAll(async () => {
+    fresh = await recordRuns();
+    if (process.env.RECORD_HISTORIES === '1') {
+      for (const [name, id] of Object.entries(fresh)) writeFileSync(`${FIXTURES}${name}.json`, await exportHistory(id));
+    }
+  }, 120_000);
+
+  const bundle = () => ({ workflowBundle: { codePath: readHarnessInfo().workflowBundlePath } });
+
+  const committed = () => readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
+
+  // Committed histories replay through the same script an operator would use on a history
+  // exported from the Web UI.
+  const replay = (files: string[], workflows?: string) =>
+    spawnSync('npx', ['tsx', 'scripts/replay-histories.ts', ...(workflows ? ['--workflows', workflows] : []), ...files], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+
+  it('replays the committed histories with the current workflow code', () => {
+    expect(committed()).toEqual(
+      ['extraction-canceled', 'extraction-completed', 'extraction-failed', 'parse-completed', 'parse-deleted'].map((n) => `${n}.json`),
+    );
+    const run = replay(committed().map((f) => FIXTURES + f));
+    expect(run.stdout).toContain('5 replayed, 0 failed');
+    expect(run.status).toBe(0);
+  }, 60_000);
+
+  it("replays this run's histories too", async () => {
+    for (const [name, id] of Object.entries(fresh)) {
+      const history = await stack.temporal.workflow.getHandle(id).fetchHistory();
+      await expect(Worker.runReplayHistory(bundle(), history, name)).resolves.toBeUndefined();
+    }
+  });
+
+  it('fails replay when the workflow code changes non-deterministically', () => {
+    const run = replay([`${FIXTURES}extraction-completed.json`], 'test/fixtures/drifted-workflows.ts');
+    expect(run.stdout).toMatch(/FAILED .*extraction-completed\.json: .*[Nn]ondetermin/);
+    expect(run.status).toBe(1);
+  }, 60_000);
+});
