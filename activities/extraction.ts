@@ -9,7 +9,7 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, DocumentCache } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { loadProviderSettings } from './provider-settings.js';
+import { loadProviderSettings, withoutKeyInErrors } from './provider-settings.js';
 
 export function extractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -43,7 +43,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         let lastError: OutputError | undefined;
         for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
           try {
-            const answer = await withHeartbeat((signal) =>
+            const answer = await withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
               runExtraction({
                 settings,
                 config,
@@ -58,7 +58,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
                 examples,
                 signal,
               }),
-            );
+            ));
             const check = validate(answer.data);
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
@@ -86,7 +86,8 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
             throw err;
           }
         }
-        throw jobFailure(lastError?.code ?? 'output_invalid', lastError?.message ?? 'The model never produced a usable answer');
+        // Reached only when every attempt produced unusable output.
+        throw jobFailure(lastError!.code, lastError!.message);
       });
     },
   };

@@ -2,11 +2,16 @@ import { ActivityFailure, ApplicationFailure, TimeoutFailure, isCancellation } f
 
 export { isCancellation };
 
+const STABLE_CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
 /** Turn whatever ended a job's work into the stable `{code, message}` a client reads. */
 export function describeFailure(err: unknown): { code: string; message: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
   if (cause instanceof ApplicationFailure) {
-    return { code: cause.type ?? 'internal_error', message: cause.message };
+    // Our activities set a snake_case code as the failure type; anything else (an unexpected
+    // Error's class name) is not a stable code a client could rely on.
+    const code = cause.type && STABLE_CODE.test(cause.type) ? cause.type : 'internal_error';
+    return { code, message: cause.message };
   }
   if (cause instanceof TimeoutFailure) {
     return { code: 'job_timed_out', message: 'The work did not finish within its time limit' };

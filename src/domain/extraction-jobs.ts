@@ -1,10 +1,11 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { findExtractorByRef } from './extractors.js';
+import { startOrUndo } from './job-control.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
@@ -91,18 +92,6 @@ export async function createExtractionJob(
     }),
   );
   return toExtractionJobResponse(row);
-}
-
-/** If the workflow cannot be started, the job would never run: remove it and say so. */
-export async function startOrUndo(db: Db, table: string, id: string, start: () => Promise<void>): Promise<void> {
-  try {
-    await start();
-  } catch (err) {
-    await db(table).where({ id }).delete();
-    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', {
-      'Retry-After': '5',
-    });
-  }
 }
 
 export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {

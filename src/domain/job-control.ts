@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Db } from '../storage/db.js';
 import { cancelJobWorkflow } from '../temporal/job-workflows.js';
-import { notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
 import { JOB_TABLES, isTerminal, type JobKind } from './job-status.js';
 
 // Cancel and delete for both job kinds. Every status move is a compare-and-set UPDATE, so the
@@ -54,4 +54,16 @@ export async function deleteJob(db: Db, temporal: Client, kind: JobKind, id: str
     return 'deleted';
   }
   return 'deleting';
+}
+
+/** If the workflow cannot be started, the job would never run: remove it and say so. */
+export async function startOrUndo(db: Db, table: string, id: string, start: () => Promise<void>): Promise<void> {
+  try {
+    await start();
+  } catch {
+    await db(table).where({ id }).delete();
+    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', {
+      'Retry-After': '5',
+    });
+  }
 }

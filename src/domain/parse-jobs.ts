@@ -4,7 +4,7 @@ import type { Config } from '../config/index.js';
 import { notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
-import { startOrUndo } from './extraction-jobs.js';
+import { startOrUndo } from './job-control.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
