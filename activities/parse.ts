@@ -5,7 +5,7 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, pageImage } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { loadProviderSettings } from './provider-settings.js';
+import { loadProviderSettings, withoutKeyInErrors } from './provider-settings.js';
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -50,7 +50,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
         const image = pageImage(await documents.get(job.file_id), pageNumber, config);
-        const answer = await withHeartbeat((signal) =>
+        const answer = await withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
           runPageTranscription({
             settings,
             config,
@@ -62,7 +62,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
             image,
             signal,
           }),
-        );
+        ));
         await db('parse_pages')
           .insert({
             job_id: jobId,
