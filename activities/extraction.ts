@@ -32,6 +32,10 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         const extractor = job.extractor_snapshot as Extractor;
         const log = logger.child({ job_id: jobId, workflow_id: jobId, attempt: Context.current().info.attempt });
 
+        // Say what is being used as soon as it is known, so a failed job tells it too.
+        await db('extraction_jobs')
+          .where({ id: jobId, status: 'running' })
+          .update({ provider_name_used: extractor.provider_name, model_used: extractor.model });
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
         const input = await loadInput(job.file_id, job.source_text);
         const examples: ExtractionExample[] = [];

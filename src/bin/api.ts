@@ -3,6 +3,7 @@ import { loadConfig, temporalAddress } from '../config/index.js';
 import { createLogger } from '../logging.js';
 import { startApi } from '../runtime/api-process.js';
 import { exitOnConfigError } from './exit.js';
+import { stopOnSignals } from './signals.js';
 
 const config = exitOnConfigError(loadConfig);
 if (!config.databaseUrl) {
@@ -11,6 +12,5 @@ if (!config.databaseUrl) {
 }
 const logger = createLogger(config.logLevel, 'api');
 const api = await startApi(config, { databaseUrl: config.databaseUrl, temporalAddress: temporalAddress(config), logger });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void api.close().then(() => process.exit(0)));
-}
+// SIGTERM: stop accepting, finish in-flight requests (SERVICE_SHUTDOWN_GRACE_MS at most), exit 0.
+stopOnSignals(logger, api.close);

@@ -1,8 +1,10 @@
 // Production entry point of the worker process. Needs DATABASE_URL and TEMPORAL_ADDRESS.
 import { loadConfig, temporalAddress } from '../config/index.js';
 import { createLogger } from '../logging.js';
+import { installTemporalRuntime } from '../runtime/temporal-runtime.js';
 import { startWorker } from '../runtime/worker-process.js';
 import { exitOnConfigError } from './exit.js';
+import { stopOnSignals } from './signals.js';
 
 const config = exitOnConfigError(loadConfig);
 if (!config.databaseUrl) {
@@ -10,7 +12,9 @@ if (!config.databaseUrl) {
   process.exit(2);
 }
 const logger = createLogger(config.logLevel, 'worker');
+// Before the first connection: SDK logs go to our JSON logs, and signals stay ours to handle.
+installTemporalRuntime(logger.child({ name: 'temporal-sdk' }));
 const worker = await startWorker(config, { databaseUrl: config.databaseUrl, temporalAddress: temporalAddress(config), logger });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void worker.close().then(() => process.exit(0)));
-}
+// SIGTERM: stop polling, let running activities finish (SERVICE_SHUTDOWN_GRACE_MS at most; then
+// they are cancelled and retried elsewhere), exit 0.
+stopOnSignals(logger, worker.close);

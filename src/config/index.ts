@@ -41,6 +41,7 @@ const schema = z.object({
   SERVICE_PROVIDER_MAX_INTERVAL_MS: int(1).default(30_000),
   SERVICE_PROVIDER_TIMEOUT_MS: int(1000).default(300_000),
   SERVICE_OUTPUT_ATTEMPTS: int(1, 10).default(3),
+  SERVICE_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
 });
 
 export interface Config {
@@ -71,6 +72,8 @@ export interface Config {
   pageConcurrency: number;
   providerRetry: { maxAttempts: number; initialIntervalMs: number; maxIntervalMs: number; timeoutMs: number };
   outputAttempts: number;
+  /** On SIGTERM: how long in-flight requests (api) or running activities (worker) may take to finish. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.SERVICE_PROVIDER_TIMEOUT_MS,
     },
     outputAttempts: e.SERVICE_OUTPUT_ATTEMPTS,
+    shutdownGraceMs: e.SERVICE_SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -28,11 +28,33 @@ export async function startApi(
   return {
     url,
     server,
-    // Stop accepting, let in-flight requests finish, then release the pool and the connection.
+    // Stop accepting, let in-flight requests finish (up to config.shutdownGraceMs), then release
+    // the pool and the connection.
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drain(server, config.shutdownGraceMs, opts.logger);
       await temporal.connection.close();
       await db.destroy();
     },
   };
+}
+
+/**
+ * server.close() stops accepting and waits for open connections. Keep-alive connections would hold
+ * it open after their last response, so idle ones are closed as they appear; connections still busy
+ * when the grace period ends are cut.
+ */
+async function drain(server: Server, graceMs: number, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => {
+    logger.warn({ grace_ms: graceMs }, 'shutdown grace period over; closing the remaining connections');
+    server.closeAllConnections();
+  }, graceMs);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
 }

@@ -1,10 +1,11 @@
-import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type LogEntry, type LogLevel } from '@temporalio/worker';
+import { isId } from '../domain/ids.js';
 import type { Logger } from '../logging.js';
 
 /**
  * Configure the Temporal SDK runtime of this process:
- * - its own logs (worker state, bundler output) go to our logger; below debug only warnings and
- *   errors, since at info level the bundler prints webpack statistics;
+ * - its own logs (worker state, bundler output, activity failures) go to our logger; below debug
+ *   only warnings and errors, since at info level the bundler prints webpack statistics;
  * - it does not react to SIGINT/SIGTERM itself: the process owner stops things in its own order
  *   (API first, then workers, then the servers they use).
  * Must run before the first worker or native connection is created; later calls are no-ops.
@@ -13,14 +14,44 @@ export function installTemporalRuntime(logger: Logger): void {
   const verbose = logger.level === 'debug' || logger.level === 'trace';
   const level: LogLevel = verbose ? (logger.level.toUpperCase() as LogLevel) : 'WARN';
   try {
-    Runtime.install({
-      shutdownSignals: [],
-      logger: new DefaultLogger(level, ({ level, message, meta }) => {
-        const method = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
-        logger[method]({ temporal: meta }, message);
-      }),
-    });
+    Runtime.install({ shutdownSignals: [], logger: new DefaultLogger(level, sdkLogForwarder(logger)) });
   } catch {
     // Already installed in this process (e.g. several test stacks): keep the first one.
+  }
+}
+
+/**
+ * One SDK log entry as one of our JSON lines. A job's workflow id is the job's id, so entries about
+ * a job workflow or one of its activities carry job_id and workflow_id like our own job lines do.
+ * Most entries name the workflow in meta.workflowId; verbose ones (activations, task details) nest
+ * it deeper, where a single job id found in the entry names it.
+ */
+export function sdkLogForwarder(logger: Logger): (entry: LogEntry) => void {
+  return ({ level, message, meta }) => {
+    const method = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
+    logger[method]({ ...workflowFields(meta), temporal: meta }, message);
+  };
+}
+
+const JOB_ID = /\b[ep]job_[0-9a-hjkmnp-tv-z]{26}\b/g;
+const isJobId = (id: string) => isId('extractionJob', id) || isId('parseJob', id);
+
+function workflowFields(meta: Record<string, unknown> | undefined): { job_id?: string; workflow_id?: string } {
+  if (!meta) return {};
+  if (typeof meta.workflowId === 'string') {
+    const id = meta.workflowId;
+    return isJobId(id) ? { job_id: id, workflow_id: id } : { workflow_id: id };
+  }
+  const found = new Set(safeJson(meta).match(JOB_ID) ?? []);
+  if (found.size !== 1) return {};
+  const [id] = found as Set<string>;
+  return { job_id: id, workflow_id: id };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) ?? '';
+  } catch {
+    return '';
   }
 }

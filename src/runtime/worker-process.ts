@@ -32,6 +32,7 @@ export async function startWorker(
         address: opts.temporalAddress,
         namespace: config.temporal.namespace,
         taskQueue: config.temporal.taskQueue,
+        shutdownGraceMs: config.shutdownGraceMs,
         ...(bundlePath ? { bundle: { codePath: bundlePath } } : {}),
       },
     );
@@ -47,9 +48,13 @@ export async function startWorker(
   opts.logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   return {
     done,
-    // Graceful: stop polling, let running activities finish (or hand them back), then release the pool.
+    // Graceful: stop polling, let running activities finish within config.shutdownGraceMs (then
+    // they are cancelled and their attempts retried elsewhere), then release the pool.
     async close() {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
+      if (worker.getState() === 'RUNNING') {
+        opts.logger.info({ grace_ms: config.shutdownGraceMs }, 'worker stopping');
+        worker.shutdown();
+      }
       await done;
     },
   };

@@ -24,6 +24,11 @@ export interface WorkerOptions {
   bundle?: WorkflowBundleOption;
   /** Upper bound on activities run at once (page concurrency is bounded in the workflow too). */
   maxConcurrentActivities?: number;
+  /**
+   * After shutdown is requested: how long running activities may go on before they are cancelled
+   * (a cancelled attempt fails and Temporal retries it, on this or another worker).
+   */
+  shutdownGraceMs?: number;
 }
 
 export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Promise<Worker> {
@@ -40,6 +45,7 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       // cancel or delete aborts the in-flight model request within seconds, not at the 80%-of-timeout default.
       maxHeartbeatThrottleInterval: '1 second',
       defaultHeartbeatThrottleInterval: '1 second',
+      ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     });
   } catch (err) {
     await connection.close();

@@ -1,13 +1,16 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../logging.js';
 import { ApiError, RequestValidationError } from '../errors.js';
 import { isPersistenceBusy } from '../../storage/busy.js';
+import { jobLogFields } from './request-id.js';
 
 /**
  * Maps every thrown error onto design.md's status/body table. Unknown errors become a 500
  * `internal_error` whose body never carries a stack trace or the original message.
  */
 export function errorHandler(logger: Logger): Middleware {
+  // The request's logger (with its request_id) when the request-id middleware ran first.
+  const log = (ctx: Context): Logger => ctx.state.log ?? logger;
   return async (ctx, next) => {
     try {
       await next();
@@ -33,13 +36,13 @@ export function errorHandler(logger: Logger): Middleware {
         return;
       }
       if (isPersistenceBusy(err)) {
-        logger.warn({ err: describe(err) }, 'persistence busy');
+        log(ctx).warn({ ...jobLogFields(ctx), err: describe(err) }, 'persistence busy');
         ctx.status = 503;
         ctx.set('Retry-After', '2');
         ctx.body = { detail: 'The database is temporarily busy; retry the request.', code: 'persistence_busy' };
         return;
       }
-      logger.error({ err }, 'unhandled error');
+      log(ctx).error({ ...jobLogFields(ctx), err }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { detail: 'Internal server error', code: 'internal_error' };
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { isId } from '../../domain/ids.js';
 import type { Logger } from '../../logging.js';
 
 declare module 'koa' {
@@ -22,9 +23,23 @@ export function requestId(logger: Logger): Middleware {
       await next();
     } finally {
       ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, duration_ms: Date.now() - started },
+        { ...jobLogFields(ctx), method: ctx.method, path: ctx.path, status: ctx.status, duration_ms: Date.now() - started },
         'request',
       );
     }
   };
+}
+
+const isJobId = (value: unknown): value is string =>
+  typeof value === 'string' && (isId('extractionJob', value) || isId('parseJob', value));
+
+/**
+ * job_id and workflow_id (the same: a job's workflow id is its id) of a request that concerns one
+ * job: the job in the path, or the job a creation answered with. Empty for any other request.
+ */
+export function jobLogFields(ctx: Context): { job_id?: string; workflow_id?: string } {
+  const fromPath = (ctx as { params?: Record<string, string> }).params?.job_id;
+  const fromBody = ctx.body && typeof ctx.body === 'object' ? (ctx.body as { id?: unknown }).id : undefined;
+  const jobId = isJobId(fromPath) ? fromPath : isJobId(fromBody) ? fromBody : undefined;
+  return jobId ? { job_id: jobId, workflow_id: jobId } : {};
 }
