@@ -29,18 +29,27 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
       return n === 1 ? 'recorded' : 'not_running';
     },
 
-    /** A job asked to stop: deleting → row removed; canceling (or still active) → canceled. */
+    /**
+     * A job asked to stop: deleting → row removed; canceling (or still active) → canceled.
+     * The row is locked while deciding, so a delete that turns canceling into deleting at the same
+     * moment either happens first (and the row is removed here) or finds the job already canceled
+     * (and removes it itself); it can never be left in deleting with no workflow to finish it.
+     */
     async settleStoppedJob(kind: JobKind, jobId: string): Promise<string> {
       const table = JOB_TABLES[kind];
-      const deleted = await db(table).where({ id: jobId, status: 'deleting' }).delete();
-      if (deleted === 1) return 'deleted';
-      const canceled = await db(table)
-        .where({ id: jobId })
-        .whereIn('status', ['canceling', 'queued', 'running'])
-        .update({ status: 'canceled', completed_at: db.fn.now() });
-      if (canceled === 1) return 'canceled';
-      const row = await db(table).where({ id: jobId }).first('status');
-      return row?.status ?? 'deleted';
+      return db.transaction(async (trx) => {
+        const row = await trx(table).where({ id: jobId }).forUpdate().first('status');
+        if (!row) return 'deleted';
+        if (row.status === 'deleting') {
+          await trx(table).where({ id: jobId }).delete();
+          return 'deleted';
+        }
+        if (['canceling', 'queued', 'running'].includes(row.status)) {
+          await trx(table).where({ id: jobId }).update({ status: 'canceled', completed_at: trx.fn.now() });
+          return 'canceled';
+        }
+        return row.status as string;
+      });
     },
   };
 }

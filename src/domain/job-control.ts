@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { ServiceError, type Client } from '@temporalio/client';
 import type { Db } from '../storage/db.js';
 import { cancelJobWorkflow } from '../temporal/job-workflows.js';
 import { ApiError, notFound } from '../http/errors.js';
@@ -17,11 +17,12 @@ export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: str
   const table = JOB_TABLES[kind];
   const moved = await db(table).where({ id }).whereIn('status', ['queued', 'running']).update({ status: 'canceling' });
   if (moved === 0) {
-    const exists = await db(table).where({ id }).first('id');
-    if (!exists) throw notFound(LABEL[kind], id);
-    return;
+    const row = await db(table).where({ id }).first('status');
+    if (!row) throw notFound(LABEL[kind], id);
+    // A repeated cancel of a canceling job asks again, in case the first request never reached Temporal.
+    if (row.status !== 'canceling') return;
   }
-  if (!(await cancelJobWorkflow(temporal, id))) {
+  if (!(await stopWorkflow(temporal, id))) {
     // No workflow left to clean up: settle the row here.
     await db(table).where({ id, status: 'canceling' }).update({ status: 'canceled', completed_at: db.fn.now() });
   }
@@ -49,7 +50,7 @@ export async function deleteJob(db: Db, temporal: Client, kind: JobKind, id: str
     if (n === 0) throw notFound(LABEL[kind], id);
     return 'deleted';
   }
-  if (!(await cancelJobWorkflow(temporal, id))) {
+  if (!(await stopWorkflow(temporal, id))) {
     await db(table).where({ id, status: 'deleting' }).delete();
     return 'deleted';
   }
@@ -65,5 +66,23 @@ export async function startOrUndo(db: Db, table: string, id: string, start: () =
     throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', {
       'Retry-After': '5',
     });
+  }
+}
+
+/**
+ * Cancel the job's workflow. When Temporal cannot be reached the row already says canceling or
+ * deleting, which the workflow honours at its next step once the server is back: answer 503 (retry
+ * is safe and returns the job as it is), never 500.
+ */
+async function stopWorkflow(temporal: Client, id: string): Promise<boolean> {
+  try {
+    return await cancelJobWorkflow(temporal, id);
+  } catch (err) {
+    if (err instanceof ServiceError) {
+      throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; the request is recorded, retry it to make sure it reaches the job', {
+        'Retry-After': '5',
+      });
+    }
+    throw err;
   }
 }
