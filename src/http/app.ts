@@ -1,8 +1,10 @@
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { AppDeps } from './context.js';
+import { bearerAuth } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
+import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { v1Routes } from './routes/index.js';
 
@@ -13,9 +15,11 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errors are logged by errorHandler, once
   app.use(requestId(deps.logger));
   app.use(errorHandler(deps.logger));
+  // Before body parsing: an unauthenticated request is refused without reading its body.
+  app.use(bearerAuth(deps.config.apiTokens));
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
   app.use(koaBody({ multipart: false, jsonLimit: '2mb', textLimit: '2mb', formLimit: '2mb' }));
-  for (const router of [healthRoutes(deps), ...v1Routes(deps)]) {
+  for (const router of [healthRoutes(deps), docsRoutes(), ...v1Routes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

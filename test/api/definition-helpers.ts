@@ -1,5 +1,7 @@
-// Small helpers of the definition API tests (providers, extractors, parsers).
+// Small helpers of the definition API tests (providers, extractors, parsers). Every response goes
+// through the openapi.yaml validator.
 import { expect } from '@jest/globals';
+import { apiCall } from '../harness/openapi-validator.js';
 
 export interface Reply {
   status: number;
@@ -7,20 +9,10 @@ export interface Reply {
   headers: Headers;
 }
 
+/** A JSON request whose response is checked against openapi.yaml (an undocumented status or field throws). */
 export async function call(base: string, method: string, path: string, body?: unknown): Promise<Reply> {
-  const res = await fetch(base + path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
+  const r = await apiCall(base, method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : { 'content-type': 'application/json' });
+  return { status: r.status, body: r.body, headers: r.headers };
 }
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

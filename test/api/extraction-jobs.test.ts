@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { renderPage } from '../../src/documents/index.js';
 import { makePdf, makePng } from '../fixtures/documents.js';
+import { checkedFetch } from '../harness/openapi-validator.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
 import { call, documentImages, eventually, pollJob, upload } from './job-helpers.js';
@@ -26,7 +27,8 @@ beforeAll(async () => {
     env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_PROVIDER_MAX_ATTEMPTS: '4' },
   });
   base = stack.url;
-  expect((await call(base, 'PATCH', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
+  // PUT replaces the provider's whole connection state (no key left by another test file).
+  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   const put = await call(base, 'PUT', '/v1/extractors/invoice', {
     display_name: 'Invoice',
     instructions: 'Extract the title and total.',
@@ -224,9 +226,9 @@ describe('request validation', () => {
   });
 
   it('malformed JSON is a 422 validation error', async () => {
-    const res = await fetch(`${base}/v1/extraction-jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text": ' });
+    const res = await checkedFetch(base, 'POST', '/v1/extraction-jobs', '{"text": ', { 'content-type': 'application/json' });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as any).detail[0].type).toBe('json_invalid');
+    expect(res.body.detail[0].type).toBe('json_invalid');
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
+import { checkedFetch } from '../harness/openapi-validator.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
 import { call, upload } from './job-helpers.js';
 
@@ -31,11 +32,11 @@ describe('POST /v1/files', () => {
       sha256: createHash('sha256').update(bytes).digest('hex'),
     });
 
-    const content = await fetch(`${base}/v1/files/${r.body.id}/content`);
+    const content = await checkedFetch<Buffer>(base, 'GET', `/v1/files/${r.body.id}/content`);
     expect(content.status).toBe(200);
     expect(content.headers.get('content-type')).toBe(type);
     expect(content.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="?${name.replace('.', '\\.')}"?$`));
-    expect(Buffer.from(await content.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(content.body.equals(bytes)).toBe(true);
 
     const read = await call(base, 'GET', `/v1/files/${r.body.id}`);
     expect(read.body).toEqual(r.body);
@@ -46,7 +47,7 @@ describe('POST /v1/files', () => {
     expect(r.status).toBe(201);
     expect(r.body.filename).toBe('résumé "final".jpg');
     expect(r.body.media_type).toBe('image/jpeg');
-    const content = await fetch(`${base}/v1/files/${r.body.id}/content`);
+    const content = await checkedFetch(base, 'GET', `/v1/files/${r.body.id}/content`);
     const disposition = content.headers.get('content-disposition')!;
     expect(disposition).toContain("filename*=UTF-8''r%C3%A9sum%C3%A9");
   });
@@ -81,9 +82,9 @@ describe('POST /v1/files', () => {
   it('needs a part named "upload"', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(makePng(2, 2))], { type: 'image/png' }), 'x.png');
-    const res = await fetch(`${base}/v1/files`, { method: 'POST', body: form });
+    const res = await checkedFetch(base, 'POST', '/v1/files', form);
     expect(res.status).toBe(422);
-    expect(((await res.json()) as any).detail[0].loc).toEqual(['body', 'upload']);
+    expect(res.body.detail[0].loc).toEqual(['body', 'upload']);
     const json = await call(base, 'POST', '/v1/files', { upload: 'x' });
     expect(json.status).toBe(415);
   });

@@ -1,4 +1,6 @@
 // Shared steps of the job API tests: upload, poll, and point a provider at the scripted server.
+// Every response goes through the openapi.yaml validator.
+import { apiCall } from '../harness/openapi-validator.js';
 
 export interface Json {
   status: number;
@@ -6,27 +8,18 @@ export interface Json {
   headers: Headers;
 }
 
+/** A JSON request whose response is checked against openapi.yaml (an undocumented status or field throws). */
 export async function call(base: string, method: string, path: string, body?: unknown): Promise<Json> {
-  const res = await fetch(base + path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
+  const r = await apiCall(base, method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? {} : { 'content-type': 'application/json' });
+  return { status: r.status, body: r.body, headers: r.headers };
 }
 
+/** POST /v1/files as multipart, the response checked against openapi.yaml. */
 export async function upload(base: string, bytes: Buffer, filename: string, type: string): Promise<Json> {
   const form = new FormData();
   form.append('upload', new Blob([new Uint8Array(bytes)], { type }), filename);
-  const res = await fetch(`${base}/v1/files`, { method: 'POST', body: form });
-  return { status: res.status, body: await res.json(), headers: res.headers };
+  const r = await apiCall(base, 'POST', '/v1/files', form);
+  return { status: r.status, body: r.body, headers: r.headers };
 }
 
 /** Poll a job until `done(job)` or the deadline; returns every state seen, last one last. */

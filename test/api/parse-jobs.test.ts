@@ -14,7 +14,7 @@ beforeAll(async () => {
   provider = await startScriptedProvider();
   stack = await startTestStack({ env: { SERVICE_PAGE_CONCURRENCY: '2' } });
   base = stack.url;
-  expect((await call(base, 'PATCH', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
+  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
 });
 
 afterAll(async () => {

@@ -67,6 +67,9 @@ beforeAll(async () => {
   scripted = await startScriptedProvider();
   rejecting = await startRejectingProvider();
   stack = await startTestStack({ worker: false });
+  // The run's database is shared by every test file, and the job tests point compatible_api at
+  // their scripted servers: start from the seeded, unconfigured providers.
+  await stack.db('providers').update({ base_url: null, configuration: JSON.stringify({}), api_key_ciphertext: null, api_key_env: null });
   // The real API runtime on the stack's database and configuration, with a logger whose every
   // line (at trace level, unredacted) we keep, so we can show no line carries a key.
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) });

@@ -23,6 +23,7 @@ import { PROVIDER_NAMES, RECEIPT_SCHEMA } from '../../src/domain/prebuilt.js';
 import { providerUpdateSchema, toProvider } from '../../src/domain/providers.js';
 import { createApp } from '../../src/http/app.js';
 import type { AppDeps } from '../../src/http/context.js';
+import { docsRoutes } from '../../src/http/routes/docs.js';
 import { healthRoutes } from '../../src/http/routes/health.js';
 import { v1Routes } from '../../src/http/routes/index.js';
 import { DIAGNOSTIC_CODES, validateSchema } from '../../src/schema-dialect/index.js';
@@ -73,7 +74,7 @@ function fakeDeps(fail: () => Error = () => new Error('no database in this test'
 function serverRoutes(): string[] {
   const deps = fakeDeps();
   const routes: string[] = [];
-  for (const router of [healthRoutes(deps), ...v1Routes(deps)]) {
+  for (const router of [healthRoutes(deps), docsRoutes(), ...v1Routes(deps)]) {
     for (const layer of (router as unknown as { stack: { path: string; methods: string[] }[] }).stack) {
       for (const method of layer.methods.filter((m) => m !== 'HEAD')) {
         routes.push(`${method} ${layer.path.replace(/:[A-Za-z0-9_]+/g, '{}')}`);

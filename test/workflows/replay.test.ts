@@ -27,7 +27,7 @@ beforeAll(async () => {
   provider = await startScriptedProvider();
   stack = await startTestStack();
   base = stack.url;
-  await call(base, 'PATCH', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
+  await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
   await call(base, 'PUT', '/v1/extractors/replay', { display_name: 'Replay', instructions: 'x', model: 'generic', schema: SCHEMA });
 });
 

@@ -1,0 +1,114 @@
+// Runs the README's client script (examples/client-workflow.mjs) as a user would, with plain node,
+// against a test stack whose model provider is the scripted server.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makePdf } from '../fixtures/documents.js';
+import { call } from '../api/job-helpers.js';
+import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { startTestStack, type TestStack } from '../harness/stack.js';
+
+const SCRIPT = fileURLToPath(new URL('../../examples/client-workflow.mjs', import.meta.url));
+const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const EXTRACTOR = 'client-workflow-demo';
+const DATA = { merchant: 'Corner Shop', total: 12.5 };
+
+let stack: TestStack;
+let provider: ScriptedProvider;
+let dir: string;
+let documentPath: string;
+
+beforeAll(async () => {
+  provider = await startScriptedProvider();
+  stack = await startTestStack({ env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200' } });
+  expect((await call(stack.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
+  const put = await call(stack.url, 'PUT', `/v1/extractors/${EXTRACTOR}`, {
+    display_name: 'Client workflow demo',
+    instructions: 'Extract the merchant and the total.',
+    model: 'test-vision-model',
+    schema: {
+      type: 'object',
+      properties: { merchant: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } },
+      required: ['merchant', 'total'],
+    },
+  });
+  expect([200, 201]).toContain(put.status);
+  dir = mkdtempSync(path.join(tmpdir(), 'client-workflow-'));
+  documentPath = path.join(dir, 'receipt.pdf');
+  writeFileSync(documentPath, makePdf(['Corner Shop', 'Total 12.50']));
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runScript(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    // A clean environment: only what the README tells a user to set.
+    const env = { PATH: process.env.PATH ?? '', DOCEXTRACT_URL: stack.url };
+    execFile(process.execPath, [SCRIPT, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The ids the script reports, and proof that it deleted both. */
+async function expectCleanedUp(stderr: string): Promise<void> {
+  const fileId = /uploaded (file_\w+)/.exec(stderr)?.[1];
+  const jobId = /created (ejob_\w+)/.exec(stderr)?.[1];
+  expect({ fileId, jobId }).toEqual({ fileId: expect.any(String), jobId: expect.any(String) });
+  expect(stderr).toContain(`deleted ${jobId}`);
+  expect(stderr).toContain(`deleted ${fileId}`);
+  expect((await call(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`)).status).toBe(404);
+  expect((await call(stack.url, 'GET', `/v1/files/${fileId}`)).status).toBe(404);
+}
+
+describe('examples/client-workflow.mjs', () => {
+  it('uploads, extracts, prints the data, then deletes the job and the file', async () => {
+    provider.reset();
+    provider.enqueue({ kind: 'content', content: JSON.stringify(DATA), delayMs: 600 });
+    const run = await runScript([documentPath, '--extractor', EXTRACTOR, '--deadline-seconds', '30']);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    expect(JSON.parse(run.stdout)).toEqual(DATA);
+    // It polled (the model answered after a delay) and saw the job finish.
+    expect(run.stderr).toMatch(/ejob_\w+ completed/);
+    expect(provider.requests).toHaveLength(1);
+    await expectCleanedUp(run.stderr);
+  });
+
+  it('reports a failed job with its error code, exits 1, and still cleans up', async () => {
+    provider.reset();
+    provider.enqueue({ kind: 'error', status: 400 });
+    const run = await runScript([documentPath, '--extractor', EXTRACTOR, '--deadline-seconds', '30']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/error: ejob_\w+ failed: provider_rejected/);
+    await expectCleanedUp(run.stderr);
+  });
+
+  it('explains its usage when called without a file', async () => {
+    const run = await runScript([]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('usage: node examples/client-workflow.mjs');
+  });
+
+  it('is what the README shows: its "Using the API" code block is part of the script', () => {
+    const section = readFileSync(README, 'utf8').split(/^## Using the API$/m)[1]!.split(/^## /m)[0]!;
+    const block = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(block).toBeDefined();
+    expect(block!.length).toBeGreaterThan(500);
+    expect(readFileSync(SCRIPT, 'utf8')).toContain(block!);
+  });
+});
