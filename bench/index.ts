@@ -1,0 +1,68 @@
+// `npm run bench`: every benchmark on one shared infrastructure, tables on stdout, and
+// bench/RESULTS.md rewritten with the figures, the machine and the commit. The hand-written
+// part of RESULTS.md below the NOTES_MARKER line is kept.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { jobsBenchmark } from './jobs.js';
+import { log, startInfra, type Infra } from './lib/infra.js';
+import { describeMachine, machineMarkdown } from './lib/machine.js';
+import type { Benchmark } from './lib/main.js';
+import { printSection, type Section } from './lib/stats.js';
+import { memoryBenchmark } from './memory.js';
+import { parseBenchmark } from './parse.js';
+import { readsBenchmark } from './reads.js';
+import { renderBenchmark } from './render.js';
+
+const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const NOTES_MARKER = '<!-- notes: everything below this line is kept by `npm run bench` -->';
+
+const benchmarks: Array<[string, Benchmark]> = [
+  ['jobs', jobsBenchmark],
+  ['render', renderBenchmark],
+  ['parse', parseBenchmark],
+  ['reads', readsBenchmark],
+  ['memory', memoryBenchmark],
+];
+
+const machine = describeMachine();
+const started = performance.now();
+const sections: Section[] = [];
+const failures: string[] = [];
+let infra: Infra | undefined;
+try {
+  infra = await startInfra();
+  for (const [name, bench] of benchmarks) {
+    const t0 = performance.now();
+    try {
+      const section = await bench(infra);
+      printSection(section);
+      sections.push(section);
+    } catch (err) {
+      console.error(err);
+      failures.push(name);
+      sections.push({ title: name, body: `FAILED: ${(err as Error).message}` });
+    }
+    log(`${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+} finally {
+  await infra?.close().catch((err) => console.error('teardown failed:', err));
+}
+
+const totalS = (performance.now() - started) / 1000;
+const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER) + NOTES_MARKER.length) : '\n';
+writeFileSync(
+  RESULTS,
+  [
+    '# Benchmark results',
+    '',
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} in ${totalS.toFixed(0)} s.`,
+    '',
+    machineMarkdown(machine),
+    '',
+    ...sections.map((s) => `## ${s.title}\n\n${s.body}\n`),
+    NOTES_MARKER,
+  ].join('\n') + notes,
+);
+log(`all benchmarks in ${totalS.toFixed(0)} s; figures written to ${RESULTS}`);
+process.exit(failures.length ? 1 : 0);

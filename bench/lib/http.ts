@@ -1,0 +1,50 @@
+// Minimal HTTP client steps of the benchmarks: JSON calls, upload, and polling a job.
+export interface Reply {
+  status: number;
+  body: any;
+}
+
+export async function call(base: string, method: string, path: string, body?: unknown): Promise<Reply> {
+  const res = await fetch(base + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export async function expectStatus(reply: Promise<Reply>, status: number, what: string): Promise<any> {
+  const r = await reply;
+  if (r.status !== status) throw new Error(`${what}: expected HTTP ${status}, got ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+export async function uploadBytes(base: string, bytes: Buffer, filename: string, type: string): Promise<string> {
+  const form = new FormData();
+  form.append('upload', new Blob([new Uint8Array(bytes)], { type }), filename);
+  const res = await fetch(`${base}/v1/files`, { method: 'POST', body: form });
+  const body = (await res.json()) as any;
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.id as string;
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'canceled']);
+
+/** GET the job every intervalMs until it is terminal; throws unless it completed. */
+export async function waitForJob(base: string, path: string, intervalMs: number, timeoutMs = 600_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await call(base, 'GET', path);
+    if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    if (TERMINAL.has(r.body.status)) {
+      if (r.body.status !== 'completed') throw new Error(`${path} ended ${r.body.status}: ${JSON.stringify(r.body.error)}`);
+      return r.body;
+    }
+    if (Date.now() > deadline) throw new Error(`${path} still ${r.body.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Milliseconds between two ISO timestamps of a job. */
+export const between = (from: string, to: string) => Date.parse(to) - Date.parse(from);

@@ -1,0 +1,161 @@
+// The API and the worker as child processes (`src/bin/api.ts`, `src/bin/worker.ts`), started the
+// way production starts them, so timings include real IPC and memory can be read from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hasExited, stopChild } from '../../src/runtime/process.js';
+import { startScriptedProvider, type ScriptedProvider } from '../../test/harness/scripted-provider.js';
+import type { Infra } from './infra.js';
+import { call } from './http.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+// Variables read by loadConfig: the child gets them from the benchmark, never from the shell.
+const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
+
+export interface Service {
+  kind: 'api' | 'worker';
+  pid: number;
+  /** Base URL (API only). */
+  url: string;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+/** Environment shared by the API and the worker of one stack (same database, queue and key file). */
+export function serviceEnv(infra: Infra, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: infra.databaseUrl,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    TEMPORAL_NAMESPACE: infra.temporalNamespace,
+    TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // The production default: per-request and per-job log lines are part of the measured cost,
+    // and the ready lines we wait for are logged at info.
+    LOG_LEVEL: 'info',
+    SERVICE_DATA_DIR: path.join(infra.tempDir, 'data'),
+    ...overrides,
+  };
+}
+
+export async function spawnService(kind: 'api' | 'worker', env: Record<string, string>, bundlePath: string): Promise<Service> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
+  // node --import tsx (not the tsx CLI), so the pid we sample is the service itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', `${kind}.ts`)], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, NODE_OPTIONS: '', ...env, WORKFLOW_BUNDLE_PATH: bundlePath },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const recent: string[] = [];
+  let ready: ((url: string) => void) | undefined;
+  const readyLine = kind === 'api' ? '"msg":"api listening"' : '"msg":"worker polling"';
+  const started = new Promise<string>((resolve) => (ready = resolve));
+  let pending = ''; // output before the ready line, which may arrive split across chunks
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    // After start-up keep only a short tail, without per-line work in this (measuring) process.
+    recent.push(text);
+    if (recent.length > 50) recent.shift();
+    if (!ready) return;
+    pending += text;
+    const line = pending.split('\n').find((l) => l.includes(readyLine) && l.trimEnd().endsWith('}'));
+    if (!line) return;
+    pending = '';
+    ready(kind === 'api' ? (JSON.parse(line).url as string) : '');
+    ready = undefined;
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const output = () => recent.join('');
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    started,
+    exited.then(() => 'exited' as const),
+    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 60_000))),
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'exited' || outcome === 'timeout') {
+    await stopChild(child, { signal: 'SIGKILL' });
+    throw new Error(`${kind} process did not start (${outcome}):\n${output().slice(-4000)}`);
+  }
+  return {
+    kind,
+    pid: child.pid!,
+    url: outcome,
+    stop: () => stopProcess(child),
+    output,
+  };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (hasExited(child)) return Promise.resolve();
+  return stopChild(child, { signal: 'SIGTERM', timeoutMs: 15_000 });
+}
+
+export interface Stack {
+  api: Service;
+  worker: Service;
+  provider: ScriptedProvider;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * API + worker child processes on a task queue of their own, the scripted provider in this
+ * process, and the compatible provider pointed at it.
+ */
+export async function startStack(
+  infra: Infra,
+  opts: { env?: Record<string, string>; provider?: ScriptedProvider } = {},
+): Promise<Stack> {
+  const env = serviceEnv(infra, opts.env);
+  const provider = opts.provider ?? (await startScriptedProvider());
+  const [worker, api] = await Promise.all([spawnService('worker', env, infra.workflowBundlePath), spawnService('api', env, infra.workflowBundlePath)]);
+  const patched = await call(api.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
+  if (patched.status !== 200) throw new Error(`PATCH provider answered ${patched.status}: ${JSON.stringify(patched.body)}`);
+  return {
+    api,
+    worker,
+    provider,
+    url: api.url,
+    async close() {
+      await api.stop();
+      await worker.stop();
+      if (!opts.provider) await provider.close();
+    },
+  };
+}
+
+/** Current and peak resident set size of a process, in bytes, from /proc/<pid>/status. */
+export function readRss(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Sample a process's RSS every intervalMs until stopped; reports the highest sample seen. */
+export function sampleRss(pid: number, intervalMs = 25): { stop(): { peakSampled: number; hwm: number; samples: number } } {
+  let peak = 0;
+  let samples = 0;
+  const tick = () => {
+    try {
+      peak = Math.max(peak, readRss(pid).rss);
+      samples++;
+    } catch {
+      // The process ended; keep what we have.
+    }
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      tick();
+      return { peakSampled: peak, hwm: readRss(pid).hwm, samples };
+    },
+  };
+}

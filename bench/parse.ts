@@ -1,0 +1,75 @@
+// Parse scaling: a 100-page mixed PDF, the scripted model holding every page for L ms, at page
+// concurrency 1, 4, 8 and 16. Each setting gets a fresh API and worker, since the API captures
+// SERVICE_PAGE_CONCURRENCY into the workflow input and the worker is what runs the pages.
+// Efficiency = ideal ceil(pages / C) · L divided by the measured wall time. `npm run bench:parse`.
+import { startScriptedProvider } from '../test/harness/scripted-provider.js';
+import { log, type Infra } from './lib/infra.js';
+import { between, call, expectStatus, uploadBytes, waitForJob } from './lib/http.js';
+import { isMain, runStandalone } from './lib/main.js';
+import { makeMixedPdf } from './lib/pdf.js';
+import { startStack } from './lib/services.js';
+import { fmt, table, type Section } from './lib/stats.js';
+
+const PAGES = 100;
+const LATENCY_MS = Number(process.env.BENCH_PAGE_LATENCY_MS ?? 200);
+const CONCURRENCY = [1, 4, 8, 16];
+
+export async function parseBenchmark(infra: Infra | undefined): Promise<Section> {
+  if (!infra) throw new Error('the parse benchmark needs infrastructure');
+  const provider = await startScriptedProvider();
+  provider.respondWith(() => ({ kind: 'content', content: '# Page\n\nTranscribed text.', delayMs: LATENCY_MS }));
+  const pdf = makeMixedPdf(PAGES);
+  let fileId: string | undefined;
+  const rows: Array<Array<string | number>> = [];
+  try {
+    for (const c of CONCURRENCY) {
+      const stack = await startStack(infra, { env: { SERVICE_PAGE_CONCURRENCY: String(c) }, provider });
+      try {
+        fileId ??= await uploadBytes(stack.url, pdf, 'mixed-100.pdf', 'application/pdf');
+        log(`parse: ${PAGES} pages, L = ${LATENCY_MS} ms, page concurrency ${c}`);
+        const t0 = performance.now();
+        const created = await expectStatus(call(stack.url, 'POST', '/v1/parse-jobs', { file_id: fileId }), 201, 'POST /v1/parse-jobs');
+        const job = await waitForJob(stack.url, `/v1/parse-jobs/${created.id}`, 20);
+        const wall = performance.now() - t0;
+        if (job.result.page_count !== PAGES) throw new Error(`parse returned ${job.result.page_count} pages`);
+        const requests = provider.requests.length;
+        const peak = maxOverlap(provider.requests.map((r) => r.receivedAt), LATENCY_MS);
+        provider.reset();
+        provider.respondWith(() => ({ kind: 'content', content: '# Page\n\nTranscribed text.', delayMs: LATENCY_MS }));
+        const ideal = Math.ceil(PAGES / c) * LATENCY_MS;
+        rows.push([
+          c,
+          fmt(ideal / 1000, 1),
+          fmt(wall / 1000, 2),
+          fmt(between(job.started_at, job.completed_at) / 1000, 2),
+          `${fmt((100 * ideal) / wall, 0)} %`,
+          fmt((wall - ideal) / PAGES, 0),
+          `${requests} / ${peak}`,
+        ]);
+      } finally {
+        await stack.close();
+      }
+    }
+  } finally {
+    await provider.close();
+  }
+  const body = [
+    table(['page concurrency C', 'ideal s', 'wall s (POST → seen completed)', 'job started → completed s', 'efficiency', 'overhead ms/page', 'model requests / max in flight'], rows),
+    '',
+    `${PAGES}-page mixed PDF (text, image and vector pages), model latency L = ${LATENCY_MS} ms per page, ideal = ceil(${PAGES}/C)·L. ` +
+      `"overhead ms/page" = (wall − ideal) / ${PAGES}: rendering, PNG encoding, base64, activity scheduling and storage, ` +
+      'all on the worker\'s one JavaScript thread. "max in flight" counts model requests whose hold periods overlapped.',
+  ].join('\n');
+  return { title: `Parse scaling (100 pages, model latency ${LATENCY_MS} ms)`, body };
+}
+
+/** Largest number of requests held by the model at the same time (each held for holdMs). */
+function maxOverlap(starts: number[], holdMs: number): number {
+  const events = starts.flatMap((s) => [[s, 1] as const, [s + holdMs, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let now = 0;
+  let max = 0;
+  for (const [, d] of events) max = Math.max(max, (now += d));
+  return max;
+}
+
+if (isMain(import.meta.url)) await runStandalone(parseBenchmark, { needsInfra: true });

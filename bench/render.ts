@@ -1,0 +1,165 @@
+// Rendering: pages/second for a 50-page mixed PDF rendered to PNG at the configured resolution,
+// with the service's mupdf path (src/documents/render.ts: open, render one page, encode, release)
+// and with poppler's `pdftoppm` on the same file, same resolution, same run. `npm run bench:render`.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { deflateSync } from 'node:zlib';
+import * as mupdf from 'mupdf';
+import { loadConfig } from '../src/config/index.js';
+import { renderPage } from '../src/documents/index.js';
+import { log } from './lib/infra.js';
+import { isMain, runStandalone } from './lib/main.js';
+import { makeMixedPdf, pageKind, type PageKind } from './lib/pdf.js';
+import { fmt, table, type Section } from './lib/stats.js';
+
+const run = promisify(execFile);
+const PAGES = 50;
+
+/** pdftoppm's path, or undefined when poppler-utils is not installed. */
+async function findPdftoppm(): Promise<string | undefined> {
+  try {
+    await run('pdftoppm', ['-v']);
+    return 'pdftoppm';
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'pdftoppm'; // -v exits non-zero on old versions
+  }
+}
+
+export async function renderBenchmark(): Promise<Section> {
+  const config = loadConfig({});
+  const limits = { dpi: config.renderDpi, maxPixels: config.renderMaxPixels };
+  const pdf = makeMixedPdf(PAGES);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docextract-bench-render-'));
+  try {
+    const file = path.join(dir, 'mixed.pdf');
+    await writeFile(file, pdf);
+    log(`render: ${PAGES}-page mixed PDF (${(pdf.length / 1024 / 1024).toFixed(1)} MiB) at ${limits.dpi} DPI`);
+
+    // mupdf, exactly as a parse job does it. One warm-up page loads fonts and compiles WASM paths.
+    renderPage(pdf, 0, limits);
+    const perKind = new Map<PageKind, number[]>();
+    let pngBytes = 0;
+    let t = performance.now();
+    for (let i = 0; i < PAGES; i++) {
+      const p0 = performance.now();
+      pngBytes += renderPage(pdf, i, limits).png.length;
+      const list = perKind.get(pageKind(i)) ?? [];
+      list.push(performance.now() - p0);
+      perKind.set(pageKind(i), list);
+    }
+    const mupdfMs = performance.now() - t;
+
+    // Where mupdf's time goes: rasterising versus PNG encoding (same pages, document opened once).
+    const split = rasterVersusPng(pdf, limits.dpi);
+
+    const pdftoppm = await findPdftoppm();
+    let popplerMs: number | undefined;
+    let popplerBytes = 0;
+    let popplerRasterMs: number | undefined;
+    if (pdftoppm) {
+      // Raster only (PPM output, no compression), to separate rasterising from PNG encoding.
+      t = performance.now();
+      await run(pdftoppm, ['-r', String(limits.dpi), file, path.join(dir, 'raw')], { maxBuffer: 1 << 20 });
+      popplerRasterMs = performance.now() - t;
+      const out = path.join(dir, 'poppler');
+      t = performance.now();
+      await run(pdftoppm, ['-r', String(limits.dpi), '-png', file, out], { maxBuffer: 1 << 20 });
+      popplerMs = performance.now() - t;
+      const pngs = (await readdir(dir)).filter((f) => f.startsWith('poppler') && f.endsWith('.png'));
+      if (pngs.length !== PAGES) throw new Error(`pdftoppm wrote ${pngs.length} pages, expected ${PAGES}`);
+      for (const f of pngs) popplerBytes += (await stat(path.join(dir, f))).size;
+    } else {
+      log('render: pdftoppm NOT FOUND — install poppler-utils (apt-get install -y poppler-utils) for the comparison');
+    }
+
+    const pps = (ms: number) => PAGES / (ms / 1000);
+    const rows: Array<Array<string | number>> = [
+      ['mupdf (service renderPage)', fmt(pps(mupdfMs)), fmt(mupdfMs / PAGES), fmt(pngBytes / PAGES / 1024, 0), '1.00'],
+      pdftoppm && popplerMs !== undefined
+        ? ['poppler pdftoppm (one process, all pages)', fmt(pps(popplerMs)), fmt(popplerMs / PAGES), fmt(popplerBytes / PAGES / 1024, 0), fmt(mupdfMs / popplerMs, 2)]
+        : ['poppler pdftoppm', 'NOT INSTALLED', '', '', ''],
+    ];
+    const kindRows = [...perKind].map(([kind, ms]) => [kind, ms.length, fmt(ms.reduce((a, b) => a + b, 0) / ms.length)]);
+    const body = [
+      table(['renderer', 'pages/s', 'ms/page', 'avg PNG KiB', 'relative speed (mupdf = 1)'], rows),
+      '',
+      table(['page kind (mupdf)', 'pages', 'ms/page'], kindRows),
+      '',
+      table(['mupdf step (document opened once)', 'ms/page', 'avg KiB'], [
+        ['rasterise (toPixmap)', fmt(split.rasterMs / PAGES), ''],
+        ['encode PNG (asPNG, what the service sends)', fmt(split.pngMs / PAGES), fmt(split.pngBytes / PAGES / 1024, 0)],
+        ['encode JPEG q90 (asJPEG, for comparison)', fmt(split.jpegMs / PAGES), fmt(split.jpegBytes / PAGES / 1024, 0)],
+        ['raw rows + Node zlib level 1 (prototype PNG body)', fmt(split.zlibMs / PAGES), fmt(split.zlibBytes / PAGES / 1024, 0)],
+        ...(popplerRasterMs !== undefined ? [['pdftoppm raster only (PPM output, incl. writing files)', fmt(popplerRasterMs / PAGES), '']] : []),
+      ]),
+      '',
+      `${PAGES}-page mixed PDF (${(pdf.length / 1024 / 1024).toFixed(1)} MiB): text, text + 900×600 image, vector chart pages in turn; ` +
+        `US Letter at ${limits.dpi} DPI (SERVICE_RENDER_DPI) → 1275×1650 RGB. relative speed = mupdf time / pdftoppm time ` +
+        `(below 1: poppler is slower). pdftoppm time includes its process start and writing PNG files to ${os.tmpdir()}.`,
+    ].join('\n');
+    return { title: 'Rendering (mupdf vs pdftoppm)', body };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function rasterVersusPng(pdf: Buffer, dpi: number): {
+  rasterMs: number;
+  pngMs: number;
+  jpegMs: number;
+  zlibMs: number;
+  pngBytes: number;
+  jpegBytes: number;
+  zlibBytes: number;
+} {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  let rasterMs = 0;
+  let pngMs = 0;
+  let jpegMs = 0;
+  let pngBytes = 0;
+  let jpegBytes = 0;
+  let zlibMs = 0;
+  let zlibBytes = 0;
+  try {
+    const matrix = mupdf.Matrix.scale(dpi / 72, dpi / 72);
+    for (let i = 0; i < PAGES; i++) {
+      const page = doc.loadPage(i);
+      let t = performance.now();
+      const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true);
+      rasterMs += performance.now() - t;
+      t = performance.now();
+      pngBytes += pixmap.asPNG().length;
+      pngMs += performance.now() - t;
+      // The alternative encoding a vision model accepts as well, for comparison only.
+      t = performance.now();
+      jpegBytes += pixmap.asJPEG(90, false).length;
+      jpegMs += performance.now() - t;
+      // What a PNG's IDAT costs with Node's native zlib at level 1 instead of mupdf's WASM zlib:
+      // rows prefixed with filter byte 0, deflated. A prototype of a faster encoder, not a PNG.
+      t = performance.now();
+      zlibBytes += deflateSync(pngRows(pixmap), { level: 1 }).length;
+      zlibMs += performance.now() - t;
+      pixmap.destroy();
+      page.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+  return { rasterMs, pngMs, jpegMs, zlibMs, pngBytes, jpegBytes, zlibBytes };
+}
+
+/** The pixmap's rows, each prefixed with PNG filter type 0 (None), as a PNG's IDAT stream holds them. */
+function pngRows(pixmap: mupdf.Pixmap): Buffer {
+  const width = pixmap.getWidth() * pixmap.getNumberOfComponents();
+  const stride = pixmap.getStride();
+  const pixels = pixmap.getPixels();
+  const height = pixmap.getHeight();
+  const out = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y++) out.set(pixels.subarray(y * stride, y * stride + width), y * (width + 1) + 1);
+  return out;
+}
+
+if (isMain(import.meta.url)) await runStandalone(renderBenchmark, { needsInfra: false });
