@@ -130,6 +130,35 @@ describe('provider failures', () => {
   });
 });
 
+describe('provider keys', () => {
+  it('a hosted provider with no key fails the job with provider_key_missing and sends nothing', async () => {
+    await call(base, 'PUT', '/v1/providers/hosted_api', { base_url: provider.baseUrl });
+    const put = await call(base, 'PUT', '/v1/extractors/hosted-invoice', {
+      display_name: 'Hosted invoice',
+      instructions: 'Extract the title and total.',
+      provider_name: 'hosted_api',
+      model: 'hosted-model',
+      schema: SCHEMA,
+    });
+    expect(put.status).toBe(201);
+    const created = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'hosted-invoice', text: 'x' });
+    const job = (await pollJob(base, `/v1/extraction-jobs/${created.body.id}`)).pop();
+    expect(job.status).toBe('failed');
+    expect(job.error.code).toBe('provider_key_missing');
+    expect(job.provider_name_used).toBe('hosted_api');
+    expect(job.model_used).toBe('hosted-model');
+    expect(provider.requests).toHaveLength(0);
+
+    // With a key stored, the same extractor reaches the provider, which receives the key.
+    provider.enqueue(answer());
+    expect((await call(base, 'PATCH', '/v1/providers/hosted_api', { api_key: 'sk-test-secret' })).status).toBe(200);
+    const again = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'hosted-invoice', text: 'x' });
+    expect((await pollJob(base, `/v1/extraction-jobs/${again.body.id}`)).pop().status).toBe('completed');
+    expect(provider.requests[0]!.headers.authorization).toBe('Bearer sk-test-secret');
+    await call(base, 'PUT', '/v1/providers/hosted_api', {});
+  });
+});
+
 describe('cancel and delete reach the running job', () => {
   it('cancels a job whose provider stalls within 5 s and closes the request', async () => {
     provider.enqueue({ kind: 'stall' });
