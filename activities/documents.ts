@@ -54,18 +54,32 @@ export function countPages(bytes: Buffer, config: Config): number {
 }
 
 /** One page as an image for the model: a rendered PDF page, or the image itself (scaled past the cap). */
-export function pageImage(bytes: Buffer, pageNumber: number, config: Config): ImageInput {
+export async function pageImage(bytes: Buffer, pageNumber: number, config: Config): Promise<ImageInput> {
   const kind = documentKind(bytes);
   if (kind === 'application/pdf') {
-    const page = renderPage(bytes, pageNumber - 1, limits(config));
+    const page = await renderPage(bytes, pageNumber - 1, limits(config));
     return { mediaType: 'image/png', base64: page.png.toString('base64') };
   }
   const image = prepareImage(bytes, kind, { maxPixels: config.renderMaxPixels });
   return { mediaType: image.mediaType, base64: image.data.toString('base64') };
 }
 
-/** Every page of a document as images, in page order (for extraction, which reads the whole document). */
-export function allPageImages(bytes: Buffer, config: Config): ImageInput[] {
+/**
+ * Every page of a document as images, in page order (for extraction, which reads the whole
+ * document). Two pages are in flight at a time: the next page renders on the JS thread while the
+ * previous one's PNG is compressed on the thread pool, and at most two pages' pixels are held.
+ */
+export async function allPageImages(bytes: Buffer, config: Config): Promise<ImageInput[]> {
   const pages = countPages(bytes, config);
-  return Array.from({ length: pages }, (_, i) => pageImage(bytes, i + 1, config));
+  const images: ImageInput[] = [];
+  let previous: Promise<ImageInput> | undefined;
+  for (let n = 1; n <= pages; n++) {
+    const current = pageImage(bytes, n, config);
+    // Awaited below (or abandoned after an earlier page failed); never an unhandled rejection.
+    current.catch(() => {});
+    if (previous) images.push(await previous);
+    previous = current;
+  }
+  if (previous) images.push(await previous);
+  return images;
 }

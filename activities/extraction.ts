@@ -17,7 +17,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
   /** The document (or text) as model input: PDF pages rendered, images as uploaded. */
   async function loadInput(fileId: string | null, text: string | null): Promise<DocumentInput> {
     if (fileId === null) return { type: 'text', text: text ?? '' };
-    return { type: 'images', images: allPageImages(await documents.get(fileId), config) };
+    return { type: 'images', images: await allPageImages(await documents.get(fileId), config) };
   }
 
   return {

@@ -49,7 +49,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         if (exists) return;
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
-        const image = pageImage(await documents.get(job.file_id), pageNumber, config);
+        const image = await pageImage(await documents.get(job.file_id), pageNumber, config);
         const answer = await withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
           runPageTranscription({
             settings,

@@ -30,14 +30,14 @@ let t = performance.now();
 inspectDocument(pdf, 'application/pdf', { dpi, maxPixels, maxPages: 10_000 });
 const inspectMs = performance.now() - t;
 
-renderPage(pdf, 0, { dpi, maxPixels }); // warm-up: fonts, caches, WASM code
+await renderPage(pdf, 0, { dpi, maxPixels }); // warm-up: fonts, caches, WASM code
 const heapBefore = wasmHeapBytes();
 let pngBytes = 0;
 t = performance.now();
-for (let i = 0; i < pageCount; i++) pngBytes += renderPage(pdf, i, { dpi, maxPixels }).png.length;
+for (let i = 0; i < pageCount; i++) pngBytes += (await renderPage(pdf, i, { dpi, maxPixels })).png.length;
 const renderMs = performance.now() - t;
 const heapAfterFirstPass = wasmHeapBytes();
-for (let i = 0; i < pageCount; i++) renderPage(pdf, i, { dpi, maxPixels });
+for (let i = 0; i < pageCount; i++) await renderPage(pdf, i, { dpi, maxPixels });
 const heapAfterSecondPass = wasmHeapBytes();
 
 // Cost of opening the document once per page versus once for all pages.

@@ -5,6 +5,7 @@ import * as mupdf from 'mupdf';
 import { DocumentError } from './errors.js';
 import { fitImage, planPageRender, type RenderLimits } from './geometry.js';
 import { readPngSize } from './image-header.js';
+import { encodePng, toScanlines } from './png-encode.js';
 import { detectMediaType, type SupportedMediaType } from './sniff.js';
 
 export type ImageMediaType = Extract<SupportedMediaType, `image/${string}`>;
@@ -86,10 +87,14 @@ export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, li
  * Renders one PDF page (zero-based index) to an RGB PNG at `dpi`, scaled down so that
  * width * height ≤ maxPixels. Opens the document for this call only: opening costs ~1 ms for
  * a 300-page file, far less than rendering, and keeps no state between activity attempts.
- * Throws RangeError for an index outside the document (a caller bug, not bad bytes).
+ * Rendering runs on the JS thread; the PNG is compressed by Node's async zlib on the thread pool
+ * (mupdf's asPNG() would compress in WASM, on the JS thread, for most of the page's time).
+ * Rejects with RangeError for an index outside the document (a caller bug, not bad bytes).
  */
-export function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): RenderedPage {
-  return withScope((scope) => {
+export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
+  // Every mupdf object is created and destroyed in this synchronous part; only Node memory
+  // (the copied scanlines) crosses the await.
+  const lines = withScope((scope) => {
     const doc = openPdf(bytes, scope);
     const pageCount = countPages(doc);
     if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= pageCount) {
@@ -100,13 +105,19 @@ export function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimit
     const plan = planPageRender(x1 - x0, y1 - y0, limits, pageIndex + 1);
     // Move the page origin to (0, 0) first so the pixmap starts at pixel 0 and rounds up once.
     const matrix = mupdf.Matrix.concat(mupdf.Matrix.translate(-x0, -y0), mupdf.Matrix.scale(plan.scale, plan.scale));
-    return guard(`Page ${pageIndex + 1} could not be rendered.`, () => {
+    const pixmap = guard(`Page ${pageIndex + 1} could not be rendered.`, () =>
       // No alpha: pages are composited on white, as a reader would see them. Annotations and
       // form field values are drawn too (showExtras), since they are part of what the page says.
-      const pixmap = scope.add(page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true));
-      return { png: toNodeBuffer(pixmap.asPNG()), width: pixmap.getWidth(), height: pixmap.getHeight() };
-    });
+      scope.add(page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true)),
+    );
+    const components = pixmap.getNumberOfComponents();
+    if (pixmap.getAlpha() !== 0 || components !== 3) {
+      throw new Error(`Expected an RGB pixmap without alpha, got ${components} components (alpha ${pixmap.getAlpha()}).`);
+    }
+    // getPixels() is a view of WASM memory, valid only until mupdf next allocates: copy it now.
+    return toScanlines(pixmap.getPixels(), pixmap.getWidth(), pixmap.getHeight(), pixmap.getStride(), components);
   });
+  return { png: await encodePng(lines), width: lines.width, height: lines.height };
 }
 
 /**

@@ -25,10 +25,10 @@ afterAll(async () => {
 beforeEach(() => provider.reset());
 
 /** Answers each page request with "# Page N", N found by comparing the image with our own render. */
-function pageAnswers(pdf: Buffer, pages: number, delayMs = 0) {
+async function pageAnswers(pdf: Buffer, pages: number, delayMs = 0) {
   const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
   const byImage = new Map<string, number>();
-  for (let i = 0; i < pages; i++) byImage.set(`data:image/png;base64,${renderPage(pdf, i, limits).png.toString('base64')}`, i + 1);
+  for (let i = 0; i < pages; i++) byImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).png.toString('base64')}`, i + 1);
   const pageOf = (req: RecordedRequest) => byImage.get(documentImages(req.body)[0] ?? '') ?? 0;
   return { pageOf, respond: (req: RecordedRequest) => ({ kind: 'content' as const, content: `# Page ${pageOf(req)}`, delayMs }) };
 }
@@ -36,7 +36,7 @@ function pageAnswers(pdf: Buffer, pages: number, delayMs = 0) {
 describe('parse jobs', () => {
   it('parses a 5-page PDF into 5 pages in order, with progress rising while it runs', async () => {
     const pdf = makePdf(['one', 'two', 'three', 'four', 'five']);
-    const answers = pageAnswers(pdf, 5, 400);
+    const answers = await pageAnswers(pdf, 5, 400);
     provider.respondWith(answers.respond);
     const file = await upload(base, pdf, 'five.pdf', 'application/pdf');
     const created = await call(base, 'POST', '/v1/parse-jobs', { file_id: file.body.id });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import zlib from 'node:zlib';
+import * as mupdf from 'mupdf';
 import {
   DocumentError,
   checkDeclaredType,
@@ -10,6 +12,7 @@ import {
   type DocumentErrorCode,
 } from '../../src/documents/index.js';
 import { fitImage } from '../../src/documents/geometry.js';
+import { encodePng, tableCrc32, toScanlines } from '../../src/documents/png-encode.js';
 import {
   makeCorruptPdf,
   makeEmptyPdf,
@@ -24,6 +27,15 @@ import {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LIMITS = { dpi: 150, maxPixels: 2048 * 2048, maxPages: 1000 };
+
+async function asyncCodeOf(fn: () => Promise<unknown>): Promise<DocumentErrorCode | 'no error' | 'untyped error'> {
+  try {
+    await fn();
+    return 'no error';
+  } catch (err) {
+    return err instanceof DocumentError ? err.code : 'untyped error';
+  }
+}
 
 function codeOf(fn: () => unknown): DocumentErrorCode | 'no error' | 'untyped error' {
   try {
@@ -182,58 +194,116 @@ describe('inspectDocument', () => {
 describe('renderPage', () => {
   const pdf = makePdf(['First page', 'Second page', 'Third page']);
 
-  it('renders a PNG at the configured DPI', () => {
-    const page = renderPage(pdf, 0, { dpi: 150, maxPixels: LIMITS.maxPixels });
+  it('renders a PNG at the configured DPI', async () => {
+    const page = await renderPage(pdf, 0, { dpi: 150, maxPixels: LIMITS.maxPixels });
     expect(page.png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     expect([page.width, page.height]).toEqual([1275, 1650]);
     expect(pngInfo(page.png)).toMatchObject({ width: 1275, height: 1650 });
 
-    const at72 = renderPage(pdf, 0, { dpi: 72, maxPixels: LIMITS.maxPixels });
+    const at72 = await renderPage(pdf, 0, { dpi: 72, maxPixels: LIMITS.maxPixels });
     expect([at72.width, at72.height]).toEqual([612, 792]);
   });
 
-  it('scales down to stay under the pixel cap, keeping the aspect ratio', () => {
-    const page = renderPage(pdf, 1, { dpi: 300, maxPixels: 500_000 });
+  it('writes a PNG that decodes to exactly the pixels mupdf rendered', async () => {
+    const opts = { dpi: 100, maxPixels: LIMITS.maxPixels };
+    const page = await renderPage(pdf, 1, opts);
+    // The reference: the same page rendered directly with mupdf, as renderPage does.
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const mupdfPage = doc.loadPage(1);
+    const scale = opts.dpi / 72;
+    const pixmap = mupdfPage.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+    const pngBuffer = new mupdf.Buffer(page.png);
+    const decoded = new mupdf.Image(pngBuffer);
+    const decodedPixmap = decoded.toPixmap();
+    try {
+      expect([decodedPixmap.getWidth(), decodedPixmap.getHeight()]).toEqual([pixmap.getWidth(), pixmap.getHeight()]);
+      expect([decodedPixmap.getNumberOfComponents(), decodedPixmap.getAlpha()]).toEqual([3, 0]);
+      const rowBytes = pixmap.getWidth() * 3;
+      const rows = (p: mupdf.Pixmap) => {
+        const px = p.getPixels();
+        return Buffer.concat(
+          Array.from({ length: p.getHeight() }, (_, y) => Buffer.from(px.subarray(y * p.getStride(), y * p.getStride() + rowBytes))),
+        );
+      };
+      const expected = rows(pixmap);
+      expect(expected.some((v) => v < 128)).toBe(true); // the page has dark (text) pixels
+      expect(rows(decodedPixmap).equals(expected)).toBe(true);
+    } finally {
+      for (const o of [decodedPixmap, decoded, pngBuffer, pixmap, mupdfPage, doc]) o.destroy();
+    }
+  });
+
+  it('scales down to stay under the pixel cap, keeping the aspect ratio', async () => {
+    const page = await renderPage(pdf, 1, { dpi: 300, maxPixels: 500_000 });
     expect(page.width * page.height).toBeLessThanOrEqual(500_000);
     expect(page.width * page.height).toBeGreaterThan(490_000);
     expect(page.width / page.height).toBeCloseTo(612 / 792, 2);
     expect(pngInfo(page.png)).toMatchObject({ width: page.width, height: page.height });
   });
 
-  it('renders each page with its own content, deterministically', () => {
+  it('renders each page with its own content, deterministically', async () => {
     const opts = { dpi: 72, maxPixels: LIMITS.maxPixels };
-    const [a, b, c] = [0, 1, 2].map((i) => renderPage(pdf, i, opts).png);
+    const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await renderPage(pdf, i, opts)).png));
     expect(a!.equals(b!)).toBe(false);
     expect(b!.equals(c!)).toBe(false);
-    expect(renderPage(pdf, 1, opts).png.equals(b!)).toBe(true);
+    expect((await renderPage(pdf, 1, opts)).png.equals(b!)).toBe(true);
     // The text is actually drawn: a blank page renders differently.
-    expect(renderPage(makePdf(['']), 0, opts).png.equals(a!)).toBe(false);
+    expect((await renderPage(makePdf(['']), 0, opts)).png.equals(a!)).toBe(false);
   });
 
-  it('renders a page whose MediaBox does not start at the origin like one that does', () => {
+  it('renders a page whose MediaBox does not start at the origin like one that does', async () => {
     const opts = { dpi: 72, maxPixels: LIMITS.maxPixels };
-    const shifted = renderPage(makePdf(['Offset'], { originX: 100, originY: 50 }), 0, opts);
-    const plain = renderPage(makePdf(['Offset']), 0, opts);
+    const shifted = await renderPage(makePdf(['Offset'], { originX: 100, originY: 50 }), 0, opts);
+    const plain = await renderPage(makePdf(['Offset']), 0, opts);
     expect([shifted.width, shifted.height]).toEqual([612, 792]);
     expect(shifted.png.equals(plain.png)).toBe(true);
   });
 
-  it('fails with typed errors for bad documents and RangeError for a bad index', () => {
+  it('fails with typed errors for bad documents and RangeError for a bad index', async () => {
     const opts = { dpi: 72, maxPixels: LIMITS.maxPixels };
-    expect(codeOf(() => renderPage(makeEncryptedPdf(), 0, opts))).toBe('document_encrypted');
-    expect(codeOf(() => renderPage(makeCorruptPdf(), 0, opts))).toBe('document_corrupt');
-    expect(codeOf(() => renderPage(makeEmptyPdf(), 0, opts))).toBe('document_empty');
-    expect(codeOf(() => renderPage(makeHugePagePdf(), 0, { dpi: 150, maxPixels: LIMITS.maxPixels }))).toBe(
+    expect(await asyncCodeOf(() => renderPage(makeEncryptedPdf(), 0, opts))).toBe('document_encrypted');
+    expect(await asyncCodeOf(() => renderPage(makeCorruptPdf(), 0, opts))).toBe('document_corrupt');
+    expect(await asyncCodeOf(() => renderPage(makeEmptyPdf(), 0, opts))).toBe('document_empty');
+    expect(await asyncCodeOf(() => renderPage(makeHugePagePdf(), 0, { dpi: 150, maxPixels: LIMITS.maxPixels }))).toBe(
       'document_page_too_large',
     );
-    expect(() => renderPage(pdf, 3, opts)).toThrow(RangeError);
-    expect(() => renderPage(pdf, -1, opts)).toThrow(RangeError);
+    await expect(renderPage(pdf, 3, opts)).rejects.toThrow(RangeError);
+    await expect(renderPage(pdf, -1, opts)).rejects.toThrow(RangeError);
   });
 
-  it('renders a huge page under the cap when its resolution floor allows', () => {
-    const page = renderPage(makeHugePagePdf(), 0, { dpi: 150, maxPixels: 1_000_000, minDpi: 1 });
+  it('renders a huge page under the cap when its resolution floor allows', async () => {
+    const page = await renderPage(makeHugePagePdf(), 0, { dpi: 150, maxPixels: 1_000_000, minDpi: 1 });
     expect(page.width * page.height).toBeLessThanOrEqual(1_000_000);
     expect(page.width).toBe(page.height);
+  });
+});
+
+describe('PNG encoding', () => {
+  it('skips row padding (stride > width × components) and writes greyscale too', async () => {
+    // 3 × 2 grey image stored with a stride of 5: the 2 padding bytes per row must not leak in.
+    const samples = Uint8Array.from([10, 20, 30, 99, 99, 40, 50, 60, 99, 99]);
+    const png = await encodePng(toScanlines(samples, 3, 2, 5, 1));
+    expect(pngInfo(png)).toMatchObject({ width: 3, height: 2 });
+    const pngBuffer = new mupdf.Buffer(png);
+    const image = new mupdf.Image(pngBuffer);
+    const pixmap = image.toPixmap();
+    try {
+      expect(pixmap.getNumberOfComponents()).toBe(1);
+      const px = pixmap.getPixels();
+      const s = pixmap.getStride();
+      expect([...px.subarray(0, 3), ...px.subarray(s, s + 3)]).toEqual([10, 20, 30, 40, 50, 60]);
+    } finally {
+      pixmap.destroy();
+      image.destroy();
+      pngBuffer.destroy();
+    }
+  });
+
+  it('has a CRC fallback that agrees with zlib', () => {
+    const data = Buffer.from('IHDR and some bytes \u00ff\u0000');
+    expect(tableCrc32(data)).toBe(zlib.crc32(data) >>> 0);
+    expect(tableCrc32(data.subarray(4), tableCrc32(data.subarray(0, 4)))).toBe(zlib.crc32(data) >>> 0);
+    expect(tableCrc32(Buffer.from('IEND'))).toBe(0xae426082);
   });
 });
 
