@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { detectMediaType, checkDeclaredType } from '../documents/sniff.js';
 import { ApiError, conflict, notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
-import { postgresFileStore } from '../storage/file-store.js';
+import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
@@ -42,13 +43,32 @@ export function cleanFilename(raw: string | null | undefined): string {
   return (safe || 'upload').slice(0, 255);
 }
 
-/** Store an upload after checking its type from the bytes. */
+/**
+ * Store an upload after checking its type from the bytes. The content is read as a stream (e.g. of
+ * the upload's temporary file) and stored chunk by chunk, hashed on the way, so the upload is never
+ * held in memory whole.
+ */
 export async function createFile(
   db: Db,
-  input: { bytes: Buffer; filename: string | null | undefined; declaredType: string | null | undefined },
+  input: { content: AsyncIterable<Buffer | Uint8Array>; filename: string | null | undefined; declaredType: string | null | undefined },
 ): Promise<FileRecord> {
-  if (input.bytes.length === 0) throw new ApiError(400, 'empty_file', 'The uploaded file is empty');
-  const detected = detectMediaType(input.bytes.subarray(0, 2048));
+  const chunks = inChunksOf(FILE_CHUNK_BYTES, input.content)[Symbol.asyncIterator]();
+  try {
+    return await storeChunks(db, chunks, input);
+  } finally {
+    await chunks.return(undefined); // stop reading the source if we stopped early
+  }
+}
+
+async function storeChunks(
+  db: Db,
+  chunks: AsyncIterator<Buffer, undefined>,
+  input: { filename: string | null | undefined; declaredType: string | null | undefined },
+): Promise<FileRecord> {
+  // Every chunk but the last is full, so the first one holds the whole signature window.
+  const first = await chunks.next();
+  if (first.done) throw new ApiError(400, 'empty_file', 'The uploaded file is empty');
+  const detected = detectMediaType(first.value.subarray(0, 2048));
   if (!detected) {
     throw new ApiError(400, 'unsupported_media_type', 'Only PDF, PNG and JPEG files are accepted; the bytes are none of these');
   }
@@ -60,19 +80,49 @@ export async function createFile(
       `The declared media type '${input.declaredType}' does not match the file's bytes (${detected})`,
     );
   }
-  const row = {
-    id: newId('file'),
-    filename: cleanFilename(input.filename),
-    media_type: detected,
-    size_bytes: input.bytes.length,
-    sha256: createHash('sha256').update(input.bytes).digest('hex'),
-  };
+  const id = newId('file');
+  const hash = createHash('sha256');
+  let size = 0;
+  async function* hashed(): AsyncGenerator<Buffer> {
+    for (let next = first; !next.done; next = await chunks.next()) {
+      hash.update(next.value);
+      size += next.value.length;
+      yield next.value;
+    }
+  }
   const saved = await db.transaction(async (trx) => {
-    const [inserted] = await trx('files').insert(row).returning(COLUMNS);
-    await postgresFileStore(db).put(row.id, input.bytes, trx);
-    return inserted;
+    // The blob references the record, so the record goes first; its size and hash are known only
+    // once every chunk is stored, and are filled in before the transaction commits.
+    await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, size_bytes: 0, sha256: '' });
+    await postgresFileStore(db).put(id, hashed(), trx);
+    const [updated] = await trx('files')
+      .where({ id })
+      .update({ size_bytes: size, sha256: hash.digest('hex') })
+      .returning(COLUMNS);
+    return updated;
   });
   return toFileRecord(saved);
+}
+
+/** Re-slices a byte stream into chunks of exactly `size` bytes (the last one may be shorter, never empty). */
+async function* inChunksOf(size: number, source: AsyncIterable<Buffer | Uint8Array>): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const piece of source) {
+    let rest = Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    while (pendingBytes + rest.length >= size) {
+      const take = size - pendingBytes;
+      yield Buffer.concat([...pending, rest.subarray(0, take)]);
+      pending = [];
+      pendingBytes = 0;
+      rest = rest.subarray(take);
+    }
+    if (rest.length > 0) {
+      pending.push(rest);
+      pendingBytes += rest.length;
+    }
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending);
 }
 
 export async function getFile(db: Db, id: string): Promise<FileRecord> {
@@ -86,11 +136,12 @@ export async function listFiles(db: Db, page: PageRequest): Promise<Page<FileRec
   return { rows: found.rows.map(toFileRecord), nextCursor: found.nextCursor };
 }
 
-export async function getFileContent(db: Db, id: string): Promise<{ file: FileRecord; bytes: Buffer }> {
+/** The record and a stream of the content, read from storage in chunks as it is consumed. */
+export async function getFileContent(db: Db, id: string): Promise<{ file: FileRecord; content: Readable }> {
   const file = await getFile(db, id);
-  const bytes = await postgresFileStore(db).get(id);
-  if (!bytes) throw notFound('File content', id);
-  return { file, bytes };
+  const content = await postgresFileStore(db).stream(id);
+  if (!content) throw notFound('File content', id);
+  return { file, content };
 }
 
 /** Delete a file; the foreign keys of jobs refuse it while any job references it. */

@@ -1,10 +1,12 @@
-import { readFile, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import Router from '@koa/router';
 import { create as contentDisposition } from 'content-disposition';
 import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { createFile, deleteFile, getFile, getFileContent, listFiles } from '../../domain/files.js';
+import { FILE_CHUNK_BYTES } from '../../storage/file-store.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
 import { ApiError, RequestValidationError } from '../errors.js';
@@ -27,11 +29,13 @@ export function fileRoutes({ db, config }: AppDeps): Router {
         },
       ]);
     }
+    // Read from the temporary file chunk by chunk, never whole.
+    const content = createReadStream(upload.filepath, { highWaterMark: FILE_CHUNK_BYTES });
     try {
-      const bytes = await readFile(upload.filepath);
       ctx.status = 201;
-      ctx.body = await createFile(db, { bytes, filename: upload.originalFilename, declaredType: upload.mimetype });
+      ctx.body = await createFile(db, { content, filename: upload.originalFilename, declaredType: upload.mimetype });
     } finally {
+      content.destroy();
       await unlink(upload.filepath).catch(() => {});
     }
   });
@@ -48,11 +52,15 @@ export function fileRoutes({ db, config }: AppDeps): Router {
   });
 
   router.get('/:file_id/content', async (ctx) => {
-    const { file, bytes } = await getFileContent(db, pathRef(ctx.params, 'file_id'));
+    const { file, content } = await getFileContent(db, pathRef(ctx.params, 'file_id'));
     ctx.type = file.media_type;
     ctx.set('Content-Disposition', contentDisposition(file.filename, { type: 'attachment' }));
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.body = bytes;
+    // Streamed in chunks from storage, so the whole file is never held in memory. The length
+    // comes from the record (written in the same transaction as the bytes); set after the body,
+    // since Koa drops a Content-Length set before a stream body replaces another body.
+    ctx.body = content;
+    ctx.length = file.size_bytes;
   });
 
   router.delete('/:file_id', async (ctx) => {
