@@ -39,13 +39,13 @@ export async function renderBenchmark(): Promise<Section> {
     log(`render: ${PAGES}-page mixed PDF (${(pdf.length / 1024 / 1024).toFixed(1)} MiB) at ${limits.dpi} DPI`);
 
     // mupdf, exactly as a parse job does it. One warm-up page loads fonts and compiles WASM paths.
-    renderPage(pdf, 0, limits);
+    await renderPage(pdf, 0, limits);
     const perKind = new Map<PageKind, number[]>();
     let pngBytes = 0;
     let t = performance.now();
     for (let i = 0; i < PAGES; i++) {
       const p0 = performance.now();
-      pngBytes += renderPage(pdf, i, limits).png.length;
+      pngBytes += (await renderPage(pdf, i, limits)).png.length;
       const list = perKind.get(pageKind(i)) ?? [];
       list.push(performance.now() - p0);
       perKind.set(pageKind(i), list);

@@ -120,6 +120,21 @@ describe('provider failures', () => {
     expect(provider.requests).toHaveLength(3);
   });
 
+  it('falls back to max_tokens once when the server rejects max_completion_tokens, and the job completes', async () => {
+    provider.enqueue(
+      { kind: 'error', status: 400, body: { error: { message: 'Unrecognized request argument supplied: max_completion_tokens', type: 'invalid_request_error' } } },
+      answer(),
+    );
+    const job = await runJob({ text: 'x' });
+    expect(job.status).toBe('completed');
+    expect(provider.requests).toHaveLength(2);
+    const [first, second] = provider.requests.map((r) => r.body);
+    expect(first.max_completion_tokens).toBe(stack.config.extractionMaxTokens);
+    expect(first).not.toHaveProperty('max_tokens');
+    expect(second.max_tokens).toBe(stack.config.extractionMaxTokens);
+    expect(second).not.toHaveProperty('max_completion_tokens');
+  });
+
   it('a 400 rejection fails the job with a code after exactly one request', async () => {
     provider.enqueue({ kind: 'error', status: 400, body: { error: { message: 'model does not exist', type: 'invalid_request_error' } } });
     const job = await runJob({ text: 'x' });
