@@ -90,9 +90,9 @@ export async function renderBenchmark(): Promise<Section> {
       '',
       table(['mupdf step (document opened once)', 'ms/page', 'avg KiB'], [
         ['rasterise (toPixmap)', fmt(split.rasterMs / PAGES), ''],
-        ['encode PNG (asPNG, what the service sends)', fmt(split.pngMs / PAGES), fmt(split.pngBytes / PAGES / 1024, 0)],
+        ['encode PNG with mupdf asPNG (the service used this before 4c0a964)', fmt(split.pngMs / PAGES), fmt(split.pngBytes / PAGES / 1024, 0)],
         ['encode JPEG q90 (asJPEG, for comparison)', fmt(split.jpegMs / PAGES), fmt(split.jpegBytes / PAGES / 1024, 0)],
-        ['raw rows + Node zlib level 1 (prototype PNG body)', fmt(split.zlibMs / PAGES), fmt(split.zlibBytes / PAGES / 1024, 0)],
+        ['raw rows + Node zlib level 1 (sync, for comparison)', fmt(split.zlibMs / PAGES), fmt(split.zlibBytes / PAGES / 1024, 0)],
         ...(popplerRasterMs !== undefined ? [['pdftoppm raster only (PPM output, incl. writing files)', fmt(popplerRasterMs / PAGES), '']] : []),
       ]),
       '',
