@@ -71,6 +71,13 @@ export async function pageImage(bytes: Buffer, pageNumber: number, config: Confi
  */
 export async function allPageImages(bytes: Buffer, config: Config): Promise<ImageInput[]> {
   const pages = countPages(bytes, config);
+  // Every page goes into one model request: bound it, as no model reads hundreds of images at once.
+  if (pages > config.extractionMaxPages) {
+    throw jobFailure(
+      'document_too_many_pages',
+      `The document has ${pages} pages; extraction reads at most ${config.extractionMaxPages} (SERVICE_EXTRACTION_MAX_PAGES)`,
+    );
+  }
   const images: ImageInput[] = [];
   let previous: Promise<ImageInput> | undefined;
   for (let n = 1; n <= pages; n++) {

@@ -33,6 +33,7 @@ const schema = z.object({
   SERVICE_PARSING_MAX_TOKENS: int(1).default(8192),
   SERVICE_MAX_UPLOAD_BYTES: int(1).default(50 * 1024 * 1024),
   SERVICE_MAX_PAGES: int(1).default(1000),
+  SERVICE_EXTRACTION_MAX_PAGES: int(1).default(50),
   SERVICE_RENDER_DPI: int(36, 600).default(150),
   SERVICE_RENDER_MAX_PIXELS: int(10_000).default(2048 * 2048),
   SERVICE_PAGE_CONCURRENCY: int(1, 256).default(4),
@@ -67,6 +68,7 @@ export interface Config {
   parsingMaxTokens: number;
   maxUploadBytes: number;
   maxPages: number;
+  extractionMaxPages: number;
   renderDpi: number;
   renderMaxPixels: number;
   pageConcurrency: number;
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parsingMaxTokens: e.SERVICE_PARSING_MAX_TOKENS,
     maxUploadBytes: e.SERVICE_MAX_UPLOAD_BYTES,
     maxPages: e.SERVICE_MAX_PAGES,
+    extractionMaxPages: e.SERVICE_EXTRACTION_MAX_PAGES,
     renderDpi: e.SERVICE_RENDER_DPI,
     renderMaxPixels: e.SERVICE_RENDER_MAX_PIXELS,
     pageConcurrency: e.SERVICE_PAGE_CONCURRENCY,

@@ -24,7 +24,7 @@ let base: string;
 beforeAll(async () => {
   provider = await startScriptedProvider();
   stack = await startTestStack({
-    env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_PROVIDER_MAX_ATTEMPTS: '4' },
+    env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_PROVIDER_MAX_ATTEMPTS: '4', SERVICE_EXTRACTION_MAX_PAGES: '3' },
   });
   base = stack.url;
   // PUT replaces the provider's whole connection state (no key left by another test file).
@@ -92,6 +92,15 @@ describe('extraction jobs complete with schema-valid data', () => {
     const expected = await Promise.all([0, 1, 2].map(async (i) => `data:image/png;base64,${(await renderPage(pdf, i, limits)).png.toString('base64')}`));
     expect(new Set(expected).size).toBe(3);
     expect(documentImages(provider.requests[0]!.body)).toEqual(expected);
+  });
+
+  it('fails a PDF longer than the extraction page limit without calling the model', async () => {
+    const file = await upload(base, makePdf(['1', '2', '3', '4']), 'four.pdf', 'application/pdf');
+    const job = await runJob({ file_id: file.body.id });
+    expect(job.status).toBe('failed');
+    expect(job.error.code).toBe('document_too_many_pages');
+    expect(job.error.message).toContain('at most 3');
+    expect(provider.requests).toHaveLength(0);
   });
 
   it('retries an answer that does not satisfy the schema, then completes', async () => {
