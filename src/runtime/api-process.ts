@@ -16,7 +16,7 @@ export async function startApi(
   config: Config,
   opts: { databaseUrl: string; temporalAddress: string; logger: Logger; port?: number },
 ): Promise<RunningApi> {
-  const db = createDb(opts.databaseUrl, config.databasePoolMax);
+  const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   const app = createApp({ config, db, temporal, logger: opts.logger });
   const server = app.listen(opts.port ?? config.port, config.host);

@@ -22,7 +22,7 @@ export async function startWorker(
   config: Config,
   opts: { databaseUrl: string; temporalAddress: string; logger: Logger; workflowBundlePath?: string },
 ): Promise<RunningWorker> {
-  const db = createDb(opts.databaseUrl, config.databasePoolMax);
+  const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
   let worker;
   try {

@@ -4,6 +4,12 @@ import type { JobKind } from '../domain/job-status.js';
 import { WORKFLOW_TYPES } from './names.js';
 import type { JobWorkflowInput } from '../../workflows/types.js';
 
+/**
+ * Bound on one start or cancel call. Without it the client keeps retrying while the Temporal
+ * server is down, and the HTTP request hangs for ~20 s before the API can answer 503.
+ */
+const TEMPORAL_CALL_DEADLINE_MS = 10_000;
+
 /** What operators see on a run in the Temporal Web UI. */
 export interface JobMemo {
   job_kind: JobKind;
@@ -24,12 +30,14 @@ export async function startJobWorkflow(
     retry: config.providerRetry,
     pageConcurrency: config.pageConcurrency,
   };
-  await temporal.workflow.start(WORKFLOW_TYPES[kind], {
-    workflowId: jobId,
-    taskQueue: config.temporal.taskQueue,
-    args: [input],
-    memo: { ...memo },
-  });
+  await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
+    temporal.workflow.start(WORKFLOW_TYPES[kind], {
+      workflowId: jobId,
+      taskQueue: config.temporal.taskQueue,
+      args: [input],
+      memo: { ...memo },
+    }),
+  );
 }
 
 /**
@@ -39,7 +47,7 @@ export async function startJobWorkflow(
 export async function cancelJobWorkflow(temporal: Client, jobId: string): Promise<boolean> {
   try {
     // Cancelling a closed workflow answers NOT_FOUND ("already completed"), like a missing one.
-    await temporal.workflow.getHandle(jobId).cancel();
+    await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () => temporal.workflow.getHandle(jobId).cancel());
     return true;
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return false;
