@@ -97,17 +97,7 @@ interface ExtractorRow {
 }
 
 /** ExtractorResponse of the contract, field for field. */
-export interface Extractor {
-  id: string;
-  name: string;
-  display_name: string;
-  instructions: string;
-  reasoning_effort: ReasoningEffort | null;
-  provider_name: ProviderName;
-  model: string;
-  schema: Record<string, unknown>;
-  examples: Example[];
-  source: Source;
+export interface Extractor extends Omit<ExtractorRow, 'created_at' | 'updated_at'> {
   is_prebuilt: boolean;
   created_at: string;
   updated_at: string;

@@ -78,16 +78,7 @@ interface ParserRow {
 }
 
 /** ParserResponse of the contract, field for field. */
-export interface Parser {
-  id: string;
-  name: string;
-  display_name: string;
-  output_format: OutputFormat;
-  instructions: string;
-  reasoning_effort: ReasoningEffort | null;
-  provider_name: ProviderName;
-  model: string;
-  source: Source;
+export interface Parser extends Omit<ParserRow, 'created_at' | 'updated_at'> {
   is_prebuilt: boolean;
   created_at: string;
   updated_at: string;

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withPgClient } from './database.js';
 import { preferredPort } from './ports.js';
-import { stopChild, waitUntil } from './process.js';
+import { collectOutput, stopChild, waitUntil } from './process.js';
 
 const run = promisify(execFile);
 
@@ -85,16 +85,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       env: { ...process.env, LC_MESSAGES: 'C' },
     },
   );
-  const recent: string[] = [];
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-      recent.push(line);
-      if (recent.length > 20) recent.shift();
-      onLog(line);
-    }
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  const recent = collectOutput(child, onLog);
   // Last resort when our process exits without stopping us: a fast shutdown proceeds on its own.
   const onExit = () => child.exitCode === null && child.kill('SIGINT');
   process.on('exit', onExit);

@@ -37,3 +37,21 @@ export async function stopChild(
   }
   await exited;
 }
+
+/**
+ * Pass every output line of a child to `onLog` and keep its last `keep` lines, which go into the
+ * error message when the child fails to start.
+ */
+export function collectOutput(child: ChildProcess, onLog: (line: string) => void, keep = 20): string[] {
+  const recent: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > keep) recent.shift();
+      onLog(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return recent;
+}

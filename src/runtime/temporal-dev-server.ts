@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { freePort, preferredPort } from './ports.js';
-import { hasExited, stopChild, waitUntil } from './process.js';
+import { collectOutput, hasExited, stopChild, waitUntil } from './process.js';
 
 const HOST = '127.0.0.1';
 
@@ -51,16 +51,7 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
 
   // Own process group: a terminal Ctrl-C reaches only our process, which stops workers first.
   const child = spawn(opts.cliPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const recent: string[] = [];
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-      recent.push(line);
-      if (recent.length > 20) recent.shift();
-      onLog(line);
-    }
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  const recent = collectOutput(child, onLog);
   let spawnFailure: Error | undefined;
   child.once('error', (err) => (spawnFailure = err));
   const onExit = () => !hasExited(child) && child.kill('SIGKILL');
