@@ -28,6 +28,26 @@ async function findPdftoppm(): Promise<string | undefined> {
   }
 }
 
+/**
+ * pdftoppm, installed from Debian's poppler-utils when missing and we may (root with apt-get, as on
+ * this project's machines), so the comparison runs from a fresh clone with no hand step.
+ */
+async function ensurePdftoppm(): Promise<string | undefined> {
+  const found = await findPdftoppm();
+  if (found || process.getuid?.() !== 0) return found;
+  const apt = (args: string[]) => run('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  try {
+    console.error('[bench] pdftoppm not found; installing poppler-utils with apt-get...');
+    await apt(['install', '-y', '--no-install-recommends', 'poppler-utils']).catch(async () => {
+      await apt(['update']);
+      await apt(['install', '-y', '--no-install-recommends', 'poppler-utils']);
+    });
+  } catch (err) {
+    console.error(`[bench] could not install poppler-utils: ${(err as Error).message.split('\n')[0]}`);
+  }
+  return findPdftoppm();
+}
+
 export async function renderBenchmark(): Promise<Section> {
   const config = loadConfig({});
   const limits = { dpi: config.renderDpi, maxPixels: config.renderMaxPixels };
@@ -55,7 +75,7 @@ export async function renderBenchmark(): Promise<Section> {
     // Where mupdf's time goes: rasterising versus PNG encoding (same pages, document opened once).
     const split = rasterVersusPng(pdf, limits.dpi);
 
-    const pdftoppm = await findPdftoppm();
+    const pdftoppm = await ensurePdftoppm();
     let popplerMs: number | undefined;
     let popplerBytes = 0;
     let popplerRasterMs: number | undefined;
