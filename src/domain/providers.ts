@@ -47,12 +47,11 @@ interface ProviderRow {
 }
 
 /**
- * ProviderResponse: the contract's five fields plus `base_url`, which is not secret and tells the
- * client which endpoint is in use. Neither the key nor the name of its variable is returned.
+ * ProviderResponse: exactly the contract's five fields. Neither the key nor the name of its
+ * variable is returned; the endpoint (`base_url`) is write-side connection state, as in the contract.
  */
 export interface Provider {
   name: ProviderName;
-  base_url: string | null;
   configuration: Record<string, unknown>;
   has_api_key: boolean;
   created_at: string;
@@ -63,7 +62,6 @@ export interface Provider {
 export function toProvider(row: ProviderRow): Provider {
   return {
     name: row.name,
-    base_url: row.base_url,
     configuration: row.configuration,
     has_api_key: row.api_key_ciphertext !== null,
     created_at: iso(row.created_at),

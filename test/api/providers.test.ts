@@ -10,8 +10,8 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 import { startTestStack, type TestStack } from '../harness/stack.js';
 import { call, expectApiError, expectIsoUtc, expectValidationError } from './definition-helpers.js';
 
-// The contract's five fields plus base_url (not secret). Never api_key or api_key_env.
-const PROVIDER_KEYS = ['base_url', 'configuration', 'created_at', 'has_api_key', 'name', 'updated_at'];
+// Exactly the contract's five fields: never api_key, api_key_env, or other connection state.
+const PROVIDER_KEYS = ['configuration', 'created_at', 'has_api_key', 'name', 'updated_at'];
 const NAMES = ['hosted_api', 'hosted_project_api', 'compatible_api'];
 
 // Every key this file sends; none may ever appear in a response, a log line or a database row in clear.
@@ -95,7 +95,6 @@ function expectProvider(body: any, name?: string): void {
   expect(Object.keys(body).sort()).toEqual(PROVIDER_KEYS);
   if (name) expect(body.name).toBe(name);
   expect(NAMES).toContain(body.name);
-  expect(body.base_url === null || typeof body.base_url === 'string').toBe(true);
   expect(typeof body.configuration).toBe('object');
   expect(Array.isArray(body.configuration)).toBe(false);
   expect(typeof body.has_api_key).toBe('boolean');
@@ -112,7 +111,8 @@ describe('GET /v1/providers and /v1/providers/{name}', () => {
     expect(r.body.map((p: any) => p.name)).toEqual(NAMES);
     for (const p of r.body) {
       expectProvider(p);
-      expect(p).toMatchObject({ base_url: null, configuration: {}, has_api_key: false });
+      expect(p).toMatchObject({ configuration: {}, has_api_key: false });
+      expect((await row(p.name)).base_url).toBeNull();
     }
   });
 
@@ -152,10 +152,12 @@ describe('PATCH /v1/providers/{name}', () => {
     await send('PATCH', '/v1/providers/compatible_api', { base_url: 'http://127.0.0.1:9/v1', configuration: { a: 1, b: { c: [true] } }, api_key: OTHER_KEY });
     const r = await send('PATCH', '/v1/providers/compatible_api', { configuration: { d: 'x' } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ base_url: 'http://127.0.0.1:9/v1', configuration: { d: 'x' }, has_api_key: true });
+    expect(r.body).toMatchObject({ configuration: { d: 'x' }, has_api_key: true });
+    expect((await row('compatible_api')).base_url).toBe('http://127.0.0.1:9/v1');
     const key = (await row('compatible_api')).api_key_ciphertext;
     const again = await send('PATCH', '/v1/providers/compatible_api', { base_url: null });
-    expect(again.body).toMatchObject({ base_url: null, configuration: { d: 'x' }, has_api_key: true });
+    expect(again.body).toMatchObject({ configuration: { d: 'x' }, has_api_key: true });
+    expect((await row('compatible_api')).base_url).toBeNull();
     expect((await row('compatible_api')).api_key_ciphertext).toBe(key); // not re-encrypted
     expect(Date.parse(again.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(r.body.updated_at));
   });
@@ -220,11 +222,12 @@ describe('PUT /v1/providers/{name}', () => {
     const r = await send('PUT', '/v1/providers/hosted_api', { base_url: 'https://other.example.test/v1' });
     expect(r.status).toBe(200);
     expectProvider(r.body, 'hosted_api');
-    expect(r.body).toMatchObject({ base_url: 'https://other.example.test/v1', configuration: {}, has_api_key: false });
-    expect(await row('hosted_api')).toMatchObject({ api_key_ciphertext: null, api_key_env: null });
+    expect(r.body).toMatchObject({ configuration: {}, has_api_key: false });
+    expect(await row('hosted_api')).toMatchObject({ base_url: 'https://other.example.test/v1', api_key_ciphertext: null, api_key_env: null });
 
     const full = await send('PUT', '/v1/providers/hosted_api', { base_url: null, configuration: { y: 2 }, api_key: KEY, api_key_env: null });
-    expect(full.body).toMatchObject({ base_url: null, configuration: { y: 2 }, has_api_key: true });
+    expect(full.body).toMatchObject({ configuration: { y: 2 }, has_api_key: true });
+    expect((await row('hosted_api')).base_url).toBeNull();
   });
 
   it('applies the same checks as PATCH (400 and 422)', async () => {
