@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { makeHugePagePdf, makePdf, makePng } from '../fixtures/documents.js';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
-import { call, pollJob, upload } from './job-helpers.js';
+import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
+import { call, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
 // Bad input of every kind gets a clear 4xx with a stable code (ApiErrorResponse `code`, or the
 // `type` of each HTTPValidationError entry), answers quickly, and stores nothing.
@@ -24,10 +24,8 @@ let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({ env: { SERVICE_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), SERVICE_MAX_PAGES: String(MAX_PAGES) } });
+  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), SERVICE_MAX_PAGES: String(MAX_PAGES) } }));
   base = stack.url;
-  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   expect((await call(base, 'PUT', '/v1/extractors/bad-input', EXTRACTOR)).status).toBe(201);
 });
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { renderPage } from '../../src/documents/index.js';
 import { makePdf, makePng } from '../fixtures/documents.js';
 import { checkedFetch } from '../harness/openapi-validator.js';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
-import { call, documentImages, eventually, pollJob, upload } from './job-helpers.js';
+import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
+import { call, documentImages, eventually, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
 const SCHEMA = {
   type: 'object',
@@ -22,13 +22,10 @@ let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({
+  ({ stack, provider } = await startStackWithProvider({
     env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_PROVIDER_MAX_ATTEMPTS: '4', SERVICE_EXTRACTION_MAX_PAGES: '3' },
-  });
+  }));
   base = stack.url;
-  // PUT replaces the provider's whole connection state (no key left by another test file).
-  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   const put = await call(base, 'PUT', '/v1/extractors/invoice', {
     display_name: 'Invoice',
     instructions: 'Extract the title and total.',

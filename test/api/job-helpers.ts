@@ -1,6 +1,8 @@
 // Shared steps of the job API tests: upload, poll, and point a provider at the scripted server.
 // Every response goes through the openapi.yaml validator.
 import { apiCall } from '../harness/openapi-validator.js';
+import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { startTestStack, type TestStack, type TestStackOptions } from '../harness/stack.js';
 
 export interface Json {
   status: number;
@@ -66,4 +68,26 @@ export function imageUrls(body: any): string[] {
 export function documentImages(body: any): string[] {
   const users = (body.messages ?? []).filter((m: any) => m.role === 'user');
   return imageUrls({ messages: users.slice(-1) });
+}
+
+/**
+ * Point the compatible_api provider at `baseUrl`. PUT, not PATCH: it replaces the whole connection
+ * state, so a key or key variable left by another test file on the run's shared database is cleared.
+ */
+export async function pointCompatibleProviderAt(base: string, baseUrl: string): Promise<void> {
+  const r = await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: baseUrl });
+  if (r.status !== 200) throw new Error(`PUT /v1/providers/compatible_api answered ${r.status}: ${JSON.stringify(r.body)}`);
+}
+
+/** A test stack whose compatible_api provider is a fresh scripted model server. */
+export async function startStackWithProvider(opts: TestStackOptions = {}): Promise<{ stack: TestStack; provider: ScriptedProvider }> {
+  const provider = await startScriptedProvider();
+  try {
+    const stack = await startTestStack(opts);
+    await pointCompatibleProviderAt(stack.url, provider.baseUrl);
+    return { stack, provider };
+  } catch (err) {
+    await provider.close();
+    throw err;
+  }
 }

@@ -2,19 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { renderPage } from '../../src/documents/index.js';
 import { PAGE_BREAK } from '../../src/domain/parse-jobs.js';
 import { makePdf, makePng } from '../fixtures/documents.js';
-import { startScriptedProvider, type ScriptedProvider, type RecordedRequest } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
-import { call, documentImages, eventually, pollJob, upload } from './job-helpers.js';
+import { type ScriptedProvider, type RecordedRequest } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
+import { call, documentImages, eventually, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
 let stack: TestStack;
 let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({ env: { SERVICE_PAGE_CONCURRENCY: '2' } });
+  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_PAGE_CONCURRENCY: '2' } }));
   base = stack.url;
-  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
 });
 
 afterAll(async () => {

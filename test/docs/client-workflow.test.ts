@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePdf } from '../fixtures/documents.js';
-import { call } from '../api/job-helpers.js';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
+import { call, startStackWithProvider } from '../api/job-helpers.js';
+import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
 
 const SCRIPT = fileURLToPath(new URL('../../examples/client-workflow.mjs', import.meta.url));
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
@@ -22,9 +22,7 @@ let dir: string;
 let documentPath: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({ env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200' } });
-  expect((await call(stack.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
+  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200' } }));
   const put = await call(stack.url, 'PUT', `/v1/extractors/${EXTRACTOR}`, {
     display_name: 'Client workflow demo',
     instructions: 'Extract the merchant and the total.',

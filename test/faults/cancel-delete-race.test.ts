@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { call, eventually, pollJob } from '../api/job-helpers.js';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
+import { call, eventually, pollJob, startStackWithProvider } from '../api/job-helpers.js';
+import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
 
 // 50 jobs created at once while cancels and deletes race with their completions: every job ends
 // in exactly one terminal state or is gone, no row is left canceling/deleting, and no workflow
@@ -21,12 +21,10 @@ let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({
+  ({ stack, provider } = await startStackWithProvider({
     env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_PROVIDER_MAX_ATTEMPTS: '3' },
-  });
+  }));
   base = stack.url;
-  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   expect(
     (await call(base, 'PUT', '/v1/extractors/race', { display_name: 'Race', instructions: 'Count.', model: 'race-model', schema: SCHEMA }))
       .status,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { createDb } from '../../src/storage/db.js';
-import { call, pollJob } from '../api/job-helpers.js';
+import { call, pollJob, startStackWithProvider } from '../api/job-helpers.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
+import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
 import { hostPortOf, startTcpProxy, withHostPort, type TcpProxy } from '../harness/tcp-proxy.js';
 
 // Postgres cut off for a few seconds, through a TCP proxy between the stack (API and worker) and
@@ -29,17 +29,15 @@ beforeAll(async () => {
   const { databaseUrl } = readHarnessInfo();
   proxy = await startTcpProxy(hostPortOf(databaseUrl));
   direct = createDb(databaseUrl, 2);
-  provider = await startScriptedProvider();
-  stack = await startTestStack({
+  ({ stack, provider } = await startStackWithProvider({
     env: {
       DATABASE_URL: withHostPort(databaseUrl, proxy.host, proxy.port),
       SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '300',
       SERVICE_PROVIDER_MAX_INTERVAL_MS: '1000',
       SERVICE_PROVIDER_MAX_ATTEMPTS: '30',
     },
-  });
+  }));
   base = stack.url;
-  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   const put = await call(base, 'PUT', '/v1/extractors/outage', {
     display_name: 'Outage',
     instructions: 'Extract the title.',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { freePort } from '../../src/runtime/ports.js';
 import { makePdf } from '../fixtures/documents.js';
-import { call, pollJob, upload } from '../api/job-helpers.js';
-import { startScriptedProvider, type ScriptedProvider, type Step } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
+import { call, pointCompatibleProviderAt, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
+import { type ScriptedProvider, type Step } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
 
 // A model provider that cannot be reached: each job retries with backoff up to the configured
 // attempts, then fails with the stable code provider_unavailable; a provider that comes back
@@ -23,17 +23,15 @@ let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({
+  ({ stack, provider } = await startStackWithProvider({
     env: {
       SERVICE_PROVIDER_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       SERVICE_PROVIDER_INITIAL_INTERVAL_MS: String(INITIAL_MS),
       SERVICE_PROVIDER_MAX_INTERVAL_MS: '1000',
       SERVICE_PAGE_CONCURRENCY: '1',
     },
-  });
+  }));
   base = stack.url;
-  await pointProviderAt(provider.baseUrl);
   const put = await call(base, 'PUT', '/v1/extractors/unreachable', {
     display_name: 'Unreachable',
     instructions: 'Extract the title.',
@@ -50,12 +48,9 @@ afterAll(async () => {
 
 beforeEach(async () => {
   provider.reset();
-  await pointProviderAt(provider.baseUrl);
+  await pointCompatibleProviderAt(base, provider.baseUrl);
 });
 
-async function pointProviderAt(baseUrl: string) {
-  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: baseUrl })).status).toBe(200);
-}
 
 async function runExtraction(): Promise<any> {
   const created = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'unreachable', text: 'Title: X' });
@@ -84,7 +79,7 @@ describe('provider unreachable', () => {
   });
 
   it('nothing listening on the provider port: failed with provider_unavailable after the attempts', async () => {
-    await pointProviderAt(`http://127.0.0.1:${await freePort()}/v1`);
+    await pointCompatibleProviderAt(base, `http://127.0.0.1:${await freePort()}/v1`);
     const started = Date.now();
     const job = await runExtraction();
     expect(job.status).toBe('failed');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '../../src/runtime/ports.js';
 import { ensureTemporalCli } from '../../src/runtime/temporal-cli.js';
 import { startTemporalDevServer, type TemporalDevServer } from '../../src/runtime/temporal-dev-server.js';
-import { call, eventually, pollJob } from '../api/job-helpers.js';
+import { call, eventually, pointCompatibleProviderAt, pollJob } from '../api/job-helpers.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const env = { TEMPORAL_ADDRESS: server.address, TEMPORAL_NAMESPACE: 'default' };
   running = await startTestStack({ env });
   queued = await startTestStack({ env, worker: false });
-  expect((await call(running.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
+  await pointCompatibleProviderAt(running.url, provider.baseUrl);
   const put = await call(running.url, 'PUT', '/v1/extractors/restart', {
     display_name: 'Restart',
     instructions: 'Extract the title.',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { renderPage } from '../../src/documents/index.js';
 import { makePdf } from '../fixtures/documents.js';
-import { call, documentImages, eventually, pollJob, upload } from '../api/job-helpers.js';
-import { startScriptedProvider, type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
+import { call, documentImages, eventually, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
+import { type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
 
 // A worker killed with SIGKILL mid-job: a new worker finishes the job, and pages that were
 // already stored are not requested again. The activity's heartbeat timeout (20 s) decides how
@@ -14,10 +14,8 @@ let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '1' } });
+  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '1' } }));
   base = stack.url;
-  expect((await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
 });
 
 afterAll(async () => {

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { stopChild } from '../../src/runtime/process.js';
-import { call, eventually, pollJob, upload } from '../api/job-helpers.js';
+import { call, eventually, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
+import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
 
 // Graceful shutdown of the production entry points, run as real child processes: on SIGTERM the
 // API finishes the request it is serving and exits 0; the worker lets its running activity finish
@@ -22,12 +22,10 @@ let provider: ScriptedProvider;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack({
+  ({ stack, provider } = await startStackWithProvider({
     worker: false,
     env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200' },
-  });
-  expect((await call(stack.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
+  }));
 });
 
 afterEach(async () => {

@@ -5,10 +5,10 @@ import { findTemporalCli } from '../../src/runtime/temporal-cli.js';
 import { fileURLToPath } from 'node:url';
 import { Worker } from '@temporalio/worker';
 import { makePdf } from '../fixtures/documents.js';
-import { call, eventually, pollJob, upload } from '../api/job-helpers.js';
+import { call, eventually, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startTestStack, type TestStack } from '../harness/stack.js';
+import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
 
 // Recorded histories of both job workflows are replayed against the current workflow code, so a
 // change that would break runs already in flight fails CI. Re-record them on purpose with
@@ -24,10 +24,8 @@ let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startScriptedProvider();
-  stack = await startTestStack();
+  ({ stack, provider } = await startStackWithProvider());
   base = stack.url;
-  await call(base, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
   await call(base, 'PUT', '/v1/extractors/replay', { display_name: 'Replay', instructions: 'x', model: 'generic', schema: SCHEMA });
 });
 
