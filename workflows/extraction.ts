@@ -1,8 +1,10 @@
-import { CancellationScope, proxyActivities } from '@temporalio/workflow';
+import { CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { describeFailure, isCancellation } from './job-failure.js';
+import { extractionJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
+import { JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 
@@ -11,6 +13,7 @@ const jobs = proxyActivities<Activities>(BOOKKEEPING);
  * the activity), and settle it as failed or canceled when that does not succeed.
  */
 export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<string> {
+  if (!patched(JOB_ENGINE_V04)) return extractionJobV03(input);
   const { extractDocument } = proxyActivities<Activities>(modelCallOptions(input.retry));
   try {
     if ((await jobs.claimJob('extraction', input.jobId)) === 'not_running') {

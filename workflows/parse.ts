@@ -1,9 +1,11 @@
-import { CancellationScope, proxyActivities } from '@temporalio/workflow';
+import { CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { forEachBounded } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
+import { parseJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
+import { JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 
@@ -12,6 +14,7 @@ const jobs = proxyActivities<Activities>(BOOKKEEPING);
  * concurrency (each page is stored as soon as it is done), then complete the job.
  */
 export async function parseJobWorkflow(input: JobWorkflowInput): Promise<string> {
+  if (!patched(JOB_ENGINE_V04)) return parseJobV03(input);
   const { transcribePage } = proxyActivities<Activities>(modelCallOptions(input.retry));
   try {
     if ((await jobs.claimJob('parse', input.jobId)) === 'not_running') return await settle(input.jobId);

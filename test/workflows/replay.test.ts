@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { findTemporalCli } from '../../src/runtime/temporal-cli.js';
 import { fileURLToPath } from 'node:url';
 import { Worker } from '@temporalio/worker';
@@ -11,11 +11,13 @@ import { type ScriptedProvider } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
 
 // Recorded histories of both job workflows are replayed against the current workflow code, so a
-// change that would break runs already in flight fails CI. Re-record them on purpose with
-// RECORD_HISTORIES=1 npm test -- test/workflows/replay.test.ts (and version the workflow instead
-// when old runs may still be open).
+// change that would break runs already in flight fails CI. Each release's histories stay in a
+// folder of their own (v0.3/, v0.4/, …) and are never re-recorded once released: they stand for
+// runs that may still be open. RECORD_HISTORIES=1 npm test -- test/workflows/replay.test.ts
+// records this release's folder (RECORDING_RELEASE) anew.
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/histories/', import.meta.url));
+const RECORDING_RELEASE = 'v0.4';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCHEMA = { type: 'object', properties: { title: { type: ['string', 'null'] } }, required: ['title'], additionalProperties: false };
 
@@ -89,13 +91,16 @@ describe('workflow replay', () => {
   beforeAll(async () => {
     fresh = await recordRuns();
     if (process.env.RECORD_HISTORIES === '1') {
-      for (const [name, id] of Object.entries(fresh)) writeFileSync(`${FIXTURES}${name}.json`, await exportHistory(id));
+      mkdirSync(`${FIXTURES}${RECORDING_RELEASE}`, { recursive: true });
+      for (const [name, id] of Object.entries(fresh)) writeFileSync(`${FIXTURES}${RECORDING_RELEASE}/${name}.json`, await exportHistory(id));
     }
   }, 120_000);
 
   const bundle = () => ({ workflowBundle: { codePath: readHarnessInfo().workflowBundlePath } });
 
-  const committed = () => readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
+  /** Every committed history, as `release/name.json` paths relative to FIXTURES. */
+  const committed = () =>
+    readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
 
   // Committed histories replay through the same script an operator would use on a history
   // exported from the Web UI.
@@ -107,11 +112,10 @@ describe('workflow replay', () => {
     });
 
   it('replays the committed histories with the current workflow code', () => {
-    expect(committed()).toEqual(
-      ['extraction-canceled', 'extraction-completed', 'extraction-failed', 'parse-completed', 'parse-deleted'].map((n) => `${n}.json`),
-    );
+    const names = ['extraction-canceled', 'extraction-completed', 'extraction-failed', 'parse-completed', 'parse-deleted'];
+    expect(committed().filter((f) => f.startsWith('v0.3/'))).toEqual(names.map((n) => `v0.3/${n}.json`));
     const run = replay(committed().map((f) => FIXTURES + f));
-    expect(run.stdout).toContain('5 replayed, 0 failed');
+    expect(run.stdout).toContain(`${committed().length} replayed, 0 failed`);
     expect(run.status).toBe(0);
   }, 60_000);
 
@@ -123,7 +127,7 @@ describe('workflow replay', () => {
   });
 
   it('fails replay when the workflow code changes non-deterministically', () => {
-    const run = replay([`${FIXTURES}extraction-completed.json`], 'test/fixtures/drifted-workflows.ts');
+    const run = replay([`${FIXTURES}v0.3/extraction-completed.json`], 'test/fixtures/drifted-workflows.ts');
     expect(run.stdout).toMatch(/FAILED .*extraction-completed\.json: .*[Nn]ondetermin/);
     expect(run.status).toBe(1);
   }, 60_000);

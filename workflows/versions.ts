@@ -1,0 +1,6 @@
+// One version marker for the 0.4 job engine. Every 0.4 change to the job workflows (windows,
+// retries by time, waiting for cancellation, local bookkeeping, webhooks) lives behind this one
+// marker: a run that started under 0.3 has no marker in its history and replays through
+// ./legacy/v03.ts; every new run records the marker and takes the 0.4 path. Later changes to the
+// 0.4 path get a marker of their own, checked where they diverge.
+export const JOB_ENGINE_V04 = 'job-engine-v0.4';
