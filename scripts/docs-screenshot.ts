@@ -4,7 +4,7 @@
 //   npx tsx scripts/docs-screenshot.ts                      # starts the service (`npm start`) itself
 //   npx tsx scripts/docs-screenshot.ts --url http://127.0.0.1:8000 --out /tmp/docs.png
 //
-// Needs Chromium at /usr/bin/chromium (Debian: `apt-get install chromium`) or CHROMIUM_PATH.
+// Needs Chromium at /usr/bin/chromium (installed with `apt-get install chromium` when missing) or CHROMIUM_PATH.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { freePort } from '../src/runtime/ports.js';
 import { stopChild, waitUntil } from '../src/runtime/process.js';
-import { chromiumAvailable, CHROMIUM_PATH, renderDocsPage } from '../test/docs/docs-browser.js';
+import { ensureChromium, renderDocsPage } from '../test/docs/docs-browser.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -57,8 +57,10 @@ async function startService(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 async function main(): Promise<number> {
-  if (!chromiumAvailable()) {
-    console.error(`No Chromium at ${CHROMIUM_PATH}: install Debian's chromium package or set CHROMIUM_PATH.`);
+  try {
+    console.error(await ensureChromium());
+  } catch (err) {
+    console.error((err as Error).message);
     return 2;
   }
   const service = values.url ? undefined : await startService();

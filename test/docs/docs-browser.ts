@@ -1,8 +1,12 @@
 // Loads the /docs reference page in headless Chromium (Debian's `chromium` package, driven by
 // playwright-core) and reports what a reader would see. Shared by test/docs/docs-page.test.ts and
 // scripts/docs-screenshot.ts.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
+
+const run = promisify(execFile);
 
 // The callbacks passed to page.evaluate/waitForFunction run in the page; tsconfig has no DOM lib.
 declare const document: { querySelectorAll(selector: string): ArrayLike<unknown>; documentElement: { scrollHeight: number } };
@@ -22,6 +26,31 @@ const CHROMIUM_ARGS = [
 ];
 
 export const chromiumAvailable = () => existsSync(CHROMIUM_PATH);
+
+/**
+ * Chromium from Debian's `chromium` package, installed with apt-get when missing (root on Debian, as
+ * on this project's machines and CI; bench/render.ts installs poppler the same way), so the browser
+ * check runs from a fresh clone with no hand step. Returns the browser's version line
+ * (e.g. "Chromium 131.0.6778.139 built on Debian ..."); throws when it cannot be had.
+ */
+export async function ensureChromium(log: (line: string) => void = (l) => console.error(l)): Promise<string> {
+  if (!chromiumAvailable()) {
+    if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH=${CHROMIUM_PATH} does not exist`);
+    if (process.getuid?.() !== 0) throw new Error(`No Chromium at ${CHROMIUM_PATH} and not root: apt-get install -y chromium`);
+    log(`[docs] no Chromium at ${CHROMIUM_PATH}; installing Debian's chromium with apt-get...`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    // Another apt-get may hold the dpkg lock (shared machines): wait for it rather than fail.
+    const apt = (args: string[]) => run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+    const install = () => apt(['install', '-y', '--no-install-recommends', 'chromium']);
+    await install().catch(async () => {
+      await apt(['update']);
+      await install();
+    });
+    if (!chromiumAvailable()) throw new Error(`apt-get installed chromium, but ${CHROMIUM_PATH} is still missing`);
+  }
+  const { stdout } = await run(CHROMIUM_PATH, ['--version']);
+  return stdout.trim();
+}
 
 export interface DocsPageReport {
   /** The document title shown by the page (info.title). */
