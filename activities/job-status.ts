@@ -3,6 +3,9 @@ import { JOB_TABLES } from '../src/domain/job-status.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 
+/** What a client reads for an `internal_error`; the details are in the service log. */
+export const INTERNAL_ERROR_MESSAGE = 'The job failed because of an internal error of the service; its log has the details under this job id';
+
 // Status moves made by workflows. Each is a compare-and-set UPDATE: a job the API has moved to
 // canceling or deleting is never overwritten, and the activity says so ('not_running').
 
@@ -21,10 +24,14 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
 
     /** queued/running → failed with a stable code. */
     async failJob(kind: JobKind, jobId: string, error: { code: string; message: string }): Promise<RecordOutcome> {
+      // An internal error's message is whatever an unexpected exception said: addresses, SQL, stack
+      // frames. Clients get a generic message; the log keeps the original under the job's id.
+      const recorded = error.code === 'internal_error' ? { code: error.code, message: INTERNAL_ERROR_MESSAGE } : error;
+      if (recorded !== error) logger.error({ job_id: jobId, workflow_id: jobId, code: error.code, detail: error.message }, 'internal error of a job');
       const n = await db(JOB_TABLES[kind])
         .where({ id: jobId })
         .whereIn('status', ['queued', 'running'])
-        .update({ status: 'failed', error: JSON.stringify(error), completed_at: db.fn.now() });
+        .update({ status: 'failed', error: JSON.stringify(recorded), completed_at: db.fn.now() });
       logger.info({ job_id: jobId, workflow_id: jobId, code: error.code }, 'job failed');
       return n === 1 ? 'recorded' : 'not_running';
     },

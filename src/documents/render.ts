@@ -4,7 +4,7 @@
 import * as mupdf from 'mupdf';
 import { DocumentError } from './errors.js';
 import { fitImage, planPageRender, type RenderLimits } from './geometry.js';
-import { readPngSize } from './image-header.js';
+import { jpegIsComplete, readPngSize } from './image-header.js';
 import { encodePng, toScanlines } from './png-encode.js';
 import { detectMediaType, type SupportedMediaType } from './sniff.js';
 
@@ -187,6 +187,9 @@ function openImage(bytes: Buffer, mediaType: ImageMediaType, maxImagePixels: num
     const size = readPngSize(bytes);
     if (!size) throw new DocumentError('document_corrupt', 'The PNG header is malformed.');
     assertImageSize(size.width, size.height, limit);
+  }
+  if (mediaType === 'image/jpeg' && !jpegIsComplete(bytes)) {
+    throw new DocumentError('document_corrupt', 'The JPEG is truncated: its image data ends before the end-of-image marker.');
   }
   const image = guard('The image could not be decoded.', () => {
     // An explicit mupdf Buffer, destroyed here, instead of an implicit one left to the GC.

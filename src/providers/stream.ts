@@ -28,9 +28,20 @@ interface DeltaExtras {
 }
 
 async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOptions): Promise<CompletionResult> {
-  const stream = await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
-    signal: opts.signal,
-  });
+  const { data: stream, response } = await client.chat.completions
+    .create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, { signal: opts.signal })
+    .withResponse();
+  // The SDK reads any 200 body as an event stream: an HTML page (a proxy's login or error page)
+  // would look like a stream cut short and be retried as an outage. Only an event stream (or a
+  // server that names no type) is read as one; a JSON completion is accepted as the answer.
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  if (type && !type.includes('text/event-stream')) {
+    if (/[/+]json\b/.test(type)) return jsonCompletion(await response.text(), body);
+    throw new ProviderError(
+      'provider_protocol_error',
+      `The provider answered HTTP ${response.status} with ${type.split(';')[0]} instead of an event stream or a JSON completion`,
+    );
+  }
   let text = '';
   let reasoning = '';
   let finishReason: string | null = null;
@@ -64,6 +75,37 @@ async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOpt
     throw new ProviderError('provider_unavailable', 'The provider closed the stream before the model finished');
   }
   return { text, reasoning, finishReason, usage, model, body };
+}
+
+/** A whole (non-streamed) chat completion, sent by servers that ignore `stream: true`. */
+function jsonCompletion(raw: string, body: ChatRequestBody): CompletionResult {
+  let parsed: OpenAI.ChatCompletion;
+  try {
+    parsed = JSON.parse(raw) as OpenAI.ChatCompletion;
+  } catch (err) {
+    throw new ProviderError('provider_protocol_error', 'The provider sent a malformed JSON completion', { cause: err });
+  }
+  const choice = Array.isArray(parsed?.choices) ? parsed.choices.find((c) => (c.index ?? 0) === 0) : undefined;
+  if (!choice || typeof choice.message !== 'object' || choice.message === null) {
+    throw new ProviderError('provider_protocol_error', 'The provider answered JSON that is not a chat completion');
+  }
+  const message = choice.message as typeof choice.message & DeltaExtras;
+  const u = parsed.usage;
+  return {
+    text: typeof message.content === 'string' ? message.content : '',
+    reasoning:
+      typeof message.reasoning_content === 'string' ? message.reasoning_content : typeof message.reasoning === 'string' ? message.reasoning : '',
+    finishReason: choice.finish_reason ?? 'stop',
+    usage: u
+      ? {
+          prompt_tokens: u.prompt_tokens ?? 0,
+          completion_tokens: u.completion_tokens ?? 0,
+          total_tokens: u.total_tokens ?? (u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0),
+        }
+      : null,
+    model: typeof parsed.model === 'string' ? parsed.model : null,
+    body,
+  };
 }
 
 /** The same body with `max_tokens` in place of `max_completion_tokens`, at the same position. */

@@ -24,10 +24,14 @@ export type Step =
       finishReason?: 'stop' | 'length';
       reasoning?: string;
       usage?: { prompt_tokens: number; completion_tokens: number };
+      /** Answer one JSON completion even when the request asked for a stream (servers that ignore `stream`). */
+      ignoreStream?: boolean;
     }
   | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'stall' }
   | { kind: 'malformed' }
+  /** HTTP 200 with an HTML page (a proxy's login or error page) instead of the protocol. */
+  | { kind: 'html' }
   | { kind: 'reset' };
 
 export interface ScriptedProvider {
@@ -85,7 +89,7 @@ export async function startScriptedProvider(): Promise<ScriptedProvider> {
   async function answerChat(req: http.IncomingMessage, res: http.ServerResponse, rec: RecordedRequest): Promise<void> {
     const step = queue.shift() ?? (handler ? await handler(rec) : DEFAULT_STEP);
     const body = rec.body ?? {};
-    const streaming = body.stream === true;
+    const streaming = body.stream === true && !(step.kind === 'content' && step.ignoreStream);
     const id = `chatcmpl-scripted-${++counter}`;
     const created = Math.floor(Date.now() / 1000);
     const model = typeof body.model === 'string' ? body.model : 'scripted-model';
@@ -103,6 +107,10 @@ export async function startScriptedProvider(): Promise<ScriptedProvider> {
       case 'malformed':
         res.writeHead(200, { 'content-type': streaming ? 'text/event-stream' : 'application/json' });
         res.end(streaming ? 'data: {"id": "broken", "choices": [\n\ndata: not json at all\n\n' : '{"id": "broken", "choi');
+        return;
+      case 'html':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><html><head><title>Sign in</title></head><body><h1>Please sign in</h1></body></html>\n');
         return;
       case 'error': {
         const payload = JSON.stringify(step.body ?? errorBody(step.status));

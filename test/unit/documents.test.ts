@@ -189,6 +189,29 @@ describe('inspectDocument', () => {
     // Mislabelled as JPEG, the same bomb must not reach mupdf's PNG decoder either.
     expect(codeOf(() => inspectDocument(bomb, 'image/jpeg', LIMITS))).toBe('document_corrupt');
   });
+
+  it('reports a JPEG or PNG cut short as document_corrupt, and accepts data after a JPEG\'s end', () => {
+    const jpeg = makeJpeg(400, 300, [200, 10, 10]);
+    const png = makePng(400, 300, [200, 10, 10]);
+    for (const [bytes, type] of [[jpeg, 'image/jpeg'], [png, 'image/png']] as const) {
+      for (const keep of [0.5, 0.9, (bytes.length - 1) / bytes.length]) {
+        const cut = bytes.subarray(0, Math.floor(bytes.length * keep));
+        expect([type, keep, codeOf(() => inspectDocument(cut, type, LIMITS))]).toEqual([type, keep, 'document_corrupt']);
+      }
+    }
+    // A camera's trailer after the end-of-image marker is not part of the image.
+    const trailer = Buffer.concat([jpeg, Buffer.from('trailing camera data')]);
+    expect(inspectDocument(trailer, 'image/jpeg', LIMITS)).toEqual({ pageCount: 1 });
+    // An EXIF thumbnail's own end marker (before the scan) does not make a cut JPEG whole.
+    const thumbnail = makeJpeg(8, 8);
+    const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), Buffer.from('Exif\0\0'), thumbnail]);
+    app1.writeUInt16BE(app1.length - 2, 2);
+    const withExif = Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
+    expect(inspectDocument(withExif, 'image/jpeg', LIMITS)).toEqual({ pageCount: 1 });
+    const cutExif = withExif.subarray(0, withExif.length - Math.floor(jpeg.length / 2));
+    expect(codeOf(() => inspectDocument(cutExif, 'image/jpeg', LIMITS))).toBe('document_corrupt');
+    expect(codeOf(() => prepareImage(cutExif, 'image/jpeg', { maxPixels: 1e6 }))).toBe('document_corrupt');
+  });
 });
 
 describe('renderPage', () => {

@@ -135,6 +135,7 @@ describe('runExtraction', () => {
     [{ kind: 'error' as const, status: 503 }, 'provider_unavailable', true],
     [{ kind: 'reset' as const }, 'provider_unavailable', true],
     [{ kind: 'malformed' as const }, 'provider_protocol_error', true],
+    [{ kind: 'html' as const }, 'provider_protocol_error', true],
   ])('classifies %j as %s', async (step, code, retryable) => {
     provider.enqueue(step);
     const err = (await extract().catch((e: unknown) => e)) as ProviderError;
@@ -142,6 +143,21 @@ describe('runExtraction', () => {
     expect([err.code, err.retryable]).toEqual([code, retryable]);
     if (code === 'provider_rate_limited') expect(err.retryAfterMs).toBe(7000);
     expect(provider.requests).toHaveLength(1);
+  });
+
+  it('reports an HTML page answered with 200 as provider_protocol_error, naming its type', async () => {
+    provider.enqueue({ kind: 'html' });
+    const err = (await extract().catch((e: unknown) => e)) as ProviderError;
+    expect([err.code, err.message]).toEqual(['provider_protocol_error', expect.stringContaining('text/html')]);
+  });
+
+  it('accepts a JSON completion from a server that ignores stream: true', async () => {
+    provider.enqueue({ kind: 'content', content: '{"merchant_name": "ACME", "total": 3, "line_items": []}', ignoreStream: true });
+    const result = await extract();
+    expect(provider.requests[0].body.stream).toBe(true);
+    expect(result.data).toMatchObject({ merchant_name: 'ACME', total: 3 });
+    expect(result.finishReason).toBe('stop');
+    expect(result.usage).toMatchObject({ prompt_tokens: 10 });
   });
 
   it('aborting the signal cancels the in-flight HTTP request', async () => {
