@@ -15,3 +15,4 @@ export {
   type PreparedImage,
   type RenderedPage,
 } from './render.js';
+export { openTextLayer, type TextBox, type TextLayer } from './text-layer.js';

@@ -59,6 +59,22 @@ export function compileDataValidator(schema: unknown): DataValidator {
 }
 
 /**
+ * A validator for a schema the service derived from a dialect schema (e.g. the window schema of
+ * long documents, whose lists may be null), which the dialect itself would not admit; cached like compileDataValidator.
+ */
+export function compileDerivedValidator(schema: unknown): DataValidator {
+  const key = `derived:${JSON.stringify(schema)}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const validate = ajv.compile(withoutSchemaKeyword(schema) as Record<string, unknown>);
+  const validator: DataValidator = (data) =>
+    validate(data) ? { valid: true, errors: [] } : { valid: false, errors: formatErrors(validate.errors ?? []) };
+  cache.set(key, validator);
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  return validator;
+}
+
+/**
  * `$schema` is dropped before compiling: the dialect only admits draft 2020-12, which this Ajv
  * class speaks anyway, and Ajv rejects `$schema` on nested subschemas.
  */

@@ -3,7 +3,7 @@ import { canonicalize } from './canonical.js';
 import type { Diagnostic } from './diagnostics.js';
 import { checkSchema } from './validate.js';
 
-export { compileDataValidator, type DataValidator, type DataValidationResult } from './ajv.js';
+export { compileDataValidator, compileDerivedValidator, type DataValidator, type DataValidationResult } from './ajv.js';
 export { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 export { LIMITS as SCHEMA_DIALECT_LIMITS, SEMANTIC_VALUES, type SemanticValue } from './dialect.js';
 
