@@ -6,7 +6,7 @@ export {
   DEFAULT_MAX_IMAGE_PIXELS,
   inspectDocument,
   prepareImage,
-  renderPage,
+  renderPageOnThisThread,
   setMupdfLogSink,
   type DocumentInfo,
   type ImageMediaType,
@@ -15,3 +15,13 @@ export {
   type PreparedImage,
   type RenderedPage,
 } from './render.js';
+export {
+  DEFAULT_RENDER_POOL,
+  closeRenderPool,
+  configureRenderPool,
+  inspectDocumentInPool,
+  prepareImageInPool,
+  renderPage,
+  renderPoolStats,
+  type RenderPoolSettings,
+} from './pool.js';
