@@ -1,5 +1,5 @@
 import type { Config } from '../src/config/index.js';
-import { detectMediaType, inspectDocument, prepareImage, renderPage } from '../src/documents/index.js';
+import { detectMediaType, inspectDocumentInPool, prepareImageInPool, renderPage } from '../src/documents/index.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
 import { postgresFileStore } from '../src/storage/file-store.js';
@@ -25,8 +25,11 @@ export class DocumentCache {
       this.entries.set(fileId, hit);
       return hit;
     }
-    const bytes = await postgresFileStore(this.db).get(fileId);
-    if (!bytes) throw jobFailure('file_missing', `File '${fileId}' has no stored content`);
+    const stored = await postgresFileStore(this.db).get(fileId);
+    if (!stored) throw jobFailure('file_missing', `File '${fileId}' has no stored content`);
+    // In shared memory: every page rendered in a render thread reads these bytes without a copy.
+    const bytes = Buffer.from(new SharedArrayBuffer(stored.length));
+    stored.copy(bytes);
     this.entries.set(fileId, bytes);
     this.bytes += bytes.length;
     for (const [id, b] of this.entries) {
@@ -48,9 +51,57 @@ export function documentKind(bytes: Buffer): DocumentKind {
 
 const limits = (config: Config) => ({ dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages });
 
+/**
+ * Pages of parse jobs rendered ahead of their activities: while the pages in flight are at the
+ * model, the render threads prepare the next ones, so a page's activity usually finds its image
+ * ready. Bounded: at most `ahead` pages not yet asked for are kept per document (each ~1 MB of
+ * base64), and an image nobody asks for within `ttlMs` (a stopped job) is dropped.
+ */
+export class PagePrefetch {
+  private readonly ready = new Map<string, { image: Promise<ImageInput>; fileKey: string; at: number }>();
+  /** Pages already handed out (or rendered by their own activity), so they are not rendered again. */
+  private readonly served = new Map<string, number>();
+
+  constructor(
+    private readonly ahead: number,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  /** Page `pageNumber`'s image (from the prefetch when there), and the next pages started. */
+  image(fileId: string, bytes: Buffer, pageNumber: number, pagesTotal: number, config: Config): Promise<ImageInput> {
+    const now = Date.now();
+    this.sweep(now);
+    const fileKey = `${fileId}@${config.renderDpi}/${config.renderMaxPixels}`;
+    const key = `${fileKey}#${pageNumber}`;
+    const hit = this.ready.get(key);
+    this.ready.delete(key);
+    this.served.set(key, now);
+    const image = hit?.image ?? pageImage(bytes, pageNumber, config);
+    if (this.ahead > 0) {
+      let queued = 0;
+      for (const entry of this.ready.values()) if (entry.fileKey === fileKey) queued++;
+      for (let n = pageNumber + 1; n <= pagesTotal && queued < this.ahead; n++) {
+        const next = `${fileKey}#${n}`;
+        if (this.ready.has(next) || this.served.has(next)) continue;
+        const pending = pageImage(bytes, n, config);
+        pending.catch(() => {}); // surfaced to the activity that takes it, if any
+        this.ready.set(next, { image: pending, fileKey, at: now });
+        queued++;
+      }
+    }
+    return image;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, entry] of this.ready) if (now - entry.at > this.ttlMs) this.ready.delete(key);
+    if (this.served.size > 20_000) this.served.clear();
+    for (const [key, at] of this.served) if (now - at > 10 * this.ttlMs) this.served.delete(key);
+  }
+}
+
 /** Number of pages (1 for an image); fails with a document_* code for unusable documents. */
-export function countPages(bytes: Buffer, config: Config): number {
-  return inspectDocument(bytes, documentKind(bytes), limits(config)).pageCount;
+export async function countPages(bytes: Buffer, config: Config): Promise<number> {
+  return (await inspectDocumentInPool(bytes, documentKind(bytes), limits(config))).pageCount;
 }
 
 /** One page as an image for the model: a rendered PDF page, or the image itself (scaled past the cap). */
@@ -60,7 +111,7 @@ export async function pageImage(bytes: Buffer, pageNumber: number, config: Confi
     const page = await renderPage(bytes, pageNumber - 1, limits(config));
     return { mediaType: 'image/png', base64: page.png.toString('base64') };
   }
-  const image = prepareImage(bytes, kind, { maxPixels: config.renderMaxPixels });
+  const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
   return { mediaType: image.mediaType, base64: image.data.toString('base64') };
 }
 
@@ -70,7 +121,7 @@ export async function pageImage(bytes: Buffer, pageNumber: number, config: Confi
  * previous one's PNG is compressed on the thread pool, and at most two pages' pixels are held.
  */
 export async function allPageImages(bytes: Buffer, config: Config): Promise<ImageInput[]> {
-  const pages = countPages(bytes, config);
+  const pages = await countPages(bytes, config);
   // Every page goes into one model request: bound it, as no model reads hundreds of images at once.
   if (pages > config.extractionMaxPages) {
     throw jobFailure(

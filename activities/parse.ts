@@ -2,13 +2,14 @@ import type { ParserSnapshot } from '../src/domain/parse-jobs.js';
 import { parseAdapterFor, runPageTranscription } from '../src/providers/index.js';
 import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { countPages, DocumentCache, pageImage } from './documents.js';
+import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { loadProviderSettings, withoutKeyInErrors } from './provider-settings.js';
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
+  const prefetch = new PagePrefetch(config.renderPrefetchPages);
 
   async function loadJob(jobId: string) {
     return db('parse_jobs').where({ id: jobId }).first();
@@ -24,7 +25,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const job = await loadJob(jobId);
         if (!job) throw jobFailure('job_missing', `Parse job '${jobId}' no longer exists`);
         const snapshot = job.parser_snapshot as ParserSnapshot;
-        const pagesTotal = countPages(await documents.get(job.file_id), config);
+        const pagesTotal = await countPages(await documents.get(job.file_id), config);
         await db('parse_jobs').where({ id: jobId }).update({
           pages_total: pagesTotal,
           provider_name_used: snapshot.provider_name,
@@ -49,7 +50,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         if (exists) return;
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
-        const image = await pageImage(await documents.get(job.file_id), pageNumber, config);
+        const image = await prefetch.image(job.file_id, await documents.get(job.file_id), pageNumber, job.pages_total ?? pageNumber, config);
         const answer = await withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
           runPageTranscription({
             settings,

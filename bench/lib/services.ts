@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/runtime/ports.js';
 import { hasExited, stopChild } from '../../src/runtime/process.js';
 import { startScriptedProvider, type ScriptedProvider } from '../../test/harness/scripted-provider.js';
 import type { Infra } from './infra.js';
@@ -41,17 +42,22 @@ export function serviceEnv(infra: Infra, overrides: Record<string, string> = {})
   };
 }
 
-export async function spawnService(kind: 'api' | 'worker', env: Record<string, string>, bundlePath: string): Promise<Service> {
+export async function spawnService(
+  kind: 'api' | 'worker' | 'dev',
+  env: Record<string, string>,
+  bundlePath: string | undefined,
+  root = REPO_ROOT,
+): Promise<Service & { child: ChildProcess }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
   // node --import tsx (not the tsx CLI), so the pid we sample is the service itself.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', `${kind}.ts`)], {
-    cwd: REPO_ROOT,
-    env: { ...inherited, NODE_OPTIONS: '', ...env, WORKFLOW_BUNDLE_PATH: bundlePath },
+    cwd: root,
+    env: { ...inherited, NODE_OPTIONS: '', ...env, ...(bundlePath ? { WORKFLOW_BUNDLE_PATH: bundlePath } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];
   let ready: ((url: string) => void) | undefined;
-  const readyLine = kind === 'api' ? '"msg":"api listening"' : '"msg":"worker polling"';
+  const readyLine = kind === 'worker' ? '"msg":"worker polling"' : '"msg":"api listening"';
   const started = new Promise<string>((resolve) => (ready = resolve));
   let pending = ''; // output before the ready line, which may arrive split across chunks
   const collect = (chunk: Buffer) => {
@@ -64,7 +70,7 @@ export async function spawnService(kind: 'api' | 'worker', env: Record<string, s
     const line = pending.split('\n').find((l) => l.includes(readyLine) && l.trimEnd().endsWith('}'));
     if (!line) return;
     pending = '';
-    ready(kind === 'api' ? (JSON.parse(line).url as string) : '');
+    ready(kind === 'worker' ? '' : (JSON.parse(line).url as string));
     ready = undefined;
   };
   child.stdout!.on('data', collect);
@@ -75,7 +81,8 @@ export async function spawnService(kind: 'api' | 'worker', env: Record<string, s
   const outcome = await Promise.race([
     started,
     exited.then(() => 'exited' as const),
-    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 60_000))),
+    // Long enough for a worker that bundles its workflows, or `npm start` starting Postgres, on a busy machine.
+    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 240_000))),
   ]);
   clearTimeout(timer);
   if (outcome === 'exited' || outcome === 'timeout') {
@@ -83,7 +90,8 @@ export async function spawnService(kind: 'api' | 'worker', env: Record<string, s
     throw new Error(`${kind} process did not start (${outcome}):\n${output().slice(-4000)}`);
   }
   return {
-    kind,
+    child,
+    kind: kind === 'dev' ? 'api' : kind,
     pid: child.pid!,
     url: outcome,
     stop: () => stopProcess(child),
@@ -110,11 +118,13 @@ export interface Stack {
  */
 export async function startStack(
   infra: Infra,
-  opts: { env?: Record<string, string>; provider?: ScriptedProvider } = {},
+  opts: { env?: Record<string, string>; provider?: ScriptedProvider; root?: string; bundlePath?: string | null } = {},
 ): Promise<Stack> {
   const env = serviceEnv(infra, opts.env);
   const provider = opts.provider ?? (await startScriptedProvider());
-  const [worker, api] = await Promise.all([spawnService('worker', env, infra.workflowBundlePath), spawnService('api', env, infra.workflowBundlePath)]);
+  // bundlePath null: the worker bundles its own workflows (another checkout's code).
+  const bundle = opts.bundlePath === null ? undefined : (opts.bundlePath ?? infra.workflowBundlePath);
+  const [worker, api] = await Promise.all([spawnService('worker', env, bundle, opts.root), spawnService('api', env, bundle, opts.root)]);
   const patched = await call(api.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
   if (patched.status !== 200) throw new Error(`PATCH provider answered ${patched.status}: ${JSON.stringify(patched.body)}`);
   return {
@@ -156,6 +166,68 @@ export function sampleRss(pid: number, intervalMs = 25): { stop(): { peakSampled
       clearInterval(timer);
       tick();
       return { peakSampled: peak, hwm: readRss(pid).hwm, samples };
+    },
+  };
+}
+
+/**
+ * The `npm start` configuration: one process (src/bin/dev.ts) with the API, the worker, embedded
+ * Postgres and the Temporal dev server persisted in its data dir, started from `root` (this
+ * checkout or the baseline's). `kill()` SIGKILLs the process and every server it started.
+ */
+export async function startDevStack(opts: {
+  root?: string;
+  dataDir: string;
+  env?: Record<string, string>;
+  provider?: ScriptedProvider;
+}): Promise<Stack & { dev: Service; kill(): Promise<void> }> {
+  const provider = opts.provider ?? (await startScriptedProvider());
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    TEMPORAL_UI_PORT: String(await freePort('127.0.0.1')),
+    LOG_LEVEL: 'info',
+    SERVICE_DATA_DIR: opts.dataDir,
+    ...opts.env,
+  };
+  const dev = await spawnService('dev', env, undefined, opts.root);
+  const patched = await call(dev.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
+  if (patched.status !== 200) throw new Error(`PUT provider answered ${patched.status}: ${JSON.stringify(patched.body)}`);
+  const servers = () => {
+    // Children of the dev process: the Temporal dev server (pid file) and the postmaster.
+    const pids: number[] = [];
+    for (const file of [path.join(opts.dataDir, 'temporal.db.pid'), path.join(opts.dataDir, 'postgres', 'postmaster.pid')]) {
+      try {
+        const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+        if (pid > 0) pids.push(pid);
+      } catch {
+        // not started, or already gone
+      }
+    }
+    return pids;
+  };
+  return {
+    api: dev,
+    worker: dev,
+    dev,
+    provider,
+    url: dev.url,
+    async close() {
+      await dev.stop();
+      if (!opts.provider) await provider.close();
+    },
+    async kill() {
+      const pids = [dev.pid, ...servers()];
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await new Promise<void>((resolve) => (hasExited(dev.child) ? resolve() : dev.child.once('exit', () => resolve())));
+      // The postmaster's children exit on their own once it is gone; wait for them to let go of the port.
+      await new Promise((resolve) => setTimeout(resolve, 500));
     },
   };
 }

@@ -1,5 +1,6 @@
 // Configuration is read from the environment once, validated, and passed down explicitly.
 // A bad value stops start-up with a message naming the variable.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,6 +38,9 @@ const schema = z.object({
   SERVICE_RENDER_DPI: int(36, 600).default(150),
   SERVICE_RENDER_MAX_PIXELS: int(10_000).default(2048 * 2048),
   SERVICE_PAGE_CONCURRENCY: int(1, 256).default(4),
+  SERVICE_RENDER_THREADS: int(1, 64).optional(),
+  SERVICE_RENDER_THREAD_MAX_MIB: int(32, 4096).default(256),
+  SERVICE_RENDER_PREFETCH_PAGES: int(0, 64).default(4),
   SERVICE_PROVIDER_MAX_ATTEMPTS: int(1, 100).default(5),
   SERVICE_PROVIDER_INITIAL_INTERVAL_MS: int(1).default(1000),
   SERVICE_PROVIDER_MAX_INTERVAL_MS: int(1).default(30_000),
@@ -72,6 +76,12 @@ export interface Config {
   renderDpi: number;
   renderMaxPixels: number;
   pageConcurrency: number;
+  /** Render threads (mupdf off the event loop); default: the cores. */
+  renderThreads: number;
+  /** A render thread whose mupdf heap grew past this many MiB is replaced after its task. */
+  renderThreadMaxMib: number;
+  /** Pages of a parse rendered ahead of their activities (per document). */
+  renderPrefetchPages: number;
   providerRetry: { maxAttempts: number; initialIntervalMs: number; maxIntervalMs: number; timeoutMs: number };
   outputAttempts: number;
   /** On SIGTERM: how long in-flight requests (api) or running activities (worker) may take to finish. */
@@ -119,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderDpi: e.SERVICE_RENDER_DPI,
     renderMaxPixels: e.SERVICE_RENDER_MAX_PIXELS,
     pageConcurrency: e.SERVICE_PAGE_CONCURRENCY,
+    renderThreads: e.SERVICE_RENDER_THREADS ?? Math.max(1, os.availableParallelism()),
+    renderThreadMaxMib: e.SERVICE_RENDER_THREAD_MAX_MIB,
+    renderPrefetchPages: e.SERVICE_RENDER_PREFETCH_PAGES,
     providerRetry: {
       maxAttempts: e.SERVICE_PROVIDER_MAX_ATTEMPTS,
       initialIntervalMs: e.SERVICE_PROVIDER_INITIAL_INTERVAL_MS,

@@ -6,7 +6,7 @@ export {
   DEFAULT_MAX_IMAGE_PIXELS,
   inspectDocument,
   prepareImage,
-  renderPage,
+  renderPageOnThisThread,
   setMupdfLogSink,
   type DocumentInfo,
   type ImageMediaType,
@@ -16,3 +16,13 @@ export {
   type RenderedPage,
 } from './render.js';
 export { openTextLayer, type TextBox, type TextLayer } from './text-layer.js';
+export {
+  DEFAULT_RENDER_POOL,
+  closeRenderPool,
+  configureRenderPool,
+  inspectDocumentInPool,
+  prepareImageInPool,
+  renderPage,
+  renderPoolStats,
+  type RenderPoolSettings,
+} from './pool.js';

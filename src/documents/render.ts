@@ -53,6 +53,11 @@ export function setMupdfLogSink(sink: MupdfLogSink | null): void {
   logSink = sink;
 }
 
+/** Hands a warning raised in a render thread to this thread's sink. */
+export function forwardMupdfLog(level: 'warning' | 'error', message: string): void {
+  logSink?.(level, message);
+}
+
 /**
  * Validates a stored document before any page work: opens it, refuses encrypted, empty or
  * over-long PDFs, and checks every page (or the image) can be rendered within the limits, so
@@ -90,8 +95,10 @@ export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, li
  * Rendering runs on the JS thread; the PNG is compressed by Node's async zlib on the thread pool
  * (mupdf's asPNG() would compress in WASM, on the JS thread, for most of the page's time).
  * Rejects with RangeError for an index outside the document (a caller bug, not bad bytes).
+ * This runs on the calling thread; the service calls `renderPage` (src/documents/pool.ts), which
+ * runs it in a render thread.
  */
-export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
+export async function renderPageOnThisThread(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
   // Every mupdf object is created and destroyed in this synchronous part; only Node memory
   // (the copied scanlines) crosses the await.
   const lines = withScope((scope) => {

@@ -47,6 +47,10 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   if (opts.dbFile) {
     await mkdir(path.dirname(opts.dbFile), { recursive: true });
     args.push('--db-filename', opts.dbFile);
+    // WAL with synchronous=normal: a commit is one append to the log instead of a rewrite and two
+    // fsyncs of the main file (≈2× the jobs/s of the default rollback journal). Committed
+    // transactions survive a process crash; only an OS crash or power cut may lose the last ones.
+    args.push('--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
   }
 
   // Own process group: a terminal Ctrl-C reaches only our process, which stops workers first.

@@ -1,5 +1,6 @@
 import type { Config } from '../config/index.js';
 import type { Logger } from '../logging.js';
+import { closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createDb } from '../storage/db.js';
 import { createWorker } from '../temporal/worker.js';
 
@@ -22,6 +23,7 @@ export async function startWorker(
   config: Config,
   opts: { databaseUrl: string; temporalAddress: string; logger: Logger; workflowBundlePath?: string },
 ): Promise<RunningWorker> {
+  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024 });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
   let worker;
@@ -44,6 +46,7 @@ export async function startWorker(
   const done = worker.run().finally(async () => {
     await connection?.close();
     await db.destroy();
+    await closeRenderPool();
   });
   opts.logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   return {

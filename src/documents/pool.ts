@@ -1,0 +1,160 @@
+// mupdf off the event loop: every rasterising, PNG encoding, document inspection and image scaling
+// runs in a pool of worker threads (piscina) sized to the cores, each with its own mupdf WASM
+// instance. WASM memory never shrinks, so a thread whose mupdf heap grew past a limit (a huge
+// image, a giant page) is retired after its task and a fresh one takes over; idle threads exit,
+// returning their memory too.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { DocumentError } from './errors.js';
+import type { RenderLimits } from './geometry.js';
+import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLimits, type PreparedImage, type RenderedPage } from './render.js';
+import type { RenderTask, TaskOutcome } from './render-task.js';
+import type { SupportedMediaType } from './sniff.js';
+
+export interface RenderPoolSettings {
+  /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
+  threads: number;
+  /** A thread whose mupdf heap is larger than this after a task is replaced (SERVICE_RENDER_THREAD_MAX_MIB). */
+  maxWasmBytes: number;
+  /** A thread idle this long exits (and frees its memory); a new one starts on demand. */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_RENDER_POOL: RenderPoolSettings = {
+  threads: Math.max(1, os.availableParallelism()),
+  maxWasmBytes: 256 * 1024 * 1024,
+  idleTimeoutMs: 30_000,
+};
+
+type Outcome = TaskOutcome & { wasmBytes: number; tasks: number };
+
+let settings: RenderPoolSettings = DEFAULT_RENDER_POOL;
+let current: Piscina<RenderTask, Outcome> | undefined;
+const retiring = new Set<Promise<void>>();
+let taskModule: Promise<string> | undefined;
+let retired = 0;
+
+/** Sets the pool's size and limits (the worker process calls it with its config); takes effect for new tasks. */
+export function configureRenderPool(next: Partial<RenderPoolSettings>): void {
+  settings = { ...settings, ...next };
+  if (current) retire(current);
+}
+
+/** Pool statistics for benchmarks and tests. */
+export function renderPoolStats(): { threads: number; retired: number; settings: RenderPoolSettings } {
+  return { threads: current?.threads.length ?? 0, retired, settings };
+}
+
+/** Waits for running tasks, then stops every thread. The next task starts a new pool. */
+export async function closeRenderPool(): Promise<void> {
+  if (current) retire(current);
+  await Promise.all([...retiring]);
+}
+
+/** Renders one PDF page (zero-based) to PNG in a render thread; see renderPageOnThisThread. */
+export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
+  const value = await run({ op: 'render', bytes, pageIndex, limits });
+  const page = value as RenderedPage;
+  return { ...page, png: asBuffer(page.png) };
+}
+
+/** inspectDocument in a render thread. */
+export async function inspectDocumentInPool(bytes: Buffer, mediaType: SupportedMediaType, limits: InspectLimits): Promise<DocumentInfo> {
+  return (await run({ op: 'inspect', bytes, mediaType, limits })) as DocumentInfo;
+}
+
+/** prepareImage in a render thread (decoding a large image is the most memory mupdf ever takes). */
+export async function prepareImageInPool(
+  bytes: Buffer,
+  mediaType: ImageMediaType,
+  limits: { maxPixels: number; maxImagePixels?: number },
+): Promise<PreparedImage> {
+  const image = (await run({ op: 'prepare', bytes, mediaType, limits })) as PreparedImage;
+  return { ...image, data: asBuffer(image.data) };
+}
+
+async function run(task: RenderTask): Promise<unknown> {
+  const pool = await getPool();
+  const outcome = await pool.run(task);
+  for (const w of outcome.warnings) forwardMupdfLog(w.level, w.message);
+  if (outcome.wasmBytes > settings.maxWasmBytes && pool === current) retire(pool);
+  if (outcome.ok) return outcome.value;
+  const f = outcome.failure;
+  if (f.kind === 'document') throw new DocumentError(f.code, f.message);
+  if (f.kind === 'range') throw new RangeError(f.message);
+  const err = new Error(f.message);
+  if (f.stack) err.stack = f.stack;
+  throw err;
+}
+
+async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
+  const module = await (taskModule ??= bundleTaskModule().catch((err) => {
+    taskModule = undefined;
+    throw err;
+  }));
+  current ??= new Piscina<RenderTask, Outcome>({
+    filename: pathToFileURL(fileURLToPath(new URL('./render-thread.mjs', import.meta.url))).href,
+    workerData: { taskModule: module },
+    minThreads: 0,
+    maxThreads: settings.threads,
+    idleTimeout: settings.idleTimeoutMs,
+  });
+  return current;
+}
+
+/** New tasks go to a new pool; this one finishes what it runs, then its threads end. */
+function retire(pool: Piscina<RenderTask, Outcome>): void {
+  if (pool === current) current = undefined;
+  retired++;
+  const closing = pool.close().catch(() => {}).finally(() => retiring.delete(closing));
+  retiring.add(closing);
+}
+
+/**
+ * The thread code is TypeScript; threads load it as one bundled ES module (esbuild, ~50 ms, once
+ * per process), so a thread starts in the time mupdf takes to load whatever runs the service
+ * (tsx, ts-jest or plain node). Content-addressed in the temp folder, shared by processes.
+ */
+async function bundleTaskModule(): Promise<string> {
+  const { build } = await import('esbuild');
+  const require = createRequire(import.meta.url);
+  const mupdfUrl = pathToFileURL(require.resolve('mupdf')).href;
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./render-task.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'mupdf-external',
+        setup(b) {
+          b.onResolve({ filter: /^mupdf$/ }, () => ({ path: mupdfUrl, external: true }));
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles[0]!.contents;
+  const dir = path.join(os.tmpdir(), 'docextract-render');
+  const file = path.join(dir, `task-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, code);
+    await rename(temp, file);
+  }
+  return pathToFileURL(file).href;
+}
+
+/** Structured clone hands Buffers back as Uint8Arrays: wrap without copying. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
