@@ -4,6 +4,7 @@ import { DocumentCache } from './documents.js';
 import { extractionActivities } from './extraction.js';
 import { jobStatusActivities } from './job-status.js';
 import { parseActivities } from './parse.js';
+import { webhookActivities } from './webhooks.js';
 
 /** Builds the activity implementations with their dependencies bound. Names say what they do in the Web UI. */
 export function createActivities(given: ActivityDeps) {
@@ -13,6 +14,7 @@ export function createActivities(given: ActivityDeps) {
     ...jobStatusActivities(deps),
     ...extractionActivities(deps, documents),
     ...parseActivities(deps, documents),
+    ...webhookActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;

@@ -4,6 +4,7 @@ import { BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
+import { notifyJobEnded } from './notify.js';
 import { JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
@@ -14,6 +15,12 @@ const jobs = proxyActivities<Activities>(BOOKKEEPING);
  */
 export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<string> {
   if (!patched(JOB_ENGINE_V04)) return extractionJobV03(input);
+  const outcome = await extractionJobV04(input);
+  await notifyJobEnded('extraction', input.jobId, outcome);
+  return outcome;
+}
+
+async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
   const { extractDocument } = proxyActivities<Activities>(modelCallOptions(input.retry));
   try {
     if ((await jobs.claimJob('extraction', input.jobId)) === 'not_running') {

@@ -5,6 +5,7 @@ import { forEachBounded } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { parseJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
+import { notifyJobEnded } from './notify.js';
 import { JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
@@ -15,6 +16,12 @@ const jobs = proxyActivities<Activities>(BOOKKEEPING);
  */
 export async function parseJobWorkflow(input: JobWorkflowInput): Promise<string> {
   if (!patched(JOB_ENGINE_V04)) return parseJobV03(input);
+  const outcome = await parseJobV04(input);
+  await notifyJobEnded('parse', input.jobId, outcome);
+  return outcome;
+}
+
+async function parseJobV04(input: JobWorkflowInput): Promise<string> {
   const { transcribePage } = proxyActivities<Activities>(modelCallOptions(input.retry));
   try {
     if ((await jobs.claimJob('parse', input.jobId)) === 'not_running') return await settle(input.jobId);

@@ -22,3 +22,14 @@ export interface ParsePlan {
   /** One-based page numbers still to transcribe (pages already stored are skipped). */
   pendingPages: number[];
 }
+
+/** What a job's terminal event is and where it goes (activity planJobWebhooks). */
+export interface WebhookPlan {
+  endpointIds: string[];
+  /** `webhook-id`: one per job event, the same on every retry and endpoint. */
+  messageId: string;
+  eventType: string;
+  /** The exact bytes every attempt sends and signs (small: the job without its result). */
+  body: string;
+  retry: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number };
+}

@@ -47,6 +47,10 @@ const schema = z.object({
   SERVICE_PROVIDER_TIMEOUT_MS: int(1000).default(300_000),
   SERVICE_OUTPUT_ATTEMPTS: int(1, 10).default(3),
   SERVICE_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
+  SERVICE_WEBHOOK_RETRY_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS: int(100).default(5_000),
+  SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: int(100).default(900_000),
+  SERVICE_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -86,6 +90,8 @@ export interface Config {
   outputAttempts: number;
   /** On SIGTERM: how long in-flight requests (api) or running activities (worker) may take to finish. */
   shutdownGraceMs: number;
+  /** Webhook deliveries: retried with exponential backoff for up to retryHours; private addresses only when allowed. */
+  webhooks: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number; allowPrivate: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outputAttempts: e.SERVICE_OUTPUT_ATTEMPTS,
     shutdownGraceMs: e.SERVICE_SHUTDOWN_GRACE_MS,
+    webhooks: {
+      retryHours: e.SERVICE_WEBHOOK_RETRY_HOURS,
+      initialIntervalMs: e.SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
+      maxIntervalMs: e.SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS,
+      allowPrivate: e.SERVICE_WEBHOOK_ALLOW_PRIVATE === 'true',
+    },
   };
 }
 

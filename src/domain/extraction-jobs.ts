@@ -5,6 +5,7 @@ import { notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { findExtractorByRef } from './extractors.js';
+import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { startOrUndo } from './job-control.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
@@ -62,7 +63,8 @@ export async function createExtractionJob(
   temporal: Client,
   config: Config,
   body: z.infer<typeof createExtractionJobBody>,
-): Promise<ExtractionJobResponse> {
+  idempotencyKey?: string,
+): Promise<{ job: ExtractionJobResponse; replayed: boolean }> {
   const ref = (body.extractor_id ?? body.extractor_name)!;
   const extractor = await findExtractorByRef(db, ref);
   if (!extractor || (body.extractor_id && extractor.id !== ref) || (body.extractor_name && extractor.name !== ref)) {
@@ -73,25 +75,33 @@ export async function createExtractionJob(
     if (!file) throw notFound('File', body.file_id);
   }
   const id = newId('extractionJob');
-  // The definition as it is now travels with the job: later edits never change it.
-  const [row] = await db('extraction_jobs')
-    .insert({
-      id,
-      extractor_id: extractor.id,
-      extractor_snapshot: JSON.stringify(extractor),
-      file_id: body.file_id ?? null,
-      source_text: body.text ?? null,
-      status: 'queued',
-    })
-    .returning('*');
+  const claim = idempotencyKey ? { scope: 'extraction_jobs' as const, key: idempotencyKey, hash: requestHash(body) } : undefined;
+  const created = await createOnce(db, claim, async (trx) => {
+    // The definition as it is now travels with the job: later edits never change it.
+    const [row] = await trx('extraction_jobs')
+      .insert({
+        id,
+        extractor_id: extractor.id,
+        extractor_snapshot: JSON.stringify(extractor),
+        file_id: body.file_id ?? null,
+        source_text: body.text ?? null,
+        status: 'queued',
+      })
+      .returning('*');
+    return toExtractionJobResponse(row);
+  });
+  if (created.replayed) return created;
   await startOrUndo(db, 'extraction_jobs', id, () =>
     startJobWorkflow(temporal, config, 'extraction', id, {
       job_kind: 'extraction',
       definition_name: extractor.name,
       file_id: body.file_id ?? null,
     }),
-  );
-  return toExtractionJobResponse(row);
+  ).catch(async (err) => {
+    await releaseKey(db, claim);
+    throw err;
+  });
+  return created;
 }
 
 export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {

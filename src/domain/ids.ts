@@ -7,6 +7,8 @@ export const ID_PREFIX = {
   parser: 'prs_',
   extractionJob: 'ejob_',
   parseJob: 'pjob_',
+  webhookEndpoint: 'whep_',
+  webhookDelivery: 'whdl_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

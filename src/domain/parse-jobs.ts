@@ -4,6 +4,7 @@ import type { Config } from '../config/index.js';
 import { notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
+import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { startOrUndo } from './job-control.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
@@ -82,7 +83,8 @@ export async function createParseJob(
   temporal: Client,
   config: Config,
   body: z.infer<typeof createParseJobBody>,
-): Promise<ParseJobResponse> {
+  idempotencyKey?: string,
+): Promise<{ job: ParseJobResponse; replayed: boolean }> {
   const ref = body.parser_id ?? body.parser_name ?? DEFAULT_PARSER_NAME;
   const parser = await findParserByRef(db, ref);
   if (!parser || (body.parser_id && parser.id !== ref) || (body.parser_name && parser.name !== ref)) {
@@ -102,13 +104,21 @@ export async function createParseJob(
     model: parser.model,
   };
   const id = newId('parseJob');
-  const [row] = await db('parse_jobs')
-    .insert({ id, parser_id: parser.id, parser_snapshot: JSON.stringify(snapshot), file_id: body.file_id, status: 'queued' })
-    .returning('*');
+  const claim = idempotencyKey ? { scope: 'parse_jobs' as const, key: idempotencyKey, hash: requestHash(body) } : undefined;
+  const created = await createOnce(db, claim, async (trx) => {
+    const [row] = await trx('parse_jobs')
+      .insert({ id, parser_id: parser.id, parser_snapshot: JSON.stringify(snapshot), file_id: body.file_id, status: 'queued' })
+      .returning('*');
+    return toParseJobResponse(row, [], 0);
+  });
+  if (created.replayed) return created;
   await startOrUndo(db, 'parse_jobs', id, () =>
     startJobWorkflow(temporal, config, 'parse', id, { job_kind: 'parse', definition_name: parser.name, file_id: body.file_id }),
-  );
-  return toParseJobResponse(row, [], 0);
+  ).catch(async (err) => {
+    await releaseKey(db, claim);
+    throw err;
+  });
+  return created;
 }
 
 export async function getParseJob(db: Db, id: string): Promise<ParseJobResponse> {

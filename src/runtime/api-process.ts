@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import { createApp } from '../http/app.js';
 import type { Logger } from '../logging.js';
 import { createDb } from '../storage/db.js';
+import { JobEvents } from '../storage/job-events.js';
 import { connectTemporalClient } from '../temporal/client.js';
 
 export interface RunningApi {
@@ -18,7 +19,8 @@ export async function startApi(
 ): Promise<RunningApi> {
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
-  const app = createApp({ config, db, temporal, logger: opts.logger });
+  const jobEvents = new JobEvents(opts.databaseUrl, opts.logger);
+  const app = createApp({ config, db, temporal, logger: opts.logger, jobEvents });
   const server = app.listen(opts.port ?? config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const address = server.address();
@@ -31,7 +33,10 @@ export async function startApi(
     // Stop accepting, let in-flight requests finish (up to config.shutdownGraceMs), then release
     // the pool and the connection.
     async close() {
+      // Long-polls answer with the job as it is and event streams end, so they do not hold the drain.
+      jobEvents.shutdown();
       await drain(server, config.shutdownGraceMs, opts.logger);
+      await jobEvents.close();
       await temporal.connection.close();
       await db.destroy();
     },

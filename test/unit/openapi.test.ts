@@ -22,6 +22,7 @@ import { parserCreateSchema, parserDefinitionSchema, parserPatchSchema, toParser
 import { PROVIDER_NAMES, RECEIPT_SCHEMA } from '../../src/domain/prebuilt.js';
 import { providerUpdateSchema, toProvider } from '../../src/domain/providers.js';
 import { createApp } from '../../src/http/app.js';
+import { createWebhookEndpointBody, updateWebhookEndpointBody } from '../../src/domain/webhook-endpoints.js';
 import type { AppDeps } from '../../src/http/context.js';
 import { docsRoutes } from '../../src/http/routes/docs.js';
 import { healthRoutes } from '../../src/http/routes/health.js';
@@ -204,6 +205,8 @@ describe('request body schemas', () => {
     ['ParserDefinitionInput', parserDefinitionSchema],
     ['ParserUpdateInput', parserPatchSchema],
     ['ProviderUpdateInput', providerUpdateSchema],
+    ['WebhookEndpointCreateInput', createWebhookEndpointBody],
+    ['WebhookEndpointUpdateInput', updateWebhookEndpointBody],
   ])('%s has the same fields, required ones and closedness as the server', (name, zodSchema) => {
     const shape = zodSchema.shape as Record<string, z.ZodType>;
     const required = Object.keys(shape).filter((k) => !shape[k]!.safeParse(undefined).success);

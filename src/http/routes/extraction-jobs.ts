@@ -8,6 +8,8 @@ import {
   listExtractionJobs,
   listExtractionJobsQuery,
 } from '../../domain/extraction-jobs.js';
+import { parseIdempotencyKey } from '../../domain/idempotency.js';
+import { readWithWait, streamJob } from '../job-streams.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
 import { pathRef } from '../path-params.js';
@@ -16,14 +18,18 @@ import { parseRequest } from '../validation.js';
 const listQuery = listExtractionJobsQuery.extend(pageQuerySchema.shape);
 
 /** The extraction-job operations, mounted at a prefix (the current path and its deprecated alias). */
-function extractionJobRouter({ db, temporal, config }: AppDeps, prefix: string, extra: Middleware[] = []): Router {
+function extractionJobRouter({ db, temporal, config, jobEvents }: AppDeps, prefix: string, extra: Middleware[] = [], withEvents = false): Router {
   const router = new Router({ prefix });
   if (extra.length > 0) router.use(...extra);
 
   router.post('/', async (ctx) => {
+    const key = parseIdempotencyKey(ctx.headers['idempotency-key']);
     const body = parseRequest('body', createExtractionJobBody, ctx.request.body ?? {});
+    const { job, replayed } = await createExtractionJob(db, temporal, config, body, key);
+    // A repeated key with the same body answers as the first request did: 201 and the original body.
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
-    ctx.body = await createExtractionJob(db, temporal, config, body);
+    ctx.body = job;
   });
 
   router.get('/', async (ctx) => {
@@ -34,8 +40,16 @@ function extractionJobRouter({ db, temporal, config }: AppDeps, prefix: string, 
   });
 
   router.get('/:job_id', async (ctx) => {
-    ctx.body = await getExtractionJob(db, pathRef(ctx.params, 'job_id'));
+    const id = pathRef(ctx.params, 'job_id');
+    ctx.body = await readWithWait(ctx, jobEvents, id, () => getExtractionJob(db, id));
   });
+
+  if (withEvents) {
+    router.get('/:job_id/events', async (ctx) => {
+      const id = pathRef(ctx.params, 'job_id');
+      await streamJob(ctx, jobEvents, id, () => getExtractionJob(db, id), (job) => job.status);
+    });
+  }
 
   router.post('/:job_id/cancel', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
@@ -69,5 +83,5 @@ const deprecationHeaders: Middleware = async (ctx, next) => {
 };
 
 export function extractionJobRoutes(deps: AppDeps): Router[] {
-  return [extractionJobRouter(deps, '/v1/extraction-jobs'), extractionJobRouter(deps, '/v1/jobs', [deprecationHeaders])];
+  return [extractionJobRouter(deps, '/v1/extraction-jobs', [], true), extractionJobRouter(deps, '/v1/jobs', [deprecationHeaders])];
 }

@@ -7,8 +7,9 @@ import { extractorRoutes } from './extractors.js';
 import { parserRoutes } from './parsers.js';
 import { providerRoutes } from './providers.js';
 import { schemaRoutes } from './schemas.js';
+import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 /** Every /v1 router, in one list so app.ts stays small. */
 export function v1Routes(deps: AppDeps): Router[] {
-  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps)];
+  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps)];
 }

@@ -1,20 +1,33 @@
 import Router from '@koa/router';
 import { cancelJob, deleteJob } from '../../domain/job-control.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
-import { createParseJob, createParseJobBody, getParseJob, listParseJobs, listParseJobsQuery } from '../../domain/parse-jobs.js';
+import { parseIdempotencyKey } from '../../domain/idempotency.js';
+import {
+  createParseJob,
+  createParseJobBody,
+  getParseJob,
+  listParseJobs,
+  listParseJobsQuery,
+  type ParseJobResponse,
+} from '../../domain/parse-jobs.js';
+import { readWithWait, streamJob } from '../job-streams.js';
 import type { AppDeps } from '../context.js';
 import { pathRef } from '../path-params.js';
 import { parseRequest } from '../validation.js';
 
 const listQuery = listParseJobsQuery.extend(pageQuerySchema.shape);
 
-export function parseJobRoutes({ db, temporal, config }: AppDeps): Router {
+export function parseJobRoutes({ db, temporal, config, jobEvents }: AppDeps): Router {
   const router = new Router({ prefix: '/v1/parse-jobs' });
 
   router.post('/', async (ctx) => {
+    const key = parseIdempotencyKey(ctx.headers['idempotency-key']);
     const body = parseRequest('body', createParseJobBody, ctx.request.body ?? {});
+    const { job, replayed } = await createParseJob(db, temporal, config, body, key);
+    // A repeated key with the same body answers as the first request did: 201 and the original body.
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
-    ctx.body = await createParseJob(db, temporal, config, body);
+    ctx.body = job;
   });
 
   router.get('/', async (ctx) => {
@@ -25,7 +38,14 @@ export function parseJobRoutes({ db, temporal, config }: AppDeps): Router {
   });
 
   router.get('/:job_id', async (ctx) => {
-    ctx.body = await getParseJob(db, pathRef(ctx.params, 'job_id'));
+    const id = pathRef(ctx.params, 'job_id');
+    ctx.body = await readWithWait(ctx, jobEvents, id, () => getParseJob(db, id));
+  });
+
+  router.get('/:job_id/events', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    const key = (job: ParseJobResponse) => `${job.status} ${job.progress?.pages_completed ?? ''}/${job.progress?.pages_total ?? ''}`;
+    await streamJob(ctx, jobEvents, id, () => getParseJob(db, id), key);
   });
 
   router.post('/:job_id/cancel', async (ctx) => {

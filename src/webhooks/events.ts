@@ -1,0 +1,25 @@
+import type { JobKind } from '../domain/job-status.js';
+
+// The events a webhook endpoint can subscribe to: one per job kind and terminal status.
+export const WEBHOOK_EVENTS = [
+  'extraction_job.completed',
+  'extraction_job.failed',
+  'extraction_job.canceled',
+  'parse_job.completed',
+  'parse_job.failed',
+  'parse_job.canceled',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job' };
+
+/** The event of a job that ended with `status`, or null when the status is not a terminal one. */
+export function eventFor(kind: JobKind, status: string): WebhookEvent | null {
+  const type = `${KIND_PREFIX[kind]}.${status}`;
+  return (WEBHOOK_EVENTS as readonly string[]).includes(type) ? (type as WebhookEvent) : null;
+}
+
+/** The `webhook-id` of a job's terminal event: one per job, the same on every retry and every endpoint. */
+export function messageIdFor(jobId: string): string {
+  return `msg_${jobId}`;
+}
