@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { cancelJob, deleteJob } from '../../domain/job-control.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
-import { createParseJob, createParseJobBody, getParseJob, listParseJobs, listParseJobsQuery } from '../../domain/parse-jobs.js';
+import { createParseJob, createParseJobBody, getParseJob, listParseJobs, listParseJobsQuery, retryParseJob } from '../../domain/parse-jobs.js';
 import type { AppDeps } from '../context.js';
 import { pathRef } from '../path-params.js';
 import { parseRequest } from '../validation.js';
@@ -32,6 +32,10 @@ export function parseJobRoutes({ db, temporal, config }: AppDeps): Router {
     const id = pathRef(ctx.params, 'job_id');
     await cancelJob(db, temporal, 'parse', id);
     ctx.body = await getParseJob(db, id);
+  });
+
+  router.post('/:job_id/retry', async (ctx) => {
+    ctx.body = await retryParseJob(db, temporal, config, pathRef(ctx.params, 'job_id'));
   });
 
   router.delete('/:job_id', async (ctx) => {
