@@ -8,8 +8,8 @@ import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, DocumentCache } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
-import { withHeartbeat } from './heartbeat.js';
-import { loadProviderSettings, withoutKeyInErrors } from './provider-settings.js';
+import { callModel } from './model-call.js';
+import { loadProviderSettings } from './provider-settings.js';
 
 export function extractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -47,7 +47,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         let lastError: OutputError | undefined;
         for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
           try {
-            const answer = await withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
+            const answer = await callModel(deps, { jobId, callKey: 'extract', settings }, (signal) =>
               runExtraction({
                 settings,
                 config,
@@ -62,7 +62,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
                 examples,
                 signal,
               }),
-            ));
+            );
             const check = validate(answer.data);
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);

@@ -1,11 +1,17 @@
 import { Context } from '@temporalio/activity';
 
 /**
+ * How often activities heartbeat. With the worker's heartbeat throttle at the same interval
+ * (src/temporal/worker.ts), a cancellation reaches a running activity within about twice this.
+ */
+export const HEARTBEAT_EVERY_MS = 500;
+
+/**
  * Heartbeat on a timer while `fn` runs, so the server notices a dead worker within the heartbeat
  * timeout and a cancellation reaches this activity even while the provider sends nothing.
  * `fn` gets the activity's cancellation signal to pass to its HTTP calls.
  */
-export async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>, everyMs = 1000): Promise<T> {
+export async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>, everyMs = HEARTBEAT_EVERY_MS): Promise<T> {
   const ctx = Context.current();
   ctx.heartbeat();
   const timer = setInterval(() => ctx.heartbeat(), everyMs);

@@ -1,5 +1,6 @@
 import type { JobKind } from '../src/domain/job-status.js';
 import { JOB_TABLES } from '../src/domain/job-status.js';
+import { clearJobRetries } from '../src/storage/call-retries.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 
@@ -32,6 +33,7 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
         .where({ id: jobId })
         .whereIn('status', ['queued', 'running'])
         .update({ status: 'failed', error: JSON.stringify(recorded), completed_at: db.fn.now() });
+      await clearJobRetries(db, jobId);
       logger.info({ job_id: jobId, workflow_id: jobId, code: error.code }, 'job failed');
       return n === 1 ? 'recorded' : 'not_running';
     },
@@ -44,6 +46,7 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
      */
     async settleStoppedJob(kind: JobKind, jobId: string): Promise<string> {
       const table = JOB_TABLES[kind];
+      await clearJobRetries(db, jobId);
       return db.transaction(async (trx) => {
         const row = await trx(table).where({ id: jobId }).forUpdate().first('status');
         if (!row) return 'deleted';

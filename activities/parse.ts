@@ -1,11 +1,12 @@
 import type { ParserSnapshot } from '../src/domain/parse-jobs.js';
+import { clearJobRetries } from '../src/storage/call-retries.js';
 import { parseAdapterFor, runPageTranscription } from '../src/providers/index.js';
 import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
-import { withHeartbeat } from './heartbeat.js';
-import { loadProviderSettings, withoutKeyInErrors } from './provider-settings.js';
+import { callModel } from './model-call.js';
+import { loadProviderSettings } from './provider-settings.js';
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -51,7 +52,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
         const image = await prefetch.image(job.file_id, await documents.get(job.file_id), pageNumber, job.pages_total ?? pageNumber, config);
-        const answer = await withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
+        const answer = await callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings }, (signal) =>
           runPageTranscription({
             settings,
             config,
@@ -63,7 +64,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
             image,
             signal,
           }),
-        ));
+        );
         await db('parse_pages')
           .insert({
             job_id: jobId,
@@ -89,6 +90,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
       const n = await db('parse_jobs')
         .where({ id: jobId, status: 'running' })
         .update({ status: 'completed', usage: usage ? JSON.stringify(usage) : null, completed_at: db.fn.now() });
+      await clearJobRetries(db, jobId);
       logger.info({ job_id: jobId, workflow_id: jobId, pages: pages.length }, n === 1 ? 'parse completed' : 'parse finished after the job was stopped');
       return n === 1 ? 'recorded' : 'not_running';
     },

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as initial from './migrations/001_initial.js';
 import * as fileBlobsExternal from './migrations/002_file_blobs_external_storage.js';
 import * as notify from './migrations/006_notify_webhooks_idempotency_events.js';
+import * as engineRetriesAndLeases from './migrations/004_engine_retries_and_provider_leases.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -9,10 +10,11 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '001_initial': initial,
   '002_file_blobs_external_storage': fileBlobsExternal,
   '006_notify_webhooks_idempotency_events': notify,
+  '004_engine_retries_and_provider_leases': engineRetriesAndLeases,
 };
 
 const source: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations),
+  getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => migrations[name]!,
 };

@@ -1,4 +1,4 @@
-import type { ActivityOptions } from '@temporalio/workflow';
+import { ActivityCancellationType, type ActivityOptions, type LocalActivityOptions } from '@temporalio/workflow';
 import type { RetrySettings } from './types.js';
 
 /** Short database bookkeeping: retried until Postgres answers again (bounded by the timeout). */
@@ -10,18 +10,39 @@ export const BOOKKEEPING: ActivityOptions = {
 };
 
 /**
- * Work that calls the model provider. It heartbeats, so a crashed worker is noticed within the
- * heartbeat timeout and cancellation reaches the in-flight HTTP request.
+ * The same bookkeeping (claim, fail, complete, settle) as local activities: run by the worker that
+ * runs the workflow task, with no round trip through the server's task queues. Same retries.
+ */
+export const LOCAL_BOOKKEEPING: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds' },
+  scheduleToCloseTimeout: '30 minutes',
+};
+
+/** Retry window when a run's input does not carry one. */
+const DEFAULT_RETRY_WINDOW_MS = 30 * 60_000;
+/** Beyond the provider's window: how long database or Temporal trouble may keep a call from finishing. */
+const INFRASTRUCTURE_GRACE_MS = 2 * 3600_000;
+
+/**
+ * Work that calls the model provider (0.4). It heartbeats, so a crashed worker is noticed within
+ * the heartbeat timeout and cancellation reaches the in-flight HTTP request; the workflow waits
+ * until the activity has acknowledged a cancellation (and closed its request) before it moves on,
+ * so `canceled` means stopped. There is no attempt limit: the activity bounds provider failures by
+ * time (activities/model-call.ts) and sets each retry's delay itself; what remains retried on this
+ * policy's backoff is database or Temporal trouble, bounded by the schedule-to-close timeout.
  */
 export function modelCallOptions(retry: RetrySettings): ActivityOptions {
+  const windowMs = retry.windowMs ?? DEFAULT_RETRY_WINDOW_MS;
   return {
     startToCloseTimeout: retry.timeoutMs,
     heartbeatTimeout: '20 seconds',
+    scheduleToCloseTimeout: windowMs + INFRASTRUCTURE_GRACE_MS,
+    cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
     retry: {
       initialInterval: retry.initialIntervalMs,
       backoffCoefficient: 2,
-      maximumInterval: retry.maxIntervalMs,
-      maximumAttempts: retry.maxAttempts,
+      maximumInterval: Math.min(retry.maxIntervalMs, 10_000),
     },
   };
 }

@@ -1,13 +1,14 @@
-import { CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
+import { CancellationScope, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
 import { notifyJobEnded } from './notify.js';
 import { JOB_ENGINE_V04 } from './versions.js';
 
-const jobs = proxyActivities<Activities>(BOOKKEEPING);
+/** Claim, fail and settle: short status writes, run locally (no task-queue round trip). */
+const jobs = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
 
 /**
  * One extraction job: claim it, extract (model calls, validation and the result write happen in

@@ -1,6 +1,6 @@
-import { CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
+import { CancellationScope, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { BOOKKEEPING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { forEachBounded } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { parseJobV03 } from './legacy/v03.js';
@@ -9,6 +9,8 @@ import { notifyJobEnded } from './notify.js';
 import { JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
+/** Claim, fail, complete and settle: short status writes, run locally (no task-queue round trip). */
+const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
 
 /**
  * One parse job: claim it, plan the pages, transcribe each page in its own activity with bounded
@@ -24,14 +26,14 @@ export async function parseJobWorkflow(input: JobWorkflowInput): Promise<string>
 async function parseJobV04(input: JobWorkflowInput): Promise<string> {
   const { transcribePage } = proxyActivities<Activities>(modelCallOptions(input.retry));
   try {
-    if ((await jobs.claimJob('parse', input.jobId)) === 'not_running') return await settle(input.jobId);
+    if ((await local.claimJob('parse', input.jobId)) === 'not_running') return await settle(input.jobId);
     const plan = await jobs.planParseJob(input.jobId);
     await forEachBounded(plan.pendingPages, input.pageConcurrency, (page) => transcribePage(input.jobId, page));
-    if ((await jobs.completeParseJob(input.jobId)) === 'not_running') return await settle(input.jobId);
+    if ((await local.completeParseJob(input.jobId)) === 'not_running') return await settle(input.jobId);
     return 'completed';
   } catch (err) {
     if (isCancellation(err)) return await settle(input.jobId);
-    if ((await jobs.failJob('parse', input.jobId, describeFailure(err))) === 'not_running') {
+    if ((await local.failJob('parse', input.jobId, describeFailure(err))) === 'not_running') {
       return await settle(input.jobId);
     }
     return 'failed';
@@ -39,5 +41,5 @@ async function parseJobV04(input: JobWorkflowInput): Promise<string> {
 }
 
 function settle(jobId: string): Promise<string> {
-  return CancellationScope.nonCancellable(() => jobs.settleStoppedJob('parse', jobId));
+  return CancellationScope.nonCancellable(() => local.settleStoppedJob('parse', jobId));
 }

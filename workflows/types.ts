@@ -6,6 +6,10 @@ export interface RetrySettings {
   initialIntervalMs: number;
   maxIntervalMs: number;
   timeoutMs: number;
+  /** SERVICE_PROVIDER_RETRY_WINDOW_S in ms (0.4 runs; absent in runs started by 0.3). */
+  windowMs?: number;
+  /** Deprecated SERVICE_PROVIDER_MAX_ATTEMPTS when set explicitly (the activity enforces it). */
+  attemptCap?: number;
 }
 
 export interface JobWorkflowInput {

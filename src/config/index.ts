@@ -41,7 +41,9 @@ const schema = z.object({
   SERVICE_RENDER_THREADS: int(1, 64).optional(),
   SERVICE_RENDER_THREAD_MAX_MIB: int(32, 4096).default(256),
   SERVICE_RENDER_PREFETCH_PAGES: int(0, 64).default(4),
-  SERVICE_PROVIDER_MAX_ATTEMPTS: int(1, 100).default(5),
+  // Deprecated: retries are bounded by SERVICE_PROVIDER_RETRY_WINDOW_S. When set, also an attempt cap.
+  SERVICE_PROVIDER_MAX_ATTEMPTS: int(1, 100).optional(),
+  SERVICE_PROVIDER_RETRY_WINDOW_S: int(1, 7 * 24 * 3600).default(1800),
   SERVICE_PROVIDER_INITIAL_INTERVAL_MS: int(1).default(1000),
   SERVICE_PROVIDER_MAX_INTERVAL_MS: int(1).default(30_000),
   SERVICE_PROVIDER_TIMEOUT_MS: int(1000).default(300_000),
@@ -86,7 +88,17 @@ export interface Config {
   renderThreadMaxMib: number;
   /** Pages of a parse rendered ahead of their activities (per document). */
   renderPrefetchPages: number;
-  providerRetry: { maxAttempts: number; initialIntervalMs: number; maxIntervalMs: number; timeoutMs: number };
+  providerRetry: {
+    /** Attempt cap of 0.3 runs; in 0.4 only when SERVICE_PROVIDER_MAX_ATTEMPTS is set (attemptCap). */
+    maxAttempts: number;
+    initialIntervalMs: number;
+    maxIntervalMs: number;
+    timeoutMs: number;
+    /** How long one model call's transient failures are retried (SERVICE_PROVIDER_RETRY_WINDOW_S). */
+    windowMs: number;
+    /** Deprecated SERVICE_PROVIDER_MAX_ATTEMPTS, when set: a model call also ends after this many failed attempts. */
+    attemptCap?: number;
+  };
   outputAttempts: number;
   /** On SIGTERM: how long in-flight requests (api) or running activities (worker) may take to finish. */
   shutdownGraceMs: number;
@@ -139,10 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderThreadMaxMib: e.SERVICE_RENDER_THREAD_MAX_MIB,
     renderPrefetchPages: e.SERVICE_RENDER_PREFETCH_PAGES,
     providerRetry: {
-      maxAttempts: e.SERVICE_PROVIDER_MAX_ATTEMPTS,
+      maxAttempts: e.SERVICE_PROVIDER_MAX_ATTEMPTS ?? 5,
       initialIntervalMs: e.SERVICE_PROVIDER_INITIAL_INTERVAL_MS,
       maxIntervalMs: e.SERVICE_PROVIDER_MAX_INTERVAL_MS,
       timeoutMs: e.SERVICE_PROVIDER_TIMEOUT_MS,
+      windowMs: e.SERVICE_PROVIDER_RETRY_WINDOW_S * 1000,
+      ...(e.SERVICE_PROVIDER_MAX_ATTEMPTS !== undefined ? { attemptCap: e.SERVICE_PROVIDER_MAX_ATTEMPTS } : {}),
     },
     outputAttempts: e.SERVICE_OUTPUT_ATTEMPTS,
     shutdownGraceMs: e.SERVICE_SHUTDOWN_GRACE_MS,

@@ -6,7 +6,8 @@ import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { findExtractorByRef } from './extractors.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
-import { startOrUndo } from './job-control.js';
+import { retryJob, startOrUndo } from './job-control.js';
+import { latestRetries, type JobRetry } from '../storage/call-retries.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
@@ -39,7 +40,7 @@ export const listExtractionJobsQuery = z.object({
   extractor_id: z.string().min(1).max(128).optional(),
 });
 
-export function toExtractionJobResponse(row: any) {
+export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
   return {
     id: row.id,
     extractor_id: row.extractor_id,
@@ -54,6 +55,8 @@ export function toExtractionJobResponse(row: any) {
     created_at: iso(row.created_at),
     started_at: isoOrNull(row.started_at),
     completed_at: isoOrNull(row.completed_at),
+    /** A model call failing transiently and waiting for its next attempt (running jobs only). */
+    retry: row.status === 'running' ? (retry ?? null) : null,
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
@@ -107,7 +110,24 @@ export async function createExtractionJob(
 export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {
   const row = await db('extraction_jobs').where({ id }).first();
   if (!row) throw notFound('Extraction job', id);
-  return toExtractionJobResponse(row);
+  const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
+  return toExtractionJobResponse(row, retries.get(id));
+}
+
+/** failed → queued with a new workflow run; the snapshot stays the one the job was created with. */
+export async function retryExtractionJob(db: Db, temporal: Client, config: Config, id: string): Promise<ExtractionJobResponse> {
+  await retryJob(db, 'extraction', id, async () => {
+    const row = await db('extraction_jobs').where({ id }).first('extractor_snapshot', 'file_id');
+    await startJobWorkflow(
+      temporal,
+      config,
+      'extraction',
+      id,
+      { job_kind: 'extraction', definition_name: row.extractor_snapshot.name, file_id: row.file_id ?? null },
+      { newRun: true },
+    );
+  });
+  return getExtractionJob(db, id);
 }
 
 export async function listExtractionJobs(
@@ -119,5 +139,6 @@ export async function listExtractionJobs(
   if (filter.status) q.where({ status: filter.status });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
   const found = await keysetPage<any>(q, page);
-  return { rows: found.rows.map(toExtractionJobResponse), nextCursor: found.nextCursor };
+  const retries = await latestRetries(db, found.rows.filter((r) => r.status === 'running').map((r) => r.id));
+  return { rows: found.rows.map((r) => toExtractionJobResponse(r, retries.get(r.id))), nextCursor: found.nextCursor };
 }

@@ -1,5 +1,6 @@
-import { ServiceError, type Client } from '@temporalio/client';
+import { ServiceError, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Db } from '../storage/db.js';
+import { clearJobRetries } from '../storage/call-retries.js';
 import { cancelJobWorkflow } from '../temporal/job-workflows.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { JOB_TABLES, isTerminal, type JobKind } from './job-status.js';
@@ -84,5 +85,35 @@ async function stopWorkflow(temporal: Client, id: string): Promise<boolean> {
       });
     }
     throw err;
+  }
+}
+
+/**
+ * failed → queued, then a new workflow run under the job's id. The job keeps its snapshot and what
+ * it already stored (pages, windows): the new run's planning step skips them. Any other status is
+ * 409 job_not_failed. If the new run cannot be started the job is put back to failed.
+ */
+export async function retryJob(db: Db, kind: JobKind, id: string, start: () => Promise<void>): Promise<void> {
+  const table = JOB_TABLES[kind];
+  const previous = await db(table).where({ id }).first('status', 'error', 'started_at', 'completed_at');
+  if (!previous) throw notFound(LABEL[kind], id);
+  const moved = await db(table)
+    .where({ id, status: 'failed' })
+    .update({ status: 'queued', error: null, started_at: null, completed_at: null });
+  if (moved === 0) {
+    throw new ApiError(409, 'job_not_failed', `${LABEL[kind]} '${id}' is ${previous.status}; only a failed job can be retried`);
+  }
+  await clearJobRetries(db, id);
+  try {
+    await start();
+  } catch (err) {
+    await db(table)
+      .where({ id, status: 'queued' })
+      .update({ status: 'failed', error: previous.error === null ? null : JSON.stringify(previous.error), started_at: previous.started_at, completed_at: previous.completed_at });
+    if (err instanceof WorkflowExecutionAlreadyStartedError) {
+      // The failed run is still closing (it recorded `failed` a moment ago).
+      throw new ApiError(409, 'job_not_failed', `${LABEL[kind]} '${id}' is still finishing its previous run; retry in a moment`, { 'Retry-After': '1' });
+    }
+    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { 'Retry-After': '5' });
   }
 }

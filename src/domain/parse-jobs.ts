@@ -5,7 +5,8 @@ import { notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
-import { startOrUndo } from './job-control.js';
+import { retryJob, startOrUndo } from './job-control.js';
+import { latestRetries, type JobRetry } from '../storage/call-retries.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
@@ -47,7 +48,7 @@ interface PageRow {
   content: string;
 }
 
-export function toParseJobResponse(row: any, pages?: PageRow[], pagesCompleted?: number) {
+export function toParseJobResponse(row: any, pages?: PageRow[], pagesCompleted?: number, retry?: JobRetry | null) {
   const completed = row.status === 'completed' && pages;
   return {
     id: row.id,
@@ -74,6 +75,8 @@ export function toParseJobResponse(row: any, pages?: PageRow[], pagesCompleted?:
     created_at: iso(row.created_at),
     started_at: isoOrNull(row.started_at),
     completed_at: isoOrNull(row.completed_at),
+    /** A page failing transiently and waiting for its next attempt (running jobs only). */
+    retry: row.status === 'running' ? (retry ?? null) : null,
   };
 }
 export type ParseJobResponse = ReturnType<typeof toParseJobResponse>;
@@ -129,7 +132,24 @@ export async function getParseJob(db: Db, id: string): Promise<ParseJobResponse>
     return toParseJobResponse(row, pages);
   }
   const [{ count }] = await db('parse_pages').where({ job_id: id }).count({ count: '*' });
-  return toParseJobResponse(row, undefined, Number(count));
+  const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
+  return toParseJobResponse(row, undefined, Number(count), retries.get(id));
+}
+
+/** failed → queued with a new workflow run; pages already stored are not requested again. */
+export async function retryParseJob(db: Db, temporal: Client, config: Config, id: string): Promise<ParseJobResponse> {
+  await retryJob(db, 'parse', id, async () => {
+    const row = await db('parse_jobs').where({ id }).first('parser_snapshot', 'file_id');
+    await startJobWorkflow(
+      temporal,
+      config,
+      'parse',
+      id,
+      { job_kind: 'parse', definition_name: (row.parser_snapshot as ParserSnapshot).name, file_id: row.file_id },
+      { newRun: true },
+    );
+  });
+  return getParseJob(db, id);
 }
 
 /** Lists carry the same fields as a read: completed jobs with their result, others with progress. */
@@ -149,10 +169,11 @@ export async function listParseJobs(
   const pages = completedIds.length
     ? await db('parse_pages').whereIn('job_id', completedIds).orderBy(['job_id', 'page_number']).select('job_id', 'page_number', 'content')
     : [];
+  const retries = await latestRetries(db, rows.rows.filter((r) => r.status === 'running').map((r) => r.id));
   const byJob = new Map<string, PageRow[]>();
   for (const p of pages) byJob.set(p.job_id, [...(byJob.get(p.job_id) ?? []), p]);
   return {
     nextCursor: rows.nextCursor,
-    rows: rows.rows.map((r) => toParseJobResponse(r, byJob.get(r.id) ?? (r.status === 'completed' ? [] : undefined), r.pages_completed)),
+    rows: rows.rows.map((r) => toParseJobResponse(r, byJob.get(r.id) ?? (r.status === 'completed' ? [] : undefined), r.pages_completed, retries.get(r.id))),
   };
 }

@@ -126,6 +126,14 @@ export async function updateProvider(
 
 /** Provider-specific rules for the non-secret settings. */
 function checkConfiguration(name: ProviderName, configuration: Record<string, unknown>): void {
+  // Held across every worker process (activities/model-call.ts); absent means no limit.
+  const limit = configuration.max_concurrent_requests;
+  if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) {
+    throw badRequest(
+      'invalid_provider_configuration',
+      'configuration.max_concurrent_requests must be a positive integer (at most 10000) when given.',
+    );
+  }
   if (name === 'hosted_project_api') {
     const url = configuration.project_url;
     if (typeof url !== 'string' || !isHttpUrl(url)) {

@@ -1,4 +1,4 @@
-// One OpenAI SDK client per call, configured from a provider row.
+// One OpenAI SDK client per provider connection, configured from a provider row and cached.
 //
 // Endpoint rules:
 // - compatible_api: `baseUrl`, else the local inference server (config.localBaseUrl). Key optional.
@@ -11,6 +11,7 @@
 //   the `api-key` header, which is how Azure endpoints take keys (Bearer is for Entra tokens).
 //   A configured `baseUrl` overrides the chat-completions base only.
 import OpenAI from 'openai';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { Config } from '../config/index.js';
 import { ProviderError } from './errors.js';
 import type { ProviderSettings } from './types.js';
@@ -111,7 +112,8 @@ export function normalizeErrorBody(body: unknown): unknown {
   return body;
 }
 
-export function createClient(settings: ProviderSettings, config: ClientConfig): OpenAI {
+/** A new client (no caching); the activities use clientFor. */
+export function createClient(settings: ProviderSettings, config: ClientConfig, dispatcher?: Agent): OpenAI {
   const conn = resolveConnection(settings, config);
   return new ServiceOpenAI({
     apiKey: conn.apiKey,
@@ -121,7 +123,44 @@ export function createClient(settings: ProviderSettings, config: ClientConfig): 
     timeout: config.providerRetry.timeoutMs,
     // null removes the SDK's Bearer header, so an Azure key is sent only as `api-key`.
     ...(conn.azureKeyHeader ? { defaultHeaders: { 'api-key': conn.apiKey, Authorization: null } } : {}),
+    // The agent's fetch with the agent itself: undici's own fetch, so the dispatcher always matches.
+    ...(dispatcher ? { fetch: undiciFetch as unknown as typeof globalThis.fetch, fetchOptions: { dispatcher } as never } : {}),
   });
+}
+
+/** Idle connections to a provider are kept this long for the next call. */
+const KEEP_ALIVE_MS = 30_000;
+
+interface CachedClient {
+  key: string;
+  client: OpenAI;
+  agent: Agent;
+}
+
+const clients = new Map<string, CachedClient>();
+
+/**
+ * The client of a provider, made once per connection (endpoint, key, header style, time-out) and
+ * reused by every call, with its own keep-alive connection pool. When the provider's configuration
+ * or key changes the cached client is replaced and its pool closed (after its requests finish).
+ */
+export function clientFor(settings: ProviderSettings, config: ClientConfig): OpenAI {
+  const conn = resolveConnection(settings, config);
+  const key = JSON.stringify([conn.baseURL ?? null, conn.apiKey, conn.azureKeyHeader, config.providerRetry.timeoutMs]);
+  const cached = clients.get(settings.name);
+  if (cached?.key === key) return cached.client;
+  const agent = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, keepAliveMaxTimeout: KEEP_ALIVE_MS });
+  const client = createClient(settings, config, agent);
+  clients.set(settings.name, { key, client, agent });
+  if (cached) void cached.agent.close().catch(() => {});
+  return client;
+}
+
+/** Close every cached client's connections (worker shutdown, tests). */
+export async function closeCachedClients(): Promise<void> {
+  const all = [...clients.values()];
+  clients.clear();
+  await Promise.all(all.map((c) => c.agent.close().catch(() => {})));
 }
 
 /** The key of hosted_project_api, which always needs one. */

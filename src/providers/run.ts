@@ -1,6 +1,6 @@
 // Entry points for activities: build the request, stream it, turn the answer into a result.
 import type { Config } from '../config/index.js';
-import { createClient } from './client.js';
+import { clientFor } from './client.js';
 import { conformToSchema } from './conform.js';
 import { OutputError } from './errors.js';
 import { buildExtractionRequest } from './extraction-request.js';
@@ -66,7 +66,7 @@ export async function runExtraction(
     { definition: args.definition, input: args.input, examples: args.examples ?? [] },
     args.config,
   );
-  const client = createClient(args.settings, args.config);
+  const client = clientFor(args.settings, args.config);
   const result = await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress });
   ensureComplete(result, args.config.extractionMaxTokens, 'answer');
   const parsed = parseJsonOutput(result.text);
@@ -83,7 +83,7 @@ export async function runPageTranscription(
   args: RunBase & { definition: ParserDefinition; image: ImageInput },
 ): Promise<PageTranscriptionResult> {
   const { adapter, body } = buildPageTranscriptionRequest({ definition: args.definition, image: args.image }, args.config);
-  const client = createClient(args.settings, args.config);
+  const client = clientFor(args.settings, args.config);
   const result = await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress });
   ensureComplete(result, args.config.parsingMaxTokens, 'transcription');
   return {

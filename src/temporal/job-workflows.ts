@@ -1,4 +1,4 @@
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
 import type { JobKind } from '../domain/job-status.js';
 import { WORKFLOW_TYPES } from './names.js';
@@ -26,6 +26,7 @@ export async function startJobWorkflow(
   kind: JobKind,
   jobId: string,
   memo: JobMemo,
+  opts: { newRun?: boolean } = {},
 ): Promise<void> {
   const input: JobWorkflowInput = {
     jobId,
@@ -38,6 +39,9 @@ export async function startJobWorkflow(
       taskQueue: config.temporal.taskQueue,
       args: [input],
       memo: { ...memo },
+      // A retry of a failed job starts a new run under the same id once the previous run has closed
+      // (ALLOW_DUPLICATE: whatever way it closed, since a failed job's run completes normally).
+      ...(opts.newRun ? { workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE } : {}),
     }),
   );
 }

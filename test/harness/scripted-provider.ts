@@ -12,6 +12,8 @@ export interface RecordedRequest {
   receivedAt: number;
   /** The client closed the connection before we finished answering. */
   closedEarly: boolean;
+  /** When the exchange ended (answer sent or connection closed), ms since the epoch. */
+  endedAt?: number;
 }
 
 export type Step =
@@ -52,6 +54,8 @@ export interface ScriptedProvider {
   setListingError(error: { status: number; body?: unknown } | null): void;
   reset(): void;
   waitForRequests(n: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  /** Chat-completion requests open right now, and the most ever open at once (since start or reset). */
+  openRequests(): { now: number; max: number };
   close(): Promise<void>;
 }
 
@@ -72,7 +76,8 @@ function split(text: string, n: number): string[] {
   return out.filter((p, i) => p !== '' || i === 0);
 }
 
-export async function startScriptedProvider(): Promise<ScriptedProvider> {
+/** `port`: listen on this port (e.g. to come back where a closed provider was); a free one by default. */
+export async function startScriptedProvider(opts: { port?: number } = {}): Promise<ScriptedProvider> {
   let queue: Step[] = [];
   let handler: ((req: RecordedRequest) => Step | Promise<Step>) | null = null;
   let models: string[] = [];
@@ -83,6 +88,8 @@ export async function startScriptedProvider(): Promise<ScriptedProvider> {
   const waiters = new Set<() => void>();
   const sockets = new Set<Socket>();
   let counter = 0;
+  let openNow = 0;
+  let maxOpen = 0;
 
   const notify = () => waiters.forEach((w) => w());
 
@@ -220,9 +227,20 @@ export async function startScriptedProvider(): Promise<ScriptedProvider> {
       };
       res.on('close', () => {
         if (!res.writableFinished) rec.closedEarly = true;
+        rec.endedAt ??= Date.now();
       });
 
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
+        openNow += 1;
+        maxOpen = Math.max(maxOpen, openNow);
+        let counted = true;
+        const done = () => {
+          rec.endedAt ??= Date.now();
+          if (counted) openNow -= 1;
+          counted = false;
+        };
+        res.once('finish', done);
+        res.once('close', done);
         requests.push(rec);
         notify();
         answerChat(req, res, rec).catch((err) => {
@@ -244,7 +262,10 @@ export async function startScriptedProvider(): Promise<ScriptedProvider> {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
 
@@ -265,7 +286,9 @@ export async function startScriptedProvider(): Promise<ScriptedProvider> {
       deployments = null;
       requests.length = 0;
       listingRequests.length = 0;
+      maxOpen = openNow;
     },
+    openRequests: () => ({ now: openNow, max: maxOpen }),
     waitForRequests(n, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -7,6 +7,7 @@ import {
   getExtractionJob,
   listExtractionJobs,
   listExtractionJobsQuery,
+  retryExtractionJob,
 } from '../../domain/extraction-jobs.js';
 import { parseIdempotencyKey } from '../../domain/idempotency.js';
 import { readWithWait, streamJob } from '../job-streams.js';
@@ -55,6 +56,10 @@ function extractionJobRouter({ db, temporal, config, jobEvents }: AppDeps, prefi
     const id = pathRef(ctx.params, 'job_id');
     await cancelJob(db, temporal, 'extraction', id);
     ctx.body = await getExtractionJob(db, id);
+  });
+
+  router.post('/:job_id/retry', async (ctx) => {
+    ctx.body = await retryExtractionJob(db, temporal, config, pathRef(ctx.params, 'job_id'));
   });
 
   router.delete('/:job_id', async (ctx) => {

@@ -8,6 +8,7 @@ import {
   getParseJob,
   listParseJobs,
   listParseJobsQuery,
+  retryParseJob,
   type ParseJobResponse,
 } from '../../domain/parse-jobs.js';
 import { readWithWait, streamJob } from '../job-streams.js';
@@ -52,6 +53,10 @@ export function parseJobRoutes({ db, temporal, config, jobEvents }: AppDeps): Ro
     const id = pathRef(ctx.params, 'job_id');
     await cancelJob(db, temporal, 'parse', id);
     ctx.body = await getParseJob(db, id);
+  });
+
+  router.post('/:job_id/retry', async (ctx) => {
+    ctx.body = await retryParseJob(db, temporal, config, pathRef(ctx.params, 'job_id'));
   });
 
   router.delete('/:job_id', async (ctx) => {

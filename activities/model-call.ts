@@ -1,0 +1,155 @@
+// One model call inside an activity, with everything the 0.4 engine promises around it:
+// - heartbeats on a timer, so a dead worker is noticed and a cancellation reaches the request;
+// - on cancellation the HTTP request is aborted, the abort is awaited (the socket is closed), and
+//   only then is the cancellation rethrown, so a workflow waiting for it (WAIT_CANCELLATION_COMPLETED)
+//   sets `canceled` only once nothing is open at the provider;
+// - the provider's `configuration.max_concurrent_requests`, held across every worker process
+//   with leases in Postgres (src/storage/provider-leases.ts); waiting for a slot heartbeats and
+//   can be cancelled;
+// - retries by time: a transient failure is recorded per (job, call) and retried with capped
+//   exponential backoff (or the provider's Retry-After, exactly) until SERVICE_PROVIDER_RETRY_WINDOW_S
+//   has passed since the call first failed; a permanent one fails at once. Errors that are not the
+//   provider's (database, Temporal) are rethrown untouched: the activity's retry policy retries
+//   them without spending this budget.
+// Page activities, window activities and the extraction activity all call the model through here.
+import { randomUUID } from 'node:crypto';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ProviderError } from '../src/providers/errors.js';
+import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy.js';
+import type { ProviderSettings } from '../src/providers/types.js';
+import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
+import { releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
+import type { ResolvedActivityDeps } from './deps.js';
+import { toActivityFailure } from './failures.js';
+import { HEARTBEAT_EVERY_MS } from './heartbeat.js';
+import { withoutKeyInErrors } from './provider-settings.js';
+
+/** A slot lease lasts this long unless renewed; a dead worker's slot frees itself after it. */
+export const SLOT_LEASE_MS = 20_000;
+const SLOT_RENEW_EVERY_MS = 5_000;
+const SLOT_POLL_MS = 400;
+
+export interface ModelCallTarget {
+  jobId: string;
+  /** Names the call within its job, e.g. `page:3`, `window:2`, `extract`. */
+  callKey: string;
+  settings: ProviderSettings;
+}
+
+/** The provider's concurrency limit, when one is configured. */
+export function concurrencyLimit(settings: ProviderSettings): number | null {
+  const v = settings.configuration['max_concurrent_requests'];
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+}
+
+export async function callModel<T>(
+  deps: ResolvedActivityDeps,
+  target: ModelCallTarget,
+  fn: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const { db, config, logger } = deps;
+  const ctx = Context.current();
+  const signal = ctx.cancellationSignal;
+  const log = logger.child({ job_id: target.jobId, workflow_id: target.jobId, call: target.callKey, attempt: ctx.info.attempt });
+  const limit = concurrencyLimit(target.settings);
+  const holder = randomUUID();
+  let slot: number | null = null;
+  let lastRenew = Date.now();
+
+  ctx.heartbeat();
+  const timer = setInterval(() => {
+    ctx.heartbeat();
+    if (slot !== null && Date.now() - lastRenew >= SLOT_RENEW_EVERY_MS) {
+      lastRenew = Date.now();
+      const held = slot;
+      renewSlot(db, target.settings.name, held, holder, SLOT_LEASE_MS).catch((err) =>
+        log.warn({ err: String(err) }, 'could not renew the provider slot lease'),
+      );
+    }
+  }, HEARTBEAT_EVERY_MS);
+  try {
+    if (limit !== null) {
+      slot = await waitForSlot(deps, target.settings.name, limit, holder, signal);
+      lastRenew = Date.now();
+    }
+    let result: T;
+    try {
+      result = await withoutKeyInErrors(target.settings, () => fn(signal));
+    } catch (err) {
+      // Cancelled: the request's promise has settled, so the abort has closed the connection.
+      if (signal.aborted) throw signal.reason ?? err;
+      // Unusable output (OutputError) is the caller's to judge; anything else is not the provider's.
+      if (!(err instanceof ProviderError)) throw err;
+      throw await retryOrGiveUp(deps, target, err, log);
+    }
+    await clearCallRetry(db, target.jobId, target.callKey).catch((err) =>
+      log.warn({ err: String(err) }, 'could not clear the retry state of a call'),
+    );
+    return result;
+  } finally {
+    clearInterval(timer);
+    if (slot !== null) {
+      await releaseSlot(db, target.settings.name, slot, holder).catch((err) =>
+        log.warn({ err: String(err) }, 'could not release the provider slot (it expires by itself)'),
+      );
+    }
+  }
+}
+
+/** Wait, heartbeating (the caller's timer), until a slot is free; a cancellation ends the wait. */
+async function waitForSlot(deps: ResolvedActivityDeps, provider: string, limit: number, holder: string, signal: AbortSignal): Promise<number> {
+  for (;;) {
+    if (signal.aborted) throw signal.reason;
+    const slot = await tryAcquireSlot(deps.db, provider, limit, holder, SLOT_LEASE_MS);
+    if (slot !== null) return slot;
+    await abortableSleep(SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
+  }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The failure to throw for a provider error: retryable with our delay, or final. */
+async function retryOrGiveUp(
+  deps: ResolvedActivityDeps,
+  target: ModelCallTarget,
+  err: ProviderError,
+  log: ResolvedActivityDeps['logger'],
+): Promise<unknown> {
+  const failure = classifyModelFailure(err);
+  if (failure.kind === 'permanent') {
+    await clearCallRetry(deps.db, target.jobId, target.callKey).catch(() => {});
+    return toActivityFailure(err);
+  }
+  const now = new Date();
+  let state;
+  try {
+    state = await recordCallFailure(deps.db, target.jobId, target.callKey, { code: err.code, message: err.message }, now);
+  } catch (dbErr) {
+    // The failure cannot be counted (the database is away too): retry on the policy's backoff.
+    log.warn({ err: String(dbErr), code: err.code }, 'could not record a provider failure; retrying');
+    return ApplicationFailure.create({ message: err.message, type: err.code });
+  }
+  const decision = decideRetry(failure, err.code, { ...state, firstFailedAt: state.firstFailedAt.getTime() }, now.getTime(), deps.config.providerRetry);
+  if (!decision.retry) {
+    log.warn({ code: err.code, attempts: state.attempt, reason: decision.reason }, 'model call failed for good');
+    await clearCallRetry(deps.db, target.jobId, target.callKey).catch(() => {});
+    return ApplicationFailure.create({ message: `${err.message} (${decision.reason})`, type: err.code, nonRetryable: true });
+  }
+  const nextAt = new Date(now.getTime() + decision.delayMs);
+  await setNextAttempt(deps.db, target.jobId, target.callKey, nextAt).catch(() => {});
+  log.info({ code: err.code, attempts: state.attempt, delay_ms: decision.delayMs }, 'model call failed; retrying');
+  return ApplicationFailure.create({ message: err.message, type: err.code, nextRetryDelay: decision.delayMs });
+}

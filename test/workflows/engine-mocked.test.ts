@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { connectTemporalClient } from '../../src/temporal/client.js';
+import type { JobWorkflowInput } from '../../workflows/types.js';
+import { readHarnessInfo } from '../harness/harness-info.js';
+
+// The 0.4 job workflows with mocked activities: no Postgres, no provider, no API, millisecond
+// retries. (Temporal's time-skipping test server is a separate download that this machine cannot
+// fetch; the run's own dev server is used, with intervals short enough not to need skipping.)
+
+let client: Client;
+let connection: NativeConnection;
+const harness = () => readHarnessInfo();
+
+beforeAll(async () => {
+  client = await connectTemporalClient(harness().temporalAddress, harness().temporalNamespace);
+  connection = await NativeConnection.connect({ address: harness().temporalAddress });
+});
+
+afterAll(async () => {
+  await connection?.close();
+  await client?.connection.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const input = (jobId: string): JobWorkflowInput => ({
+  jobId,
+  retry: { maxAttempts: 1, initialIntervalMs: 10, maxIntervalMs: 50, timeoutMs: 60_000, windowMs: 60_000 },
+  pageConcurrency: 2,
+});
+
+/** Heartbeat until cancelled; then take `closeMs` to "close the request", note it, and rethrow. */
+async function blockUntilCancelled(events: string[], label: string, closeMs: number): Promise<never> {
+  const ctx = Context.current();
+  const timer = setInterval(() => ctx.heartbeat(), 100);
+  try {
+    await ctx.cancelled;
+    throw new Error('unreachable');
+  } catch (err) {
+    await sleep(closeMs);
+    events.push(`${label} closed`);
+    throw err;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Run a parse workflow against a worker with these activities; returns the workflow's result. */
+async function runParse(
+  activities: Record<string, (...args: any[]) => Promise<unknown>>,
+  during?: (handle: Awaited<ReturnType<Client['workflow']['start']>>) => Promise<void>,
+): Promise<string> {
+  const taskQueue = `mocked-${randomUUID()}`;
+  const worker = await Worker.create({
+    connection,
+    namespace: harness().temporalNamespace,
+    taskQueue,
+    workflowBundle: { codePath: harness().workflowBundlePath },
+    activities,
+    maxHeartbeatThrottleInterval: '100 milliseconds',
+    defaultHeartbeatThrottleInterval: '100 milliseconds',
+  });
+  return worker.runUntil(async () => {
+    const jobId = `pjob_mock_${randomUUID()}`;
+    const handle = await client.workflow.start('parseJobWorkflow', { workflowId: jobId, taskQueue, args: [input(jobId)] });
+    if (during) await during(handle);
+    return (await handle.result()) as string;
+  });
+}
+
+const bookkeeping = (events: string[]) => ({
+  claimJob: async () => 'recorded',
+  planParseJob: async () => ({ pagesTotal: 2, pendingPages: [1, 2] }),
+  completeParseJob: async () => {
+    events.push('completed');
+    return 'recorded';
+  },
+  failJob: async (_kind: string, _id: string, error: { code: string }) => {
+    events.push(`failed ${error.code}`);
+    return 'recorded';
+  },
+  settleStoppedJob: async () => {
+    events.push('settled');
+    return 'canceled';
+  },
+});
+
+describe('0.4 parse workflow with mocked activities', () => {
+  it('a cancel settles the job only after every in-flight page has acknowledged it', async () => {
+    const events: string[] = [];
+    let started = 0;
+    const result = await runParse(
+      {
+        ...bookkeeping(events),
+        transcribePage: async (_id: string, page: number) => {
+          started += 1;
+          // Page 2 takes longer to close its request: settle must still wait for it.
+          return blockUntilCancelled(events, `page ${page}`, page === 2 ? 1500 : 100);
+        },
+      },
+      async (handle) => {
+        while (started < 2) await sleep(20);
+        await handle.cancel();
+      },
+    );
+    expect(result).toBe('canceled');
+    expect(events).toEqual(['page 1 closed', 'page 2 closed', 'settled']);
+  }, 60_000);
+
+  it('retries a transient provider failure on the delay the activity asks for, and completes', async () => {
+    const events: string[] = [];
+    const attempts = new Map<number, number>();
+    const result = await runParse({
+      ...bookkeeping(events),
+      transcribePage: async (_id: string, page: number) => {
+        const n = (attempts.get(page) ?? 0) + 1;
+        attempts.set(page, n);
+        if (page === 1 && n <= 3) throw ApplicationFailure.create({ type: 'provider_unavailable', message: 'down', nextRetryDelay: 20 });
+      },
+    });
+    expect(result).toBe('completed');
+    expect(attempts.get(1)).toBe(4);
+    expect(events).toEqual(['completed']);
+  }, 60_000);
+
+  it('retries database errors with no attempt limit (they never fail the job)', async () => {
+    const events: string[] = [];
+    let calls = 0;
+    const result = await runParse({
+      ...bookkeeping(events),
+      transcribePage: async (_id: string, page: number) => {
+        if (page === 1 && ++calls <= 8) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+      },
+    });
+    expect(result).toBe('completed');
+    expect(calls).toBe(9);
+  }, 60_000);
+
+  it('a permanent failure fails the job once the other in-flight page has stopped', async () => {
+    const events: string[] = [];
+    const result = await runParse({
+      ...bookkeeping(events),
+      transcribePage: async (_id: string, page: number) => {
+        if (page === 1) {
+          await sleep(300);
+          throw ApplicationFailure.create({ type: 'provider_auth_failed', message: 'HTTP 401', nonRetryable: true });
+        }
+        return blockUntilCancelled(events, `page ${page}`, 800);
+      },
+    });
+    expect(result).toBe('failed');
+    expect(events).toEqual(['page 2 closed', 'failed provider_auth_failed']);
+  }, 60_000);
+});
