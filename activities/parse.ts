@@ -1,5 +1,6 @@
 import type { ParserSnapshot } from '../src/domain/parse-jobs.js';
-import { parseAdapterFor, runPageTranscription } from '../src/providers/index.js';
+import { askAvoidingLoops, isDegenerateText } from '../src/long-documents/degenerate.js';
+import { parseAdapterFor, runPageTranscription, type GenerationSettings } from '../src/providers/index.js';
 import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, pageImage } from './documents.js';
@@ -50,7 +51,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
         const image = await pageImage(await documents.get(job.file_id), pageNumber, config);
-        const answer = await withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
+        const ask = (generation: GenerationSettings | undefined) => withoutKeyInErrors(settings, () => withHeartbeat((signal) =>
           runPageTranscription({
             settings,
             config,
@@ -61,8 +62,18 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
             },
             image,
             signal,
+            ...(generation ? { generation } : {}),
           }),
         ));
+        // A page that loops (one table row over and over) is asked again once with a frequency
+        // penalty, and never stored as the answer.
+        const outcome = await askAvoidingLoops(ask, (a) => isDegenerateText(a.markdown), () =>
+          logger.warn({ job_id: jobId, workflow_id: jobId, page: pageNumber }, 'degenerate transcription, asking again with a frequency penalty'),
+        );
+        if (!outcome) {
+          throw jobFailure('output_degenerate', `The transcription of page ${pageNumber} repeats the same line over and over, also when asked again`);
+        }
+        const answer = outcome.answer;
         await db('parse_pages')
           .insert({
             job_id: jobId,

@@ -1,25 +1,39 @@
 import { CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { splitWindow } from '../src/long-documents/windows.js';
+import { forEachBounded } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
 import { JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
+// Merging, validating and locating values in the text layer of a long document takes longer than
+// a status write; retried like bookkeeping.
+const finishing = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
 
 /**
- * One extraction job: claim it, extract (model calls, validation and the result write happen in
- * the activity), and settle it as failed or canceled when that does not succeed.
+ * One extraction job: claim it, plan its page windows, extract each window in an activity of its
+ * own with bounded concurrency (each answer is stored as soon as it arrives; a window cut off for
+ * length is split in half and both halves asked again), then merge, validate and record the
+ * result in a step of its own. History holds [firstPage, lastPage] pairs only, never answers.
  */
 export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<string> {
   if (!patched(JOB_ENGINE_V04)) return extractionJobV03(input);
-  const { extractDocument } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  const { extractWindow } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  const runWindow = async ([first, last]: [number, number]): Promise<void> => {
+    if ((await extractWindow(input.jobId, first, last)) !== 'truncated') return;
+    // Never the identical request again: it would be cut off again. (A single page fails instead.)
+    for (const half of splitWindow([first, last]) ?? []) await runWindow(half);
+  };
   try {
     if ((await jobs.claimJob('extraction', input.jobId)) === 'not_running') {
       return await settle(input.jobId);
     }
-    if ((await extractDocument(input.jobId)) === 'not_running') {
+    const plan = await jobs.planExtractionWindows(input.jobId);
+    await forEachBounded(plan.windows, input.pageConcurrency, runWindow);
+    if ((await finishing.finishExtraction(input.jobId)) === 'not_running') {
       return await settle(input.jobId);
     }
     return 'completed';

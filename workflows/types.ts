@@ -22,3 +22,12 @@ export interface ParsePlan {
   /** One-based page numbers still to transcribe (pages already stored are skipped). */
   pendingPages: number[];
 }
+
+/** Pages of an extraction job and the windows still to extract, as [firstPage, lastPage] pairs. */
+export interface ExtractionWindowPlan {
+  pagesTotal: number;
+  windows: Array<[number, number]>;
+}
+
+/** What became of one window: answer stored, cut off for length (split it), or the job stopped. */
+export type WindowOutcome = 'stored' | 'truncated' | 'not_running';
