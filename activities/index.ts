@@ -3,6 +3,7 @@ import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { extractionActivities } from './extraction.js';
 import { jobStatusActivities } from './job-status.js';
+import { longExtractionActivities } from './long-extraction.js';
 import { parseActivities } from './parse.js';
 import { webhookActivities } from './webhooks.js';
 
@@ -13,6 +14,7 @@ export function createActivities(given: ActivityDeps) {
   return {
     ...jobStatusActivities(deps),
     ...extractionActivities(deps, documents),
+    ...longExtractionActivities(deps, documents),
     ...parseActivities(deps, documents),
     ...webhookActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */

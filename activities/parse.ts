@@ -1,6 +1,7 @@
 import type { ParserSnapshot } from '../src/domain/parse-jobs.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
-import { parseAdapterFor, runPageTranscription } from '../src/providers/index.js';
+import { askAvoidingLoops, isDegenerateText } from '../src/long-documents/degenerate.js';
+import { parseAdapterFor, runPageTranscription, type GenerationSettings } from '../src/providers/index.js';
 import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
@@ -52,7 +53,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
         const image = await prefetch.image(job.file_id, await documents.get(job.file_id), pageNumber, job.pages_total ?? pageNumber, config);
-        const answer = await callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings }, (signal) =>
+        const ask = (generation: GenerationSettings | undefined) => callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings }, (signal) =>
           runPageTranscription({
             settings,
             config,
@@ -63,8 +64,18 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
             },
             image,
             signal,
+            ...(generation ? { generation } : {}),
           }),
         );
+        // A page that loops (one table row over and over) is asked again once with a frequency
+        // penalty, and never stored as the answer.
+        const outcome = await askAvoidingLoops(ask, (a) => isDegenerateText(a.markdown), () =>
+          logger.warn({ job_id: jobId, workflow_id: jobId, page: pageNumber }, 'degenerate transcription, asking again with a frequency penalty'),
+        );
+        if (!outcome) {
+          throw jobFailure('output_degenerate', `The transcription of page ${pageNumber} repeats the same line over and over, also when asked again`);
+        }
+        const answer = outcome.answer;
         await db('parse_pages')
           .insert({
             job_id: jobId,

@@ -3,6 +3,7 @@ import * as initial from './migrations/001_initial.js';
 import * as fileBlobsExternal from './migrations/002_file_blobs_external_storage.js';
 import * as notify from './migrations/006_notify_webhooks_idempotency_events.js';
 import * as engineRetriesAndLeases from './migrations/004_engine_retries_and_provider_leases.js';
+import * as longdocsExtractionWindows from './migrations/005_longdocs_extraction_windows.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -11,6 +12,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '002_file_blobs_external_storage': fileBlobsExternal,
   '006_notify_webhooks_idempotency_events': notify,
   '004_engine_retries_and_provider_leases': engineRetriesAndLeases,
+  '005_longdocs_extraction_windows': longdocsExtractionWindows,
 };
 
 const source: Knex.MigrationSource<string> = {

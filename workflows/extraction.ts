@@ -1,18 +1,27 @@
 import { CancellationScope, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { BOOKKEEPING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { splitWindow } from '../src/long-documents/windows.js';
+import { forEachBounded } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
 import { notifyJobEnded } from './notify.js';
 import { JOB_ENGINE_V04 } from './versions.js';
 
+const jobs = proxyActivities<Activities>(BOOKKEEPING);
 /** Claim, fail and settle: short status writes, run locally (no task-queue round trip). */
-const jobs = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
+const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
+// Merging, validating and locating values in the text layer of a long document takes longer than
+// a status write; retried like bookkeeping.
+const finishing = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
 
 /**
- * One extraction job: claim it, extract (model calls, validation and the result write happen in
- * the activity), and settle it as failed or canceled when that does not succeed.
+ * One extraction job: claim it, plan its page windows, extract each window in an activity of its
+ * own with bounded concurrency (each answer is stored as soon as it arrives; a window cut off for
+ * length is split in half and both halves asked again), then merge, validate and record the
+ * result in a step of its own. History holds [firstPage, lastPage] pairs only, never answers.
+ * Once the job has ended, its event goes to the subscribed webhook endpoints.
  */
 export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<string> {
   if (!patched(JOB_ENGINE_V04)) return extractionJobV03(input);
@@ -22,19 +31,26 @@ export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<st
 }
 
 async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
-  const { extractDocument } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  const { extractWindow } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  const runWindow = async ([first, last]: [number, number]): Promise<void> => {
+    if ((await extractWindow(input.jobId, first, last)) !== 'truncated') return;
+    // Never the identical request again: it would be cut off again. (A single page fails instead.)
+    for (const half of splitWindow([first, last]) ?? []) await runWindow(half);
+  };
   try {
-    if ((await jobs.claimJob('extraction', input.jobId)) === 'not_running') {
+    if ((await local.claimJob('extraction', input.jobId)) === 'not_running') {
       return await settle(input.jobId);
     }
-    if ((await extractDocument(input.jobId)) === 'not_running') {
+    const plan = await jobs.planExtractionWindows(input.jobId);
+    await forEachBounded(plan.windows, input.pageConcurrency, runWindow);
+    if ((await finishing.finishExtraction(input.jobId)) === 'not_running') {
       return await settle(input.jobId);
     }
     return 'completed';
   } catch (err) {
     if (isCancellation(err)) return await settle(input.jobId);
     const failure = describeFailure(err);
-    if ((await jobs.failJob('extraction', input.jobId, failure)) === 'not_running') {
+    if ((await local.failJob('extraction', input.jobId, failure)) === 'not_running') {
       return await settle(input.jobId);
     }
     return 'failed';
@@ -43,5 +59,5 @@ async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
 
 /** Finish a job that was asked to stop (canceling → canceled, deleting → row removed). */
 function settle(jobId: string): Promise<string> {
-  return CancellationScope.nonCancellable(() => jobs.settleStoppedJob('extraction', jobId));
+  return CancellationScope.nonCancellable(() => local.settleStoppedJob('extraction', jobId));
 }

@@ -37,3 +37,11 @@ export interface WebhookPlan {
   body: string;
   retry: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number };
 }
+/** Pages of an extraction job and the windows still to extract, as [firstPage, lastPage] pairs. */
+export interface ExtractionWindowPlan {
+  pagesTotal: number;
+  windows: Array<[number, number]>;
+}
+
+/** What became of one window: answer stored, cut off for length (split it), or the job stopped. */
+export type WindowOutcome = 'stored' | 'truncated' | 'not_running';

@@ -34,7 +34,10 @@ const schema = z.object({
   SERVICE_PARSING_MAX_TOKENS: int(1).default(8192),
   SERVICE_MAX_UPLOAD_BYTES: int(1).default(50 * 1024 * 1024),
   SERVICE_MAX_PAGES: int(1).default(1000),
-  SERVICE_EXTRACTION_MAX_PAGES: int(1).default(50),
+  // Unset: SERVICE_MAX_PAGES (long documents are extracted in windows).
+  SERVICE_EXTRACTION_MAX_PAGES: int(1).optional(),
+  SERVICE_EXTRACTION_WINDOW_PAGES: int(1, 1000).default(8),
+  SERVICE_EXTRACTION_WINDOW_CHARS: int(100).default(24_000),
   SERVICE_RENDER_DPI: int(36, 600).default(150),
   SERVICE_RENDER_MAX_PIXELS: int(10_000).default(2048 * 2048),
   SERVICE_PAGE_CONCURRENCY: int(1, 256).default(4),
@@ -79,6 +82,10 @@ export interface Config {
   maxUploadBytes: number;
   maxPages: number;
   extractionMaxPages: number;
+  /** Pages per extraction window (long documents are extracted window by window). */
+  extractionWindowPages: number;
+  /** Characters per extraction window of inline text. */
+  extractionWindowChars: number;
   renderDpi: number;
   renderMaxPixels: number;
   pageConcurrency: number;
@@ -143,7 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parsingMaxTokens: e.SERVICE_PARSING_MAX_TOKENS,
     maxUploadBytes: e.SERVICE_MAX_UPLOAD_BYTES,
     maxPages: e.SERVICE_MAX_PAGES,
-    extractionMaxPages: e.SERVICE_EXTRACTION_MAX_PAGES,
+    extractionMaxPages: e.SERVICE_EXTRACTION_MAX_PAGES ?? e.SERVICE_MAX_PAGES,
+    extractionWindowPages: e.SERVICE_EXTRACTION_WINDOW_PAGES,
+    extractionWindowChars: e.SERVICE_EXTRACTION_WINDOW_CHARS,
     renderDpi: e.SERVICE_RENDER_DPI,
     renderMaxPixels: e.SERVICE_RENDER_MAX_PIXELS,
     pageConcurrency: e.SERVICE_PAGE_CONCURRENCY,

@@ -40,6 +40,10 @@ export const listExtractionJobsQuery = z.object({
   extractor_id: z.string().min(1).max(128).optional(),
 });
 
+/** Pages covered by stored windows (the SQL behind an extraction job's progress). */
+const PAGES_COMPLETED_SQL =
+  '(select coalesce(sum(w.last_page - w.first_page + 1), 0) from extraction_windows w where w.job_id = extraction_jobs.id)::int';
+
 export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
   return {
     id: row.id,
@@ -51,6 +55,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     status: row.status,
     result: row.status === 'completed' ? (row.result ?? null) : null,
     error: row.status === 'failed' ? (row.error ?? null) : null,
+    progress:
+      row.pages_total == null ? null : { pages_total: row.pages_total, pages_completed: Number(row.pages_completed ?? 0) },
     usage: row.usage ?? null,
     created_at: iso(row.created_at),
     started_at: isoOrNull(row.started_at),
@@ -108,7 +114,7 @@ export async function createExtractionJob(
 }
 
 export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {
-  const row = await db('extraction_jobs').where({ id }).first();
+  const row = await db('extraction_jobs').where({ id }).first('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
   if (!row) throw notFound('Extraction job', id);
   const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
   return toExtractionJobResponse(row, retries.get(id));
@@ -135,7 +141,7 @@ export async function listExtractionJobs(
   filter: z.infer<typeof listExtractionJobsQuery>,
   page: PageRequest,
 ): Promise<Page<ExtractionJobResponse>> {
-  const q = db('extraction_jobs').select('*');
+  const q = db('extraction_jobs').select('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where({ status: filter.status });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
   const found = await keysetPage<any>(q, page);

@@ -22,8 +22,12 @@ export function pagesLeadIn(count: number): string {
     : `The document is the ${count} attached page images, in page order.`;
 }
 
-/** A document as the content of a user message: plain text, or a lead-in and the page images. */
-export function documentContent(input: DocumentInput): string | ContentPart[] {
-  if (input.type === 'text') return input.text;
-  return [{ type: 'text', text: pagesLeadIn(input.images.length) }, ...input.images.map(imagePart)];
+/**
+ * A document as the content of a user message: plain text, or a lead-in and the page images.
+ * `range` ("pages 9–16 of 120") marks one window of a longer document.
+ */
+export function documentContent(input: DocumentInput, range?: string): string | ContentPart[] {
+  if (input.type === 'text') return range ? [{ type: 'text', text: `This text is ${range}.` }, { type: 'text', text: input.text }] : input.text;
+  const leadIn = range ? `The attached page images are ${range}, in page order.` : pagesLeadIn(input.images.length);
+  return [{ type: 'text', text: leadIn }, ...input.images.map(imagePart)];
 }

@@ -2,6 +2,7 @@
 import type { Config } from '../config/index.js';
 import { extractionAdapterFor } from './adapters.js';
 import { documentContent, imagePart, type ContentPart } from './content.js';
+import { windowSchema } from '../long-documents/window-schema.js';
 import { nuextractTemplateString } from './nuextract-template.js';
 import { responseFormatName, toStrictJsonSchema } from './strict-schema.js';
 import type {
@@ -10,7 +11,9 @@ import type {
   ExtractionAdapter,
   ExtractionDefinition,
   ExtractionExample,
+  GenerationSettings,
   JsonSchema,
+  WindowContext,
 } from './types.js';
 
 export type ExtractionRequestConfig = Pick<Config, 'nuextractModels' | 'extractionMaxTokens'>;
@@ -19,6 +22,9 @@ export interface ExtractionRequestInput {
   definition: ExtractionDefinition;
   input: DocumentInput;
   examples?: ExtractionExample[];
+  /** Set when the input is one window of a longer document: the window variant of the request. */
+  window?: WindowContext;
+  generation?: GenerationSettings;
 }
 
 export interface BuiltRequest<A extends string> {
@@ -34,7 +40,30 @@ export function buildExtractionRequest(
 ): BuiltRequest<ExtractionAdapter> {
   const adapter = extractionAdapterFor(req.definition.model, config);
   const body = adapter === 'nuextract-template' ? nuextractBody(req, config) : genericBody(req, config);
-  return { adapter, body };
+  return { adapter, body: { ...body, ...generationFields(req.generation) } };
+}
+
+export function generationFields(generation: GenerationSettings | undefined): Record<string, unknown> {
+  return generation?.frequencyPenalty !== undefined ? { frequency_penalty: generation.frequencyPenalty } : {};
+}
+
+/** "pages 9–16 of 120" / "page 3 of 120". */
+export function windowRange(window: WindowContext): string {
+  const range = window.first === window.last ? `${window.unit} ${window.first}` : `${window.unit}s ${window.first}–${window.last}`;
+  return `${range} of ${window.total}`;
+}
+
+/** What a window request tells the model about the part of the document it holds. */
+export function windowNote(window: WindowContext): string {
+  return (
+    `This request holds ${windowRange(window)} of a longer document, not the whole document. ` +
+    'Answer only from these pages: a field whose value is not present on these pages is null, and a list holds only the items on these pages.'
+  );
+}
+
+/** The schema a request asks for: the window schema (every property nullable) for a window. */
+export function requestSchema(req: ExtractionRequestInput): JsonSchema {
+  return req.window ? windowSchema(req.definition.schema) : req.definition.schema;
 }
 
 function reasoningField(definition: ExtractionDefinition) {
@@ -59,13 +88,14 @@ export function extractionSystemPrompt(instructions: string, strictSchema: JsonS
 
 function genericBody(req: ExtractionRequestInput, config: ExtractionRequestConfig): ChatRequestBody {
   const { definition } = req;
-  const schema = toStrictJsonSchema(definition.schema);
-  const messages: unknown[] = [{ role: 'system', content: extractionSystemPrompt(definition.instructions, schema) }];
+  const schema = toStrictJsonSchema(requestSchema(req));
+  const system = extractionSystemPrompt(definition.instructions, schema);
+  const messages: unknown[] = [{ role: 'system', content: req.window ? `${system}\n\n${windowNote(req.window)}` : system }];
   for (const example of req.examples ?? []) {
     messages.push({ role: 'user', content: documentContent(example.input) });
     messages.push({ role: 'assistant', content: JSON.stringify(example.output) });
   }
-  messages.push({ role: 'user', content: documentContent(req.input) });
+  messages.push({ role: 'user', content: documentContent(req.input, req.window ? windowRange(req.window) : undefined) });
   return {
     model: definition.model,
     messages,
@@ -107,8 +137,10 @@ function nuextractBody(req: ExtractionRequestInput, config: ExtractionRequestCon
   }
 
   const messages: unknown[] = [];
-  // NuExtract's chat template renders a system message in place of its default one.
-  if (definition.instructions.trim()) messages.push({ role: 'system', content: definition.instructions.trim() });
+  // NuExtract's chat template renders a system message in place of its default one. A window keeps
+  // the same template; the system message says which pages it holds.
+  const system = [definition.instructions.trim(), req.window ? windowNote(req.window) : ''].filter(Boolean).join('\n\n');
+  if (system) messages.push({ role: 'system', content: system });
   messages.push({ role: 'user', content });
 
   return {

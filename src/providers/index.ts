@@ -4,7 +4,7 @@ export { classifyError, rejectsMaxCompletionTokens } from './classify.js';
 export { createClient, resolveApiKey, resolveConnection, PLACEHOLDER_API_KEY } from './client.js';
 export { conformToSchema } from './conform.js';
 export * from './errors.js';
-export { buildExtractionRequest, extractionSystemPrompt } from './extraction-request.js';
+export { buildExtractionRequest, extractionSystemPrompt, requestSchema, windowNote, windowRange } from './extraction-request.js';
 export { isPlausibleChatModel, listModels } from './models.js';
 export { nuextractTemplateString, toNuExtractTemplate } from './nuextract-template.js';
 export { cleanMarkdownOutput, parseJsonOutput, stripCodeFence, stripReasoning } from './output.js';

@@ -2,8 +2,8 @@
 import type { Config } from '../config/index.js';
 import { parseAdapterFor } from './adapters.js';
 import { imagePart } from './content.js';
-import type { BuiltRequest } from './extraction-request.js';
-import type { ImageInput, ParseAdapter, ParserDefinition } from './types.js';
+import { generationFields, type BuiltRequest } from './extraction-request.js';
+import type { GenerationSettings, ImageInput, ParseAdapter, ParserDefinition } from './types.js';
 
 export type ParseRequestConfig = Pick<Config, 'nuextractModels' | 'parsingMaxTokens'>;
 
@@ -26,10 +26,11 @@ export function transcriptionPrompt(instructions: string): string {
 }
 
 export function buildPageTranscriptionRequest(
-  req: { definition: ParserDefinition; image: ImageInput },
+  req: { definition: ParserDefinition; image: ImageInput; generation?: GenerationSettings },
   config: ParseRequestConfig,
 ): BuiltRequest<ParseAdapter> {
   const { definition, image } = req;
+  const extra = generationFields(req.generation);
   const adapter = parseAdapterFor(definition.model, config);
   const stream = { stream: true, stream_options: { include_usage: true } };
 
@@ -45,6 +46,7 @@ export function buildPageTranscriptionRequest(
         messages,
         chat_template_kwargs: { mode: 'markdown', enable_thinking: thinking },
         max_completion_tokens: config.parsingMaxTokens,
+        ...extra,
         ...stream,
       },
     };
@@ -58,6 +60,7 @@ export function buildPageTranscriptionRequest(
       messages: [{ role: 'user', content: [{ type: 'text', text: transcriptionPrompt(definition.instructions) }, imagePart(image)] }],
       max_completion_tokens: config.parsingMaxTokens,
       ...(definition.reasoningEffort === null ? {} : { reasoning_effort: definition.reasoningEffort }),
+      ...extra,
       ...stream,
     },
   };

@@ -2,8 +2,8 @@
 import type { Config } from '../config/index.js';
 import { clientFor } from './client.js';
 import { conformToSchema } from './conform.js';
-import { OutputError } from './errors.js';
-import { buildExtractionRequest } from './extraction-request.js';
+import { OutputError, ProviderError } from './errors.js';
+import { buildExtractionRequest, requestSchema } from './extraction-request.js';
 import { cleanMarkdownOutput, parseJsonOutput } from './output.js';
 import { buildPageTranscriptionRequest } from './parse-request.js';
 import { streamCompletion, type CompletionResult } from './stream.js';
@@ -12,13 +12,17 @@ import type {
   ExtractionAdapter,
   ExtractionDefinition,
   ExtractionExample,
+  GenerationSettings,
   ImageInput,
   ParseAdapter,
   ParserDefinition,
   ProgressListener,
   ProviderSettings,
   Usage,
+  WindowContext,
 } from './types.js';
+import type OpenAI from 'openai';
+import type { ChatRequestBody } from './types.js';
 
 export type RunConfig = Pick<
   Config,
@@ -59,19 +63,39 @@ function ensureComplete(result: CompletionResult, budget: number, what: string):
   }
 }
 
+/**
+ * Stream a request whose body may carry a frequency penalty (a retry after a degenerate answer):
+ * a server that refuses the parameter is asked once more without it.
+ */
+async function streamWithGeneration(client: OpenAI, body: ChatRequestBody, args: RunBase): Promise<CompletionResult> {
+  try {
+    return await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress });
+  } catch (err) {
+    const refused = err instanceof ProviderError && err.code === 'provider_rejected' && /frequency_penalty/.test(err.message);
+    if (!refused || !('frequency_penalty' in body)) throw err;
+    const { frequency_penalty: _dropped, ...rest } = body;
+    return streamCompletion(client, rest as ChatRequestBody, { signal: args.signal, onProgress: args.onProgress });
+  }
+}
+
 export async function runExtraction(
-  args: RunBase & { definition: ExtractionDefinition; input: DocumentInput; examples?: ExtractionExample[] },
+  args: RunBase & {
+    definition: ExtractionDefinition;
+    input: DocumentInput;
+    examples?: ExtractionExample[];
+    /** One window of a longer document: the window variant of the request and the window schema. */
+    window?: WindowContext;
+    generation?: GenerationSettings;
+  },
 ): Promise<ExtractionResult> {
-  const { adapter, body } = buildExtractionRequest(
-    { definition: args.definition, input: args.input, examples: args.examples ?? [] },
-    args.config,
-  );
+  const req = { definition: args.definition, input: args.input, examples: args.examples ?? [], window: args.window, generation: args.generation };
+  const { adapter, body } = buildExtractionRequest(req, args.config);
   const client = clientFor(args.settings, args.config);
-  const result = await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress });
+  const result = await streamWithGeneration(client, body, args);
   ensureComplete(result, args.config.extractionMaxTokens, 'answer');
   const parsed = parseJsonOutput(result.text);
   return {
-    data: conformToSchema(args.definition.schema, parsed),
+    data: conformToSchema(requestSchema(req), parsed),
     usage: result.usage,
     model: args.definition.model,
     adapter,
@@ -80,11 +104,14 @@ export async function runExtraction(
 }
 
 export async function runPageTranscription(
-  args: RunBase & { definition: ParserDefinition; image: ImageInput },
+  args: RunBase & { definition: ParserDefinition; image: ImageInput; generation?: GenerationSettings },
 ): Promise<PageTranscriptionResult> {
-  const { adapter, body } = buildPageTranscriptionRequest({ definition: args.definition, image: args.image }, args.config);
+  const { adapter, body } = buildPageTranscriptionRequest(
+    { definition: args.definition, image: args.image, ...(args.generation ? { generation: args.generation } : {}) },
+    args.config,
+  );
   const client = clientFor(args.settings, args.config);
-  const result = await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress });
+  const result = await streamWithGeneration(client, body, args);
   ensureComplete(result, args.config.parsingMaxTokens, 'transcription');
   return {
     markdown: cleanMarkdownOutput(result.text),

@@ -62,3 +62,17 @@ export interface StreamProgress {
   characters: number;
 }
 export type ProgressListener = (progress: StreamProgress) => void;
+
+/** Which part of a longer document a request holds (long-document windows). */
+export interface WindowContext {
+  first: number;
+  last: number;
+  total: number;
+  /** 'page' for PDF pages; 'text page' for the parts inline text is cut into. */
+  unit: 'page' | 'text page';
+}
+
+/** Generation settings that differ from the defaults (a retry after a degenerate answer). */
+export interface GenerationSettings {
+  frequencyPenalty?: number;
+}

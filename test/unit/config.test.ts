@@ -10,6 +10,15 @@ describe('loadConfig', () => {
     expect(c.nuextractModels).toContain(c.localModel);
   });
 
+  it('extracts long documents in windows of 8 pages or 24,000 characters, up to SERVICE_MAX_PAGES pages', () => {
+    const c = loadConfig({});
+    expect(c.extractionWindowPages).toBe(8);
+    expect(c.extractionWindowChars).toBe(24_000);
+    expect(c.extractionMaxPages).toBe(c.maxPages);
+    expect(loadConfig({ SERVICE_MAX_PAGES: '300' }).extractionMaxPages).toBe(300);
+    expect(loadConfig({ SERVICE_MAX_PAGES: '300', SERVICE_EXTRACTION_MAX_PAGES: '40' }).extractionMaxPages).toBe(40);
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', SERVICE_PAGE_CONCURRENCY: '0' })).toThrow(

@@ -1,0 +1,283 @@
+import { Context } from '@temporalio/activity';
+import type { Config } from '../src/config/index.js';
+import { openTextLayer } from '../src/documents/index.js';
+import type { Extractor } from '../src/domain/extractors.js';
+import {
+  askAvoidingLoops,
+  buildProvenance,
+  describePages,
+  isDegenerateData,
+  mergeWindows,
+  pendingWindows,
+  planPageWindows,
+  splitTextPages,
+  textPageChars,
+  windowSchema,
+  type TextLocator,
+  type Window,
+} from '../src/long-documents/index.js';
+import { conformToSchema, OutputError, runExtraction } from '../src/providers/index.js';
+import type { DocumentInput, ExtractionExample, GenerationSettings, ImageInput, ProviderSettings, WindowContext } from '../src/providers/types.js';
+import { compileDataValidator, compileDerivedValidator } from '../src/schema-dialect/index.js';
+import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../workflows/types.js';
+import type { ResolvedActivityDeps } from './deps.js';
+import { allPageImages, countPages, DocumentCache, documentKind, pageImage } from './documents.js';
+import { jobFailure, translatingErrors } from './failures.js';
+import { callModel } from './model-call.js';
+import { loadProviderSettings } from './provider-settings.js';
+
+// Extraction of a job in page windows (the 0.4 path of the extraction workflow): plan the windows,
+// extract each window in an activity of its own (its validated answer stored at once), then merge,
+// validate, add provenance and record the result in a step of its own.
+
+type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+
+/** The job's input as pages: a PDF's pages, one image, or inline text cut into text pages. */
+type Source =
+  | { kind: 'pdf' | 'image'; bytes: Buffer }
+  | { kind: 'text'; pages: string[] };
+
+/** Inline text as text pages: the whole text when it fits one window, else parts at line or paragraph boundaries. */
+export function textPages(text: string, config: Pick<Config, 'extractionWindowChars' | 'extractionWindowPages'>): string[] {
+  if (text.length <= config.extractionWindowChars) return [text];
+  return splitTextPages(text, textPageChars(config.extractionWindowChars, config.extractionWindowPages));
+}
+
+/**
+ * The one place a window calls the provider, through the engine's model-call wrapper (heartbeats,
+ * cancellation that waits for the request to close, provider limits, retries by time).
+ */
+function extractWithModel(
+  deps: ResolvedActivityDeps,
+  target: { jobId: string; callKey: string },
+  settings: ProviderSettings,
+  args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal'>,
+) {
+  return callModel(deps, { ...target, settings }, (signal) => runExtraction({ ...args, settings, signal }));
+}
+
+export function longExtractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
+  const { db, config, secrets, logger } = deps;
+
+  async function loadSource(job: { file_id: string | null; source_text: string | null }): Promise<Source> {
+    if (job.file_id === null) return { kind: 'text', pages: textPages(job.source_text ?? '', config) };
+    const bytes = await documents.get(job.file_id);
+    return { kind: documentKind(bytes) === 'application/pdf' ? 'pdf' : 'image', bytes };
+  }
+
+  /** Pages first..last as model input. PDF pages render two at a time, as in allPageImages. */
+  async function windowInput(source: Source, first: number, last: number): Promise<DocumentInput> {
+    if (source.kind === 'text') return { type: 'text', text: source.pages.slice(first - 1, last).join('') };
+    const images: ImageInput[] = [];
+    let previous: Promise<ImageInput> | undefined;
+    for (let n = first; n <= last; n++) {
+      const current = pageImage(source.bytes, n, config);
+      current.catch(() => {});
+      if (previous) images.push(await previous);
+      previous = current;
+    }
+    if (previous) images.push(await previous);
+    return { type: 'images', images };
+  }
+
+  async function loadExamples(extractor: Extractor): Promise<ExtractionExample[]> {
+    const examples: ExtractionExample[] = [];
+    for (const ex of extractor.examples ?? []) {
+      const fileId = ex.input.type === 'file' ? (ex.input.file_id ?? null) : null;
+      const input: DocumentInput = fileId
+        ? { type: 'images', images: await allPageImages(await documents.get(fileId), config) }
+        : { type: 'text', text: ex.input.text ?? '' };
+      examples.push({ input, output: ex.output });
+    }
+    return examples;
+  }
+
+  async function storedWindows(jobId: string): Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null }>> {
+    return db('extraction_windows').where({ job_id: jobId }).orderBy('first_page').select('first_page', 'last_page', 'data', 'usage');
+  }
+
+  return {
+    /**
+     * Count the pages, check the extraction page limit, record what will be used, and list the
+     * windows still to extract (pages covered by stored windows are never asked again).
+     */
+    async planExtractionWindows(jobId: string): Promise<ExtractionWindowPlan> {
+      return translatingErrors(async () => {
+        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        if (!job || job.status !== 'running') return { pagesTotal: 0, windows: [] };
+        const extractor = job.extractor_snapshot as Extractor;
+        await db('extraction_jobs')
+          .where({ id: jobId, status: 'running' })
+          .update({ provider_name_used: extractor.provider_name, model_used: extractor.model });
+        const source = await loadSource(job);
+        const pagesTotal = source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
+        if (source.kind !== 'text' && pagesTotal > config.extractionMaxPages) {
+          throw jobFailure(
+            'document_too_many_pages',
+            `The document has ${pagesTotal} pages; extraction reads at most ${config.extractionMaxPages} (SERVICE_EXTRACTION_MAX_PAGES)`,
+          );
+        }
+        await db('extraction_jobs').where({ id: jobId }).update({ pages_total: pagesTotal });
+        const planned = planPageWindows(pagesTotal, config.extractionWindowPages);
+        const stored = (await storedWindows(jobId)).map((r) => [r.first_page, r.last_page] as Window);
+        return { pagesTotal, windows: pendingWindows(planned, stored) };
+      });
+    },
+
+    /**
+     * Extract pages first..last and store the validated answer at once. A window covering the
+     * whole document is today's single request (the real schema); any other window is asked with
+     * the window variant and checked against the window schema. An answer cut off for length is
+     * not stored: 'truncated' tells the workflow to split the window (a single page fails).
+     */
+    async extractWindow(jobId: string, first: number, last: number): Promise<WindowOutcome> {
+      return translatingErrors(async () => {
+        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        if (!job || job.status !== 'running') return 'not_running';
+        const done = await db('extraction_windows').where({ job_id: jobId, first_page: first }).first('last_page');
+        if (done) return 'stored';
+        const extractor = job.extractor_snapshot as Extractor;
+        const log = logger.child({ job_id: jobId, workflow_id: jobId, window: [first, last], attempt: Context.current().info.attempt });
+        const source = await loadSource(job);
+        const total: number = job.pages_total ?? (source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config));
+        const unit = source.kind === 'text' ? 'text page' : 'page';
+        const whole = first === 1 && last === total;
+        const window: WindowContext | undefined = whole ? undefined : { first, last, total, unit };
+        const where = describePages([first, last], unit);
+        const input = await windowInput(source, first, last);
+        const examples = await loadExamples(extractor);
+        const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
+        const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
+        const ask = (generation: GenerationSettings | undefined) =>
+          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}` }, settings, {
+            config,
+            definition: {
+              name: extractor.name,
+              instructions: extractor.instructions,
+              schema: extractor.schema,
+              model: extractor.model,
+              reasoningEffort: extractor.reasoning_effort as never,
+            },
+            input,
+            examples,
+            ...(window ? { window } : {}),
+            ...(generation ? { generation } : {}),
+          });
+        // Whole-document answers keep today's messages; a window's say which pages they are about.
+        const about = (message: string) => (whole ? message : `${where}: ${message}`);
+
+        let lastError: OutputError | undefined;
+        for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
+          try {
+            const outcome = await askAvoidingLoops(ask, (a) => isDegenerateData(a.data), () =>
+              log.warn('degenerate answer (the same item over and over), asking again with a frequency penalty'),
+            );
+            if (!outcome) {
+              throw jobFailure('output_degenerate', `The model's answer for ${where} repeats the same item over and over, also when asked again`);
+            }
+            const answer = outcome.answer;
+            const check = validate(answer.data);
+            if (!check.valid) {
+              throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
+            }
+            await db('extraction_windows')
+              .insert({ job_id: jobId, first_page: first, last_page: last, data: JSON.stringify(answer.data), usage: answer.usage ? JSON.stringify(answer.usage) : null })
+              .onConflict(['job_id', 'first_page'])
+              .ignore();
+            log.debug({ usage: answer.usage }, 'window extracted');
+            return 'stored';
+          } catch (err) {
+            if (err instanceof OutputError && err.code === 'output_truncated') {
+              if (first < last) {
+                log.info('answer cut off for length, splitting the window');
+                return 'truncated';
+              }
+              throw jobFailure(
+                'output_truncated',
+                `The model's answer for ${where} was cut off at the output token limit (${config.extractionMaxTokens} tokens, SERVICE_EXTRACTION_MAX_TOKENS), even for this ${unit} alone`,
+              );
+            }
+            if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
+              log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
+              lastError = err;
+              continue;
+            }
+            if (err instanceof OutputError) throw jobFailure(err.code, about(err.message));
+            throw err;
+          }
+        }
+        throw jobFailure(lastError!.code, about(lastError!.message));
+      });
+    },
+
+    /**
+     * Merge the stored windows in page order, validate the result against the extractor's real
+     * schema, add provenance, and record it (running → completed) with the summed usage.
+     */
+    async finishExtraction(jobId: string): Promise<RecordOutcome> {
+      return translatingErrors(async () => {
+        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        if (!job || job.status !== 'running') return 'not_running';
+        const extractor = job.extractor_snapshot as Extractor;
+        const rows = await storedWindows(jobId);
+        let next = 1;
+        for (const r of rows) {
+          if (r.first_page !== next) break;
+          next = r.last_page + 1;
+        }
+        if (next !== job.pages_total + 1) {
+          throw jobFailure('internal_error', `The stored windows do not cover pages 1–${job.pages_total} of the document`);
+        }
+        const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+        const merged = mergeWindows(
+          extractor.schema,
+          rows.map((r) => ({ pages: range(r.first_page, r.last_page), data: r.data })),
+        );
+        const data = conformToSchema(extractor.schema, merged.data);
+        const check = compileDataValidator(extractor.schema)(data);
+        if (!check.valid) {
+          throw jobFailure(
+            'output_schema_mismatch',
+            `The merged answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`,
+          );
+        }
+        const result: Record<string, unknown> = { data };
+        if (job.file_id !== null) {
+          const source = await loadSource(job);
+          const layer = source.kind === 'pdf' ? openTextLayer(source.bytes) : null;
+          try {
+            const locate: TextLocator | null = layer ? (text, pages) => layer.find(text, pages) : null;
+            result.provenance = buildProvenance(data, merged.origins, locate);
+          } finally {
+            layer?.close();
+          }
+        }
+        if (rows.length > 1) result.conflicts = merged.conflicts;
+        const usage = sumUsage(rows.map((r) => r.usage));
+        const n = await db('extraction_jobs')
+          .where({ id: jobId, status: 'running' })
+          .update({
+            status: 'completed',
+            result: JSON.stringify(result),
+            usage: usage ? JSON.stringify(usage) : null,
+            completed_at: db.fn.now(),
+          });
+        logger.info({ job_id: jobId, workflow_id: jobId, windows: rows.length, conflicts: merged.conflicts.length, usage }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
+        return n === 1 ? 'recorded' : 'not_running';
+      });
+    },
+  };
+}
+
+function sumUsage(items: (Usage | null)[]): Usage | null {
+  const present = items.filter((u): u is Usage => !!u);
+  if (present.length === 0) return null;
+  return present.reduce(
+    (a, u) => ({
+      prompt_tokens: a.prompt_tokens + (u.prompt_tokens ?? 0),
+      completion_tokens: a.completion_tokens + (u.completion_tokens ?? 0),
+      total_tokens: a.total_tokens + (u.total_tokens ?? 0),
+    }),
+    { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  );
+}
