@@ -152,12 +152,26 @@ export async function retryParseJob(db: Db, temporal: Client, config: Config, id
   return getParseJob(db, id);
 }
 
-/** Lists carry the same fields as a read: completed jobs with their result, others with progress. */
+/**
+ * A job as lists show it: every field of a read, but the result only summarised
+ * (`{format, page_count}`), so a page of 20 jobs never carries every page's Markdown.
+ * GET of one job returns the result whole.
+ */
+export function toParseJobSummary(row: any, pagesCompleted: number, retry?: JobRetry | null) {
+  const job = toParseJobResponse(row, undefined, pagesCompleted, retry);
+  return {
+    ...job,
+    result: row.status === 'completed' ? { format: 'markdown' as const, page_count: pagesCompleted } : null,
+  };
+}
+export type ParseJobSummary = ReturnType<typeof toParseJobSummary>;
+
+/** Lists carry the fields of a read with a summary of the result (page count, no content). */
 export async function listParseJobs(
   db: Db,
   filter: z.infer<typeof listParseJobsQuery>,
   page: PageRequest,
-): Promise<Page<ParseJobResponse>> {
+): Promise<Page<ParseJobSummary>> {
   const q = db('parse_jobs').select(
     'parse_jobs.*',
     db.raw('(select count(*) from parse_pages p where p.job_id = parse_jobs.id)::int as pages_completed'),
@@ -165,15 +179,6 @@ export async function listParseJobs(
   if (filter.status) q.where('parse_jobs.status', filter.status);
   if (filter.parser_id) q.where('parse_jobs.parser_id', filter.parser_id);
   const rows = await keysetPage<any>(q, page, { createdAt: 'parse_jobs.created_at', id: 'parse_jobs.id' });
-  const completedIds = rows.rows.filter((r) => r.status === 'completed').map((r) => r.id);
-  const pages = completedIds.length
-    ? await db('parse_pages').whereIn('job_id', completedIds).orderBy(['job_id', 'page_number']).select('job_id', 'page_number', 'content')
-    : [];
   const retries = await latestRetries(db, rows.rows.filter((r) => r.status === 'running').map((r) => r.id));
-  const byJob = new Map<string, PageRow[]>();
-  for (const p of pages) byJob.set(p.job_id, [...(byJob.get(p.job_id) ?? []), p]);
-  return {
-    nextCursor: rows.nextCursor,
-    rows: rows.rows.map((r) => toParseJobResponse(r, byJob.get(r.id) ?? (r.status === 'completed' ? [] : undefined), r.pages_completed, retries.get(r.id))),
-  };
+  return { nextCursor: rows.nextCursor, rows: rows.rows.map((r) => toParseJobSummary(r, Number(r.pages_completed), retries.get(r.id))) };
 }

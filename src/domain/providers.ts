@@ -83,6 +83,20 @@ export async function getProvider(db: Db, name: ProviderName): Promise<Provider>
 }
 
 /**
+ * A key travels in an HTTP header (`Authorization: Bearer …`, `api-key: …`): only visible ASCII
+ * (0x21–0x7E) can. Anything else was stored and then failed every call with a 502, so it is
+ * refused when stored.
+ */
+export function checkApiKey(key: string): void {
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw badRequest(
+      'invalid_api_key',
+      'api_key may contain only visible ASCII characters (0x21-0x7E): no spaces, control characters or non-ASCII letters',
+    );
+  }
+}
+
+/**
  * Update a provider's connection state.
  * - `merge` (PATCH): only the fields present change. `configuration`, when present, replaces the
  *   stored object as a whole rather than merging keys: the object is small, and replacing it is
@@ -100,6 +114,7 @@ export async function updateProvider(
     const row = (await trx('providers').where({ name }).forUpdate().first()) as ProviderRow | undefined;
     if (!row) throw notFound('Provider', name);
 
+    if (typeof input.api_key === 'string') checkApiKey(input.api_key);
     const keep = mode === 'merge';
     const next = {
       base_url: input.base_url !== undefined ? input.base_url : keep ? row.base_url : null,

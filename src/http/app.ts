@@ -3,6 +3,8 @@ import { koaBody } from 'koa-body';
 import type { AppDeps } from './context.js';
 import { bearerAuth } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { hostileStrings } from './middleware/hostile-strings.js';
+import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { requestId } from './middleware/request-id.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -19,9 +21,11 @@ export function createApp(deps: AppDeps): Koa {
   app.use(bearerAuth(deps.config.apiTokens));
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
   app.use(koaBody({ multipart: false, jsonLimit: '2mb', textLimit: '2mb', formLimit: '2mb' }));
-  for (const router of [healthRoutes(deps), docsRoutes(), ...v1Routes(deps)]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
+  app.use(hostileStrings());
+  const routers = [healthRoutes(deps), docsRoutes(), ...v1Routes(deps)];
+  // One 405 (with Allow) for every router and every method, TRACE included; unknown paths 404.
+  app.use(methodNotAllowed(routers));
+  for (const router of routers) app.use(router.routes());
   return app;
 }

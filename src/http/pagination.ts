@@ -80,13 +80,19 @@ export function encodeCursor(key: CursorKey): string {
 
 const cursorKeySchema = z.object({
   t: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/),
-  id: z.string().min(1).max(200),
+  id: z.string().min(1).max(200).refine((id) => !id.includes('\0'), 'no NUL'),
 });
+
+function isRealInstant(t: string): boolean {
+  const ms = Date.parse(t);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 19) === t.slice(0, 19);
+}
 
 export function decodeCursor(cursor: string): CursorKey {
   try {
     const parsed = cursorKeySchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parsed.success) return parsed.data;
+    // A real instant only: "2024-13-45T…" matches the pattern but Postgres refuses it (a 500).
+    if (parsed.success && isRealInstant(parsed.data.t)) return parsed.data;
   } catch {
     // fall through to the validation error
   }

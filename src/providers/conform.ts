@@ -57,5 +57,7 @@ function conform(shape: Shape, value: unknown): unknown {
 }
 
 export function conformToSchema(schema: JsonSchema, value: unknown): unknown {
-  return conform(shapeOf(schema), value);
+  // The root is an object even when the schema allows null there (`["object", "null"]`): an
+  // extraction result is always an object, so a null answer becomes the empty-shaped object.
+  return conform({ ...shapeOf(schema), nullable: false }, value);
 }

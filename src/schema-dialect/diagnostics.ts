@@ -18,7 +18,7 @@ type CodeSeverity = Severity | 'either';
  * This list is the documentation (openapi.yaml) and the type of `Diagnostic.code`.
  */
 export const DIAGNOSTIC_CODES = [
-  { code: 'root_not_object', severity: 'error', description: 'The root must be a non-nullable object schema.' },
+  { code: 'root_not_object', severity: 'error', description: 'The root must be an object schema.' },
   { code: 'unsupported_keyword', severity: 'error', description: 'A key that the schema kind does not allow (also used for unknown keys in x-service).' },
   { code: 'missing_keyword', severity: 'error', description: 'A key that the schema kind requires is absent (type, properties, items, semantic).' },
   { code: 'invalid_type', severity: 'error', description: 'A value has the wrong JSON type, e.g. a schema that is not an object or a non-string title.' },
@@ -42,6 +42,7 @@ export const DIAGNOSTIC_CODES = [
   { code: 'contradictory_length', severity: 'warning', description: 'minLength is greater than maxLength, so no string satisfies the schema.' },
   { code: 'enum_null_mismatch', severity: 'warning', description: 'null is listed in enum but not allowed by type, or allowed by type but not listed in enum.' },
   { code: 'overlapping_branches', severity: 'warning', description: 'Union branches accept the same value; with oneOf such a value matches more than one branch and is rejected.' },
+  { code: 'nullable_root', severity: 'warning', description: 'The root object schema is nullable (type ["object", "null"]); accepted, but an extraction result is always an object, never null.' },
 ] as const satisfies readonly { code: string; severity: CodeSeverity; description: string }[];
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number]['code'];

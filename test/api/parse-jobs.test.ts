@@ -53,6 +53,11 @@ describe('parse jobs', () => {
     expect(job.provider_name_used).toBe('compatible_api');
     expect(job.model_used).toBe(stack.config.localModel);
 
+    // Lists are bounded: the result is summarised (page count), never every page's Markdown.
+    const listed = (await call(base, 'GET', '/v1/parse-jobs?status=completed&limit=20')).body.find((j: any) => j.id === job.id);
+    expect(listed.result).toEqual({ format: 'markdown', page_count: 5 });
+    expect({ ...listed, result: null }).toEqual({ ...job, result: null });
+
     const progress = seen.filter((j) => j.status === 'running' && j.progress).map((j) => j.progress.pages_completed);
     expect(new Set(progress).size).toBeGreaterThanOrEqual(2);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));

@@ -17,7 +17,7 @@ import { extractorDefinitionSchema, extractorPatchSchema, toExtractor } from '..
 import { toFileRecord } from '../../src/domain/files.js';
 import { newId } from '../../src/domain/ids.js';
 import { JOB_STATUSES } from '../../src/domain/job-status.js';
-import { createParseJobBody, PAGE_BREAK, toParseJobResponse } from '../../src/domain/parse-jobs.js';
+import { createParseJobBody, PAGE_BREAK, toParseJobResponse, toParseJobSummary } from '../../src/domain/parse-jobs.js';
 import { parserCreateSchema, parserDefinitionSchema, parserPatchSchema, toParser } from '../../src/domain/parsers.js';
 import { PROVIDER_NAMES, RECEIPT_SCHEMA } from '../../src/domain/prebuilt.js';
 import { providerUpdateSchema, toProvider } from '../../src/domain/providers.js';
@@ -332,6 +332,7 @@ describe('expectMatchesOpenApi accepts what the serializers produce', () => {
     ['GET', '/v1/parse-jobs/pjob_x', 200, toParseJobResponse(parseRow({ ...parseRan, status: 'failed', error: { code: 'document_corrupt', message: 'x' } }), undefined, 0)],
     ['POST', '/v1/parse-jobs/pjob_x/cancel', 200, toParseJobResponse(parseRow({ status: 'canceling' }), undefined, 0)],
     ['DELETE', '/v1/parse-jobs/pjob_x', 202, toParseJobResponse(parseRow({ ...parseRan, status: 'deleting' }), undefined, 1)],
+    ['GET', '/v1/parse-jobs', 200, [toParseJobSummary(parseRow({ ...parseRan, status: 'completed', usage, completed_at: later }), 2), toParseJobSummary(parseRow({ ...parseRan, status: 'running' }), 1)]],
     ['POST', '/v1/schemas/validate', 200, validateSchema(RECEIPT_SCHEMA)],
     ['POST', '/v1/schemas/validate', 200, validateSchema({ type: 'object', properties: { a: { type: 'date' } }, extra: 1 })],
     ['PUT', '/v1/extractors/x', 400, { detail: { message: 'bad', ...validateSchema({ type: 'array' }) }, code: 'invalid_schema' }],

@@ -181,6 +181,16 @@ describe('NuExtract template conversion', () => {
   });
 });
 
+describe('a nullable object root', () => {
+  const NULLABLE_ROOT = { type: ['object', 'null'], properties: { a: { type: ['string', 'null'] } }, required: ['a'] };
+
+  it('is a plain object in strict mode, and a null answer maps to an object', () => {
+    expect(toStrictJsonSchema(NULLABLE_ROOT)).toMatchObject({ type: 'object', required: ['a'], additionalProperties: false });
+    expect(conformToSchema(NULLABLE_ROOT, null)).toEqual({ a: null });
+    expect(conformToSchema(NULLABLE_ROOT, { a: 'x' })).toEqual({ a: 'x' });
+  });
+});
+
 describe('mapping answers back onto the schema', () => {
   it('fills missing keys with null (or [] for lists), drops unknown keys and converts scalars', () => {
     const answer = { total: '12.50', tip: 0, line_items: [{ description: 42, quantity: '2' }], extra: 'x' };

@@ -40,7 +40,16 @@ const CASES: Case[] = [
   { name: 'root: undefined value', schema: undefined, errors: ['root_not_object $'] },
   { name: 'root: string schema', schema: { type: 'string' }, errors: ['root_not_object $'] },
   { name: 'root: array schema', schema: { type: 'array', items: { type: 'string' } }, errors: ['root_not_object $'] },
-  { name: 'root: nullable object', schema: { type: ['object', 'null'], properties: { a: { type: ['string', 'null'] } } }, errors: ['root_not_object $.type'] },
+  {
+    name: 'root: nullable object is accepted with a warning',
+    schema: { type: ['object', 'null'], properties: { a: { type: ['string', 'null'] } } },
+    warnings: ['nullable_root $.type'],
+  },
+  {
+    name: 'root: nullable object, null first',
+    schema: { type: ['null', 'object'], properties: { a: { type: 'string' } }, required: ['a'] },
+    warnings: ['nullable_root $.type'],
+  },
   {
     name: 'root: nullable union of an object',
     schema: { oneOf: [{ type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] }, { type: 'null' }] },
@@ -536,6 +545,19 @@ describe('canonical form', () => {
     expect(empty.canonical_schema).toEqual({ type: 'object', properties: { a: { type: ['string', 'null'] } } });
     const unknown = validateSchema({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['zz', 'b', 'a'] });
     expect(unknown.canonical_schema!.required).toEqual(['a', 'b', 'zz']);
+  });
+
+  it('writes a nullable object root as ["object", "null"], idempotently, and data may be an object', () => {
+    const result = validateSchema({ properties: { a: { type: 'string' } }, required: ['a'], type: ['null', 'object'] });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings.map((w) => w.code)).toEqual(['nullable_root']);
+    expect(JSON.stringify(result.canonical_schema)).toBe(
+      JSON.stringify({ type: ['object', 'null'], properties: { a: { type: 'string' } }, required: ['a'] }),
+    );
+    expect(validateSchema(result.canonical_schema).canonical_schema).toEqual(result.canonical_schema);
+    const data = compileDataValidator(result.canonical_schema!);
+    expect(data({ a: 'x' }).valid).toBe(true);
+    expect(data({}).valid).toBe(false);
   });
 
   it('does not modify the submitted schema', () => {

@@ -11,14 +11,44 @@ const PUBLIC_PATH = /^\/(?:healthz|readyz|openapi\.yaml)\/?$|^\/docs(?:$|[/.])/i
 
 export const isPublicPath = (path: string) => PUBLIC_PATH.test(path);
 
+/** What a token may do: `admin` everything; `client` files, jobs, reads of definitions and providers, schema validation. */
+export type TokenScope = 'admin' | 'client';
+export interface TokenGrant {
+  token: string;
+  scope: TokenScope;
+}
+
+/**
+ * One SERVICE_API_TOKENS entry: `<token>` (admin, as before scopes existed), `<token>:admin` or
+ * `<token>:client`. Only those two suffixes are read as a scope, so older tokens that contain a
+ * colon keep working.
+ */
+export function parseTokenEntry(entry: string): TokenGrant {
+  const m = /^(.+):(admin|client)$/.exec(entry);
+  return m ? { token: m[1]!, scope: m[2] as TokenScope } : { token: entry, scope: 'admin' };
+}
+
+// What a client token may call. Deny by default: an endpoint not listed here (including ones added
+// later) needs an admin token until it is listed.
+const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$/i;
+const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|providers)(?:$|\/)/i;
+
+/** Whether a `client` token may make this request. */
+export function clientMayCall(method: string, path: string): boolean {
+  if (CLIENT_ANY_METHOD.test(path)) return true;
+  return (method === 'GET' || method === 'HEAD') && CLIENT_READ_ONLY.test(path);
+}
+
 /**
  * Optional caller authentication (SERVICE_API_TOKENS). With no tokens configured every request
  * passes; otherwise every request but the public ones needs `Authorization: Bearer <one of the tokens>`.
+ * A `client` token (see parseTokenEntry) is refused with 403 `forbidden` outside clientMayCall.
  * Tokens are compared as SHA-256 digests with timingSafeEqual, against every configured token, so
  * neither a token's length nor which token matched shows in the response time.
  */
 export function bearerAuth(tokens: readonly string[] | undefined): Middleware {
-  const expected = (tokens ?? []).filter(Boolean).map(digest);
+  const grants = (tokens ?? []).filter(Boolean).map(parseTokenEntry);
+  const expected = grants.map((g) => ({ digest: digest(g.token), scope: g.scope }));
   if (expected.length === 0) return (_ctx, next) => next();
   return async (ctx, next) => {
     if (isPublicPath(ctx.path)) return next();
@@ -29,13 +59,20 @@ export function bearerAuth(tokens: readonly string[] | undefined): Middleware {
       });
     }
     const given = digest(match[1]!);
-    let ok = false;
-    for (const token of expected) ok = timingSafeEqual(given, token) || ok;
-    if (!ok) {
+    let scope: TokenScope | undefined;
+    for (const token of expected) {
+      // Every token is compared; the widest matching scope wins (the same token listed twice).
+      if (timingSafeEqual(given, token.digest) && scope !== 'admin') scope = token.scope;
+    }
+    if (!scope) {
       ctx.state.log?.warn({ method: ctx.method, path: ctx.path }, 'rejected an unknown bearer token');
       throw new ApiError(401, 'unauthorized', 'The bearer token is not valid', {
         'WWW-Authenticate': 'Bearer realm="docextract", error="invalid_token"',
       });
+    }
+    ctx.state.tokenScope = scope;
+    if (scope === 'client' && !clientMayCall(ctx.method, ctx.path)) {
+      throw new ApiError(403, 'forbidden', `A client token may not ${ctx.method} ${ctx.path}; this needs an admin token`);
     }
     return next();
   };

@@ -10,6 +10,7 @@ import { FILE_CHUNK_BYTES } from '../../storage/file-store.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
 import { ApiError, RequestValidationError } from '../errors.js';
+import { refuseHostileMultipart } from '../middleware/hostile-strings.js';
 import { pathRef } from '../path-params.js';
 import { parseRequest } from '../validation.js';
 
@@ -95,6 +96,12 @@ function multipartUpload(maxBytes: number): Middleware {
         throw new ApiError(413, 'file_too_large', `The upload exceeds the limit of ${maxBytes} bytes`);
       }
       throw new ApiError(400, 'invalid_multipart', `The multipart body could not be read: ${e.message ?? 'malformed'}`);
+    }
+    try {
+      refuseHostileMultipart(ctx);
+    } catch (err) {
+      for (const f of Object.values(ctx.request.files ?? {}).flat()) await unlink(f.filepath).catch(() => {});
+      throw err;
     }
     await next();
   };

@@ -33,6 +33,10 @@ export function providerRoutes(deps: AppDeps): Router {
   for (const [method, mode] of [['patch', 'merge'], ['put', 'replace']] as const) {
     router[method]('/:name', async (ctx) => {
       const { name } = parseRequest('path', pathSchema, ctx.params);
+      // The body is required (openapi.yaml): PUT without one would silently reset the provider.
+      if (!ctx.is('application/json')) {
+        throw new RequestValidationError([{ loc: ['body'], msg: 'Field required: a JSON object body', type: 'missing' }]);
+      }
       const body = parseProviderBody(ctx.request.body);
       ctx.body = await updateProvider({ db: deps.db, secrets }, name, body, mode);
     });
