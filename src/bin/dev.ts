@@ -2,6 +2,10 @@
 // DATABASE_URL is set) and the Temporal development server with its Web UI (unless
 // TEMPORAL_ADDRESS is set), migrates and seeds, then runs the worker and the API in this process.
 // Ctrl-C or SIGTERM stops everything in reverse order.
+//
+// Postgres and Temporal are supervised: one that exits unexpectedly is restarted on the same
+// address with backoff; when that fails SUPERVISOR_GIVE_UP_EXIT_CODE ends the process. A watchdog
+// process stops both should this process die without stopping them (SIGKILL of it or its group).
 import path from 'node:path';
 import { loadConfig, type Config } from '../config/index.js';
 import { createLogger } from '../logging.js';
@@ -11,16 +15,22 @@ import { startEmbeddedPostgres } from '../runtime/embedded-postgres.js';
 import { ShutdownStack } from '../runtime/shutdown.js';
 import { TemporalCliError, ensureTemporalCli } from '../runtime/temporal-cli.js';
 import { startTemporalDevServer } from '../runtime/temporal-dev-server.js';
+import { supervise } from '../runtime/supervisor.js';
+import { startWatchdog } from '../runtime/watchdog.js';
 import { installTemporalRuntime } from '../runtime/temporal-runtime.js';
 import { startWorker } from '../runtime/worker-process.js';
 import { exitOnConfigError } from './exit.js';
 
 const EMBEDDED_DATABASE = 'docextract';
+/** Exit code when a supervised server (Postgres, Temporal) exited and could not be restarted. */
+const SUPERVISOR_GIVE_UP_EXIT_CODE = 3;
 
 const config = exitOnConfigError(loadConfig);
 const logger = createLogger(config.logLevel, 'dev');
 const shutdown = new ShutdownStack(logger);
 installTemporalRuntime(logger.child({ name: 'temporal-sdk' }));
+// Before anything is spawned, so that every server we start is registered with it.
+const watchdog = startWatchdog();
 
 let stopping = false;
 async function stopAll(code: number): Promise<never> {
@@ -52,6 +62,9 @@ try {
 async function main(): Promise<void> {
   // Both in parallel; wait for both so that whatever did start is registered for shutdown.
   const [db, tp] = await Promise.allSettled([startDatabase(config), startTemporal(config)]);
+  // Each server, from now on, is restarted when it exits unexpectedly.
+  if (db.status === 'fulfilled') db.value.stop &&= db.value.supervise?.() ?? db.value.stop;
+  if (tp.status === 'fulfilled') tp.value.stop &&= tp.value.supervise?.() ?? tp.value.stop;
   // Registered in a fixed order, so they stop in a fixed order: Temporal, then Postgres.
   if (db.status === 'fulfilled' && db.value.stop) shutdown.push('postgres', db.value.stop);
   if (tp.status === 'fulfilled' && tp.value.stop) shutdown.push('temporal', tp.value.stop);
@@ -90,37 +103,88 @@ async function main(): Promise<void> {
 }
 
 /** DATABASE_URL when given; otherwise the embedded cluster in SERVICE_DATA_DIR and its database. */
-async function startDatabase(config: Config): Promise<{ url: string; stop?: () => Promise<void> }> {
+interface Started {
+  stop?: () => Promise<void>;
+  /** Put the server under supervision; returns the stop function to use from then on. */
+  supervise?: () => () => Promise<void>;
+}
+
+/** A supervised server that exhausted its restarts: say so clearly and exit non-zero. */
+function giveUp(err: Error): void {
+  if (stopping) return;
+  logger.fatal({ err: err.message }, 'a supervised server could not be restarted; stopping');
+  console.error(`npm start is stopping: ${err.message}`);
+  void stopAll(SUPERVISOR_GIVE_UP_EXIT_CODE);
+}
+
+async function startDatabase(config: Config): Promise<{ url: string } & Started> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   const dir = path.join(config.dataDir, 'postgres');
   logger.info({ dir }, 'starting embedded Postgres');
-  const cluster = await startEmbeddedPostgres({ dir, onLog: (line) => logger.debug({ postgres: line }) });
+  const onLog = (line: string) => logger.debug({ postgres: line });
+  const cluster = await startEmbeddedPostgres({ dir, onLog, watchdog });
   try {
     await cluster.ensureDatabase(EMBEDDED_DATABASE);
   } catch (err) {
     await cluster.stop();
     throw err;
   }
-  logger.info({ port: cluster.port }, 'embedded Postgres ready');
-  return { url: cluster.url(EMBEDDED_DATABASE), stop: cluster.stop };
+  logger.info({ port: cluster.port, pid: cluster.pid }, 'embedded Postgres ready');
+  const restart = async () => {
+    // Same port: the API's and the worker's pools hold this address.
+    const again = await startEmbeddedPostgres({ dir, port: cluster.port, onLog, watchdog });
+    if (again.port !== cluster.port) {
+      await again.stop();
+      throw new Error(`port ${cluster.port} of the embedded Postgres is taken`);
+    }
+    return again;
+  };
+  return {
+    url: cluster.url(EMBEDDED_DATABASE),
+    stop: cluster.stop,
+    supervise: () => {
+      const supervisor = supervise(cluster, { name: 'postgres', restart, logger, onGiveUp: giveUp });
+      return supervisor.stop;
+    },
+  };
 }
 
 /** TEMPORAL_ADDRESS when given; otherwise the Temporal dev server, persisted in SERVICE_DATA_DIR. */
-async function startTemporal(config: Config): Promise<{ address: string; uiUrl?: string; stop?: () => Promise<void> }> {
+async function startTemporal(config: Config): Promise<{ address: string; uiUrl?: string } & Started> {
   if (config.temporal.address) return { address: config.temporal.address };
   const cliPath = await ensureTemporalCli({ configuredPath: config.temporal.cliPath, log: (m) => logger.info(m) });
   logger.info({ cliPath }, 'starting the Temporal development server');
-  const server = await startTemporalDevServer({
+  const options = {
     cliPath,
     namespace: config.temporal.namespace,
     uiPort: config.temporal.uiPort,
     dbFile: path.join(config.dataDir, 'temporal.db'),
-    onLog: (line) => logger.debug({ temporal: line }),
-  });
+    onLog: (line: string) => logger.debug({ temporal: line }),
+    watchdog,
+  };
+  const server = await startTemporalDevServer(options);
+  logger.info({ address: server.address, pid: server.pid }, 'Temporal development server ready');
   if (server.uiUrl && !server.uiUrl.endsWith(`:${config.temporal.uiPort}`)) {
     logger.warn({ uiUrl: server.uiUrl }, `TEMPORAL_UI_PORT ${config.temporal.uiPort} is taken; the Web UI uses another port`);
   }
-  return server;
+  const port = Number(server.address.split(':').pop());
+  const uiPort = server.uiUrl ? Number(server.uiUrl.split(':').pop()) : false;
+  const restart = async () => {
+    // Same address: the API's client and the worker reconnect to it; history is in the SQLite file.
+    const again = await startTemporalDevServer({ ...options, port, uiPort });
+    if (again.address !== server.address) {
+      await again.stop();
+      throw new Error(`port ${port} of the Temporal server is taken`);
+    }
+    return again;
+  };
+  return {
+    ...server,
+    supervise: () => {
+      const supervisor = supervise(server, { name: 'temporal', restart, logger, onGiveUp: giveUp });
+      return supervisor.stop;
+    },
+  };
 }
 
 function describe(err: unknown): string {

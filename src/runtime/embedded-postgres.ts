@@ -16,6 +16,8 @@ import pg from 'pg';
 import { dropDatabase, ensureDatabase, withPgClient } from './database.js';
 import { preferredPort } from './ports.js';
 import { collectOutput, stopChild, waitUntil } from './process.js';
+import type { ServerExit } from './supervisor.js';
+import type { Watchdog } from './watchdog.js';
 
 const run = promisify(execFile);
 
@@ -31,10 +33,16 @@ export interface EmbeddedPostgresOptions {
   /** Receives the server's own log lines. */
   onLog?: (line: string) => void;
   startTimeoutMs?: number;
+  /** Stops the server should this process die without stopping it (npm start). */
+  watchdog?: Watchdog;
 }
 
 export interface EmbeddedPostgres {
   port: number;
+  /** The postmaster, leader of the server's process group. */
+  pid: number;
+  /** Settles when the postmaster has exited, asked to or not. */
+  exited: Promise<ServerExit>;
   /** Connection URL for a database of this cluster (contains the generated password). */
   url(database: string): string;
   /** Create the database unless it exists. */
@@ -85,6 +93,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       env: { ...process.env, LC_MESSAGES: 'C' },
     },
   );
+  const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const pid = child.pid;
+  if (pid !== undefined && opts.watchdog) {
+    // SIGQUIT: immediate shutdown, the postmaster takes its backends with it (WAL makes it safe).
+    opts.watchdog.watch(pid, 'QUIT');
+    void exited.then(() => opts.watchdog!.unwatch(pid));
+  }
   const recent = collectOutput(child, onLog);
   // Last resort when our process exits without stopping us: a fast shutdown proceeds on its own.
   const onExit = () => child.exitCode === null && child.kill('SIGINT');
@@ -107,6 +122,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 
   return {
     port,
+    pid: pid!,
+    exited,
     url,
     ensureDatabase: (name) => withPgClient(url('postgres'), (client) => ensureDatabase(client, name)),
     dropDatabase: (name) => withPgClient(url('postgres'), (client) => dropDatabase(client, name)),
@@ -210,7 +227,12 @@ async function stopOrphanedServer(dir: string) {
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!cmdline.includes('postgres') || !cmdline.includes(dir)) return;
+  if (!cmdline.includes('postgres') || !cmdline.includes(dir)) {
+    // Left by a server that was killed: its PID may belong to another process by now, which
+    // Postgres would take for a live server holding the directory. Nothing of ours runs there.
+    await rm(pidFile, { force: true });
+    return;
+  }
   process.kill(pid, 'SIGINT');
   const gone = await waitUntil(() => !existsSync(`/proc/${pid}`), 30_000);
   if (!gone) throw new Error(`a Postgres server from an earlier run (pid ${pid}) still holds ${dir}`);

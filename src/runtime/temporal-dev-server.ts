@@ -6,6 +6,8 @@ import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { freePort, preferredPort } from './ports.js';
 import { collectOutput, hasExited, stopChild, waitUntil } from './process.js';
+import type { ServerExit } from './supervisor.js';
+import type { Watchdog } from './watchdog.js';
 
 const HOST = '127.0.0.1';
 
@@ -20,12 +22,18 @@ export interface TemporalDevServerOptions {
   dbFile?: string;
   onLog?: (line: string) => void;
   startTimeoutMs?: number;
+  /** Stops the server should this process die without stopping it (npm start). */
+  watchdog?: Watchdog;
 }
 
 export interface TemporalDevServer {
   /** host:port of the frontend, for clients and workers. */
   address: string;
   uiUrl?: string;
+  /** The CLI process, leader of the server's process group. */
+  pid: number;
+  /** Settles when the server process has exited, asked to or not. */
+  exited: Promise<ServerExit>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +63,12 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
 
   // Own process group: a terminal Ctrl-C reaches only our process, which stops workers first.
   const child = spawn(opts.cliPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const pid = child.pid;
+  if (pid !== undefined && opts.watchdog) {
+    opts.watchdog.watch(pid, 'TERM');
+    void exited.then(() => opts.watchdog!.unwatch(pid));
+  }
   const recent = collectOutput(child, onLog);
   let spawnFailure: Error | undefined;
   child.once('error', (err) => (spawnFailure = err));
@@ -80,7 +94,7 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     await stop();
     throw err;
   }
-  return { address, uiUrl: uiPort === undefined ? undefined : `http://${HOST}:${uiPort}`, stop };
+  return { address, uiUrl: uiPort === undefined ? undefined : `http://${HOST}:${uiPort}`, pid: pid!, exited, stop };
 }
 
 /**

@@ -1,11 +1,12 @@
-import { DefaultLogger, Runtime, type LogEntry, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, Runtime, makeTelemetryFilterString, type LogEntry, type LogLevel } from '@temporalio/worker';
 import { isId } from '../domain/ids.js';
 import type { Logger } from '../logging.js';
 
 /**
  * Configure the Temporal SDK runtime of this process:
- * - its own logs (worker state, bundler output, activity failures) go to our logger; below debug
- *   only warnings and errors, since at info level the bundler prints webpack statistics;
+ * - its own logs (worker state, bundler output, activity failures) and those of its Rust core go
+ *   to our logger as JSON lines; below debug only warnings and errors, since at info level the
+ *   bundler prints webpack statistics;
  * - it does not react to SIGINT/SIGTERM itself: the process owner stops things in its own order
  *   (API first, then workers, then the servers they use).
  * Must run before the first worker or native connection is created; later calls are no-ops.
@@ -14,7 +15,13 @@ export function installTemporalRuntime(logger: Logger): void {
   const verbose = logger.level === 'debug' || logger.level === 'trace';
   const level: LogLevel = verbose ? (logger.level.toUpperCase() as LogLevel) : 'WARN';
   try {
-    Runtime.install({ shutdownSignals: [], logger: new DefaultLogger(level, sdkLogForwarder(logger)) });
+    Runtime.install({
+      shutdownSignals: [],
+      logger: new DefaultLogger(level, sdkLogForwarder(logger)),
+      // The Rust core would otherwise print its own lines (coloured text) to stderr: forward them
+      // to the same logger, so every line of the process is JSON.
+      telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: level, other: level }), forward: {} } },
+    });
   } catch {
     // Already installed in this process (e.g. several test stacks): keep the first one.
   }

@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '../../src/runtime/ports.js';
+import { stopChild } from '../../src/runtime/process.js';
+import { call, eventually, pointCompatibleProviderAt, pollJob, upload } from '../api/job-helpers.js';
+import { makePdf } from '../fixtures/documents.js';
+import { readHarnessInfo } from '../harness/harness-info.js';
+import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
+
+// `npm start` (src/bin/dev.ts) as a real child process with its own data folder and ports, its
+// embedded Postgres and Temporal dev server included (no DATABASE_URL, no TEMPORAL_ADDRESS):
+// - the Temporal dev server SIGKILLed: npm start restarts it, logs it, and the running job
+//   completes with no request to the API but reads;
+// - npm start's process group SIGKILLed: within 5 s nothing it started is left, and npm start again
+//   is ready and completes the job that was interrupted.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
+
+interface Dev {
+  child: ChildProcess;
+  url: string;
+  lines: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+let provider: ScriptedProvider;
+let dataDir: string;
+let env: Record<string, string>;
+const running: Dev[] = [];
+
+async function startDev(): Promise<Dev> {
+  // Own process group (detached), like a terminal's job: the test can SIGKILL the whole group.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'dev.ts')], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const dev: Dev = { child, url: '', lines, exited };
+  running.push(dev);
+  dev.url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start was not ready in time:\n${lines.slice(-40).join('\n')}`)), 240_000);
+    let rest = '';
+    const collect = (chunk: Buffer) => {
+      const parts = (rest + chunk.toString('utf8')).split('\n');
+      rest = parts.pop()!;
+      for (const line of parts.filter(Boolean)) {
+        lines.push(line);
+        if (line.includes('"msg":"api listening"')) {
+          clearTimeout(timer);
+          resolve(JSON.parse(line).url);
+        }
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    void exited.then((e) => reject(new Error(`npm start exited (${JSON.stringify(e)}):\n${lines.slice(-40).join('\n')}`)));
+  });
+  return dev;
+}
+
+const entries = (dev: Dev) =>
+  dev.lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, any>];
+    } catch {
+      return [];
+    }
+  });
+
+/** Processes whose parent chain leads to `root`, with `root` itself. */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(fields[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const found = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (!found.has(pid) && found.has(ppid)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** Running (not a zombie waiting for a reaper). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function createParse(url: string, pages: number): Promise<string> {
+  const file = await upload(url, makePdf(Array.from({ length: pages }, (_, i) => `Page ${i + 1}`)), 'doc.pdf', 'application/pdf');
+  expect(file.status).toBe(201);
+  const job = await call(url, 'POST', '/v1/parse-jobs', { file_id: file.body.id });
+  expect(job.status).toBe(201);
+  return job.body.id;
+}
+
+beforeAll(async () => {
+  const harness = readHarnessInfo();
+  // Inside the run's temp folder, which the `postgres` user may enter (the cluster runs as it under root).
+  dataDir = await mkdtemp(path.join(harness.tempDir, 'npm-start-'));
+  provider = await startScriptedProvider();
+  // Each page takes a while, so a job is still running when its infrastructure is killed.
+  provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 1500 }));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
+  env = {
+    ...inherited,
+    NODE_OPTIONS: '',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_PAGE_CONCURRENCY: '2',
+    LOG_LEVEL: 'info',
+    // Bundled once by the harness, instead of at every start.
+    WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath,
+    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  for (const dev of running) {
+    if (dev.child.exitCode === null && dev.child.signalCode === null) await stopChild(dev.child, { signal: 'SIGTERM', timeoutMs: 30_000 });
+  }
+  await provider?.close();
+  await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+}, 60_000);
+
+describe('npm start supervises the servers it starts', () => {
+  let dev: Dev;
+  let interrupted: string;
+
+  it('restarts a SIGKILLed Temporal dev server; the running job completes by itself', async () => {
+    dev = await startDev();
+    await pointCompatibleProviderAt(dev.url, provider.baseUrl);
+    const ready = await fetch(`${dev.url}/readyz`);
+    expect(ready.status).toBe(200);
+
+    const id = await createParse(dev.url, 6);
+    await provider.waitForRequests(2, 60_000);
+    const temporal = entries(dev).find((e) => e.msg === 'Temporal development server ready');
+    expect(temporal?.pid).toEqual(expect.any(Number));
+    process.kill(-temporal!.pid, 'SIGKILL');
+
+    // Meanwhile /readyz says so (the first restart waits 1 s).
+    await eventually(async () => ((await fetch(`${dev.url}/readyz`)).status === 503 ? true : undefined), 10_000);
+    const restarted = await eventually(async () => entries(dev).find((e) => e.msg === 'temporal restarted'), 90_000);
+    expect(restarted).toMatchObject({ service: 'temporal', level: 30 });
+    expect(entries(dev)).toContainEqual(
+      expect.objectContaining({ service: 'temporal', exit_signal: 'SIGKILL', msg: expect.stringContaining('temporal exited unexpectedly') }),
+    );
+    expect(restarted!.pid).not.toBe(temporal!.pid);
+    await eventually(async () => ((await fetch(`${dev.url}/readyz`)).status === 200 ? true : undefined), 30_000);
+
+    // No request but reads: the workflow goes on from its history in the restarted server.
+    const final = (await pollJob(dev.url, `/v1/parse-jobs/${id}`, undefined, 180_000)).at(-1);
+    expect(final.status).toBe('completed');
+    expect(final.result.content.match(/# Page/g)).toHaveLength(6);
+    expect(dev.child.exitCode).toBeNull();
+  }, 420_000);
+
+  it('leaves nothing running when its process group is SIGKILLed, and the next start completes the interrupted job', async () => {
+    provider.reset();
+    provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 1500 }));
+    interrupted = await createParse(dev.url, 6);
+    await provider.waitForRequests(2, 60_000);
+
+    const tree = descendants(dev.child.pid!);
+    const postgres = entries(dev).find((e) => e.msg === 'embedded Postgres ready')?.pid;
+    const temporal = entries(dev).filter((e) => e.msg === 'temporal restarted').at(-1)?.pid;
+    // The tree holds npm start, its watchdog, the postmaster with its backends and the Temporal server.
+    expect(tree).toEqual(expect.arrayContaining([dev.child.pid, postgres, temporal]));
+    expect(tree.length).toBeGreaterThanOrEqual(5);
+
+    process.kill(-dev.child.pid!, 'SIGKILL');
+    const killedAt = Date.now();
+    await dev.exited;
+    await eventually(async () => (tree.every((pid) => !alive(pid)) ? true : undefined), 5_000).catch(() => undefined);
+    const left = tree.filter(alive).map((pid) => `${pid} ${existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ') : ''}`);
+    expect(left).toEqual([]);
+    expect(Date.now() - killedAt).toBeLessThan(5_000);
+
+    // Started again on the same data folder: stale files of the killed run are no obstacle.
+    dev = await startDev();
+    const ready = await fetch(`${dev.url}/readyz`);
+    expect(ready.status).toBe(200);
+    const final = (await pollJob(dev.url, `/v1/parse-jobs/${interrupted}`, undefined, 180_000)).at(-1);
+    expect(final.status).toBe('completed');
+    expect(final.result.content.match(/# Page/g)).toHaveLength(6);
+
+    // And it still stops cleanly on SIGTERM.
+    dev.child.kill('SIGTERM');
+    expect(await dev.exited).toEqual({ code: 0, signal: null });
+  }, 480_000);
+});
