@@ -12,8 +12,12 @@ import { isMain, runStandalone } from './lib/main.js';
 import { makeMixedPdf } from './lib/pdf.js';
 import { readRss, sampleRss, startStack, type Service } from './lib/services.js';
 import { fmt, mib, table, type Section } from './lib/stats.js';
+import { encodePng } from '../src/documents/png-encode.js';
 
 const PARSE_PAGES = 300;
+const JOBS = Number(process.env.BENCH_MEMORY_JOBS ?? 1000);
+const HUGE_SIDE = 10_000;
+const SETTLE_MS = 60_000;
 const BIG_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Run `fn` while sampling `service`'s RSS; returns the baseline before and the peak during. */
@@ -75,6 +79,30 @@ function streamDownload(base: string, fileId: string): Promise<number> {
   });
 }
 
+/** RSS after `ms` of idleness (the lowest of a few samples, so one GC pause does not count). */
+async function settledRss(pid: number, ms: number): Promise<number> {
+  let low = Infinity;
+  for (let waited = 0; waited < ms; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    low = Math.min(low, readRss(pid).rss);
+  }
+  return low;
+}
+
+const signedMib = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mib(Math.abs(bytes))}`;
+
+/** A greyscale side × side PNG with a little structure (compresses to a few hundred KiB). */
+async function makeHugePng(side: number): Promise<Buffer> {
+  const row = side + 1;
+  const data = Buffer.alloc(side * row);
+  for (let y = 0; y < side; y++) {
+    data[y * row] = 0; // filter None
+    if (y % 100 < 2) data.fill(0x40, y * row + 1, (y + 1) * row);
+    else for (let x = 0; x < side; x += 100) data[y * row + 1 + x] = 0x40;
+  }
+  return encodePng({ width: side, height: side, components: 1, data });
+}
+
 export async function memoryBenchmark(infra: Infra | undefined): Promise<Section> {
   if (!infra) throw new Error('the memory benchmark needs infrastructure');
   const stack = await startStack(infra);
@@ -91,6 +119,55 @@ export async function memoryBenchmark(infra: Infra | undefined): Promise<Section
       if (job.result.page_count !== PARSE_PAGES) throw new Error(`parse returned ${job.result.page_count} pages`);
       return performance.now() - t0;
     });
+    const afterParse = await settledRss(stack.worker.pid, 5_000);
+    stack.provider.reset();
+
+    // 1,000 consecutive extraction jobs on a one-page PDF (rendered, sent, validated, stored).
+    stack.provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }) }));
+    await expectStatus(
+      call(stack.url, 'PUT', '/v1/extractors/bench-memory', {
+        display_name: 'Bench memory',
+        instructions: 'Extract the title and total.',
+        model: 'bench-model',
+        schema: {
+          type: 'object',
+          properties: { title: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } },
+          required: ['title', 'total'],
+          additionalProperties: false,
+        },
+      }),
+      201,
+      'PUT extractor',
+    );
+    const onePage = await uploadBytes(stack.url, makeMixedPdf(2).subarray(0), 'two-pages.pdf', 'application/pdf');
+    log(`memory: ${JOBS} extraction jobs (2-page PDF), 4 in flight`);
+    const jobsBefore = await settledRss(stack.worker.pid, 2_000);
+    const jobs = await measured(stack.worker, async () => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next++ < JOBS) {
+            const created = await expectStatus(call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'bench-memory', file_id: onePage }), 201, 'POST job');
+            await waitForJob(stack.url, `/v1/extraction-jobs/${created.id}`, 20);
+          }
+        }),
+      );
+    });
+    const jobsAfter = await settledRss(stack.worker.pid, 5_000);
+    stack.provider.reset();
+
+    // One page at the pixel cap (10000 × 10000 PNG): decoded whole in WASM memory by mupdf.
+    stack.provider.respondWith(() => ({ kind: 'content', content: '# Page\n\nTranscribed text.' }));
+    const hugePng = await makeHugePng(HUGE_SIDE);
+    const hugeId = await uploadBytes(stack.url, hugePng, 'huge.png', 'image/png');
+    log(`memory: parse of one ${HUGE_SIDE}×${HUGE_SIDE} PNG, then ${SETTLE_MS / 1000} s idle`);
+    const hugeBefore = await settledRss(stack.worker.pid, 2_000);
+    const huge = await measured(stack.worker, async () => {
+      const created = await expectStatus(call(stack.url, 'POST', '/v1/parse-jobs', { file_id: hugeId }), 201, 'POST /v1/parse-jobs');
+      await waitForJob(stack.url, `/v1/parse-jobs/${created.id}`, 100);
+    });
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const hugeAfter = readRss(stack.worker.pid).rss;
     stack.provider.reset();
 
     // Random bytes behind a PDF header: the upload check reads only the signature.
@@ -101,12 +178,17 @@ export async function memoryBenchmark(infra: Infra | undefined): Promise<Section
     if (download.value !== BIG_FILE_BYTES) throw new Error(`downloaded ${download.value} bytes, expected ${BIG_FILE_BYTES}`);
 
     const rows = [
-      [`worker: parse ${PARSE_PAGES}-page PDF (${mib(pdf.length)} MiB)`, mib(parse.before), mib(parse.peak), mib(parse.peak - parse.before), mib(parse.hwm), fmt(parse.value / 1000, 1)],
-      [`api: upload ${mib(BIG_FILE_BYTES)} MiB`, mib(upload.before), mib(upload.peak), mib(upload.peak - upload.before), mib(upload.hwm), ''],
-      [`api: download ${mib(BIG_FILE_BYTES)} MiB`, mib(download.before), mib(download.peak), mib(download.peak - download.before), mib(download.hwm), ''],
+      [`worker: parse ${PARSE_PAGES}-page PDF (${mib(pdf.length)} MiB)`, mib(parse.before), mib(parse.peak), mib(parse.peak - parse.before), `${mib(afterParse)} (${signedMib(afterParse - parse.before)})`, mib(parse.hwm), fmt(parse.value / 1000, 1)],
+      [`worker: ${JOBS} extraction jobs (2-page PDF)`, mib(jobsBefore), mib(jobs.peak), mib(jobs.peak - jobsBefore), `${mib(jobsAfter)} (${signedMib(jobsAfter - jobsBefore)})`, mib(jobs.hwm), ''],
+      [`worker: parse one ${HUGE_SIDE}×${HUGE_SIDE} PNG; "after" is ${SETTLE_MS / 1000} s later`, mib(hugeBefore), mib(huge.peak), mib(huge.peak - hugeBefore), `${mib(hugeAfter)} (${signedMib(hugeAfter - hugeBefore)})`, mib(huge.hwm), ''],
+      [`api: upload ${mib(BIG_FILE_BYTES)} MiB`, mib(upload.before), mib(upload.peak), mib(upload.peak - upload.before), '', mib(upload.hwm), ''],
+      [`api: download ${mib(BIG_FILE_BYTES)} MiB`, mib(download.before), mib(download.peak), mib(download.peak - download.before), '', mib(download.hwm), ''],
     ];
     const body = [
-      table(['operation', 'RSS before MiB', 'peak RSS MiB (sampled)', 'growth MiB', 'VmHWM MiB', 'duration s'], rows),
+      table(['operation', 'RSS before MiB', 'peak RSS MiB (sampled)', 'growth MiB (peak − before)', 'RSS after MiB (vs before)', 'VmHWM MiB', 'duration s'], rows),
+      '',
+      `"after": RSS once the operation ended and the process was idle (5 s; 60 s for the huge page). Render threads ` +
+        `(SERVICE_RENDER_THREADS) are part of the worker process, so their WASM memory is in these figures.`,
       '',
       `API and worker are separate processes (node --import tsx src/bin/*.ts); RSS sampled every 25 ms from /proc/<pid>/status. ` +
         `VmHWM is the process's lifetime peak (it includes earlier steps). Upload growth per file byte: ` +

@@ -23,13 +23,19 @@ interface CannonResult {
   timeouts: number;
 }
 
-/** autocannon's CLI in its own node process, JSON result on stdout. */
-async function autocannon(url: string): Promise<CannonResult> {
+/** autocannon's CLI in its own node process, JSON result on stdout (rate: total requests per second). */
+export async function autocannon(
+  url: string,
+  opts: { connections?: number; durationS?: number; rate?: number } = {},
+): Promise<CannonResult> {
   const require = createRequire(import.meta.url);
   const cli = path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
-  const { stdout } = await run(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S), url], {
+  const durationS = opts.durationS ?? DURATION_S;
+  const args = [cli, '--json', '-c', String(opts.connections ?? CONNECTIONS), '-d', String(durationS)];
+  if (opts.rate) args.push('--overallRate', String(opts.rate));
+  const { stdout } = await run(process.execPath, [...args, url], {
     maxBuffer: 16 << 20,
-    timeout: (DURATION_S + 60) * 1000,
+    timeout: (durationS + 60) * 1000,
   });
   return JSON.parse(stdout) as CannonResult;
 }

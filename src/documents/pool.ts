@@ -39,6 +39,7 @@ let current: Piscina<RenderTask, Outcome> | undefined;
 const retiring = new Set<Promise<void>>();
 let taskModule: Promise<string> | undefined;
 let retired = 0;
+let largestWasmBytes = 0;
 
 /** Sets the pool's size and limits (the worker process calls it with its config); takes effect for new tasks. */
 export function configureRenderPool(next: Partial<RenderPoolSettings>): void {
@@ -47,8 +48,8 @@ export function configureRenderPool(next: Partial<RenderPoolSettings>): void {
 }
 
 /** Pool statistics for benchmarks and tests. */
-export function renderPoolStats(): { threads: number; retired: number; settings: RenderPoolSettings } {
-  return { threads: current?.threads.length ?? 0, retired, settings };
+export function renderPoolStats(): { threads: number; retired: number; largestWasmBytes: number; settings: RenderPoolSettings } {
+  return { threads: current?.threads.length ?? 0, retired, largestWasmBytes, settings };
 }
 
 /** Waits for running tasks, then stops every thread. The next task starts a new pool. */
@@ -83,6 +84,7 @@ async function run(task: RenderTask): Promise<unknown> {
   const pool = await getPool();
   const outcome = await pool.run(task);
   for (const w of outcome.warnings) forwardMupdfLog(w.level, w.message);
+  largestWasmBytes = Math.max(largestWasmBytes, outcome.wasmBytes);
   if (outcome.wasmBytes > settings.maxWasmBytes && pool === current) retire(pool);
   if (outcome.ok) return outcome.value;
   const f = outcome.failure;

@@ -6,6 +6,7 @@ import type { RenderLimits } from './geometry.js';
 import {
   inspectDocument,
   prepareImage,
+  releaseMupdfCaches,
   renderPageOnThisThread,
   setMupdfLogSink,
   type DocumentInfo,
@@ -62,5 +63,6 @@ export async function runTask(task: RenderTask): Promise<TaskOutcome> {
     return { ok: false, failure: { kind: 'error', message: e?.message ?? String(err), stack: e?.stack }, warnings };
   } finally {
     setMupdfLogSink(null);
+    releaseMupdfCaches();
   }
 }

@@ -53,6 +53,15 @@ export function setMupdfLogSink(sink: MupdfLogSink | null): void {
   logSink = sink;
 }
 
+/**
+ * Drops everything in mupdf's resource store (decoded images, glyphs, fonts), which otherwise
+ * fills up to its 256 MiB default and keeps the WASM heap that large for good. Every operation
+ * opens its document afresh, so nothing in the store would be used again anyway.
+ */
+export function releaseMupdfCaches(): void {
+  mupdf.emptyStore();
+}
+
 /** Hands a warning raised in a render thread to this thread's sink. */
 export function forwardMupdfLog(level: 'warning' | 'error', message: string): void {
   logSink?.(level, message);
