@@ -22,7 +22,10 @@ let dir: string;
 let documentPath: string;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200' } }));
+  ({ stack, provider } = await startStackWithProvider({
+    // The webhook run registers a receiver on 127.0.0.1.
+    env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true' },
+  }));
   const put = await call(stack.url, 'PUT', `/v1/extractors/${EXTRACTOR}`, {
     display_name: 'Client workflow demo',
     instructions: 'Extract the merchant and the total.',
@@ -93,6 +96,21 @@ describe('examples/client-workflow.mjs', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/error: ejob_\w+ failed: provider_rejected/);
+    await expectCleanedUp(run.stderr);
+  });
+
+  it('with --webhook-port: receives and verifies the job\'s signed webhook, then reads the result and removes its endpoint', async () => {
+    provider.reset();
+    provider.enqueue({ kind: 'content', content: JSON.stringify(DATA), delayMs: 300 });
+    const run = await runScript([documentPath, '--extractor', EXTRACTOR, '--deadline-seconds', '60', '--webhook-port', '0']);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    expect(JSON.parse(run.stdout)).toEqual(DATA);
+    const jobId = /created (ejob_\w+)/.exec(run.stderr)?.[1];
+    expect(run.stderr).toContain(`webhook extraction_job.completed for ${jobId}`);
+    const endpointId = /\((whep_\w+)\)/.exec(run.stderr)?.[1];
+    expect(endpointId).toBeDefined();
+    expect(run.stderr).toContain(`deleted ${endpointId}`);
+    expect((await call(stack.url, 'GET', `/v1/webhook-endpoints/${endpointId}`)).status).toBe(404);
     await expectCleanedUp(run.stderr);
   });
 

@@ -36,7 +36,7 @@ export interface TestStack {
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
   /** A worker in a child process (`src/bin/worker.ts`), e.g. to kill it mid-job. */
-  startWorkerProcess(opts?: { env?: Record<string, string> }): Promise<WorkerProcess>;
+  startWorkerProcess(opts?: { env?: Record<string, string>; readyTimeoutMs?: number }): Promise<WorkerProcess>;
   close(): Promise<void>;
 }
 
@@ -102,10 +102,15 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
       startWorker: startStackWorker,
       stopWorker: stopStackWorker,
       startWorkerProcess: async (more = {}) => {
-        const handle = await spawnWorkerProcess({ ...env, ...more.env, LOG_LEVEL: 'info' }, harness, (child) => {
-          children.add(child);
-          child.once('exit', () => children.delete(child));
-        });
+        const handle = await spawnWorkerProcess(
+          { ...env, ...more.env, LOG_LEVEL: 'info' },
+          harness,
+          (child) => {
+            children.add(child);
+            child.once('exit', () => children.delete(child));
+          },
+          more.readyTimeoutMs,
+        );
         return handle;
       },
       close: closeAll,
@@ -139,6 +144,7 @@ async function spawnWorkerProcess(
   env: Record<string, string>,
   harness: HarnessInfo,
   track: (child: ChildProcess) => void,
+  readyTimeoutMs = 30_000,
 ): Promise<WorkerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
   // node --import tsx, not the tsx CLI: signals must reach the worker itself, not a wrapper.
@@ -169,7 +175,7 @@ async function spawnWorkerProcess(
   const outcome = await Promise.race([
     ready.then(() => 'ready' as const),
     exited.then(() => 'exited' as const),
-    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 30_000))),
+    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), readyTimeoutMs))),
   ]);
   clearTimeout(timer);
   if (outcome !== 'ready') {

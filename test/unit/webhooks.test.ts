@@ -1,9 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { parseIdempotencyKey, requestHash } from '../../src/domain/idempotency.js';
 import { RequestValidationError } from '../../src/http/errors.js';
 import { WebhookUrlError, checkWebhookUrl, refusedAddressReason } from '../../src/webhooks/address-policy.js';
 import { eventFor } from '../../src/webhooks/events.js';
+import { postWebhook } from '../../src/webhooks/send.js';
 import { generateSecret, sign, signedHeaders, verify } from '../../src/webhooks/signature.js';
 
 // The Standard Webhooks test vector, as in the specification's reference libraries
@@ -105,5 +108,40 @@ describe('Idempotency-Key', () => {
   it('hashes bodies independently of key order', () => {
     expect(requestHash({ a: 1, b: { c: 2, d: 3 } })).toBe(requestHash({ b: { d: 3, c: 2 }, a: 1 }));
     expect(requestHash({ a: 1 })).not.toBe(requestHash({ a: 2 }));
+  });
+});
+
+describe('delivery attempts (postWebhook)', () => {
+  it('check the address connected to: loopback refused unless allowed, by literal and by name; the receiver body is not returned', async () => {
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(String(req.headers['webhook-id']));
+      res.writeHead(503).end('a large receiver body that must not travel anywhere');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': '1', 'webhook-signature': 'v1,x' };
+      for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
+        await expect(postWebhook(url, headers, '{}', { allowPrivate: false })).rejects.toMatchObject({ code: 'webhook_url_forbidden' });
+      }
+      expect(hits).toEqual([]);
+      await expect(postWebhook(`http://localhost:${port}/`, headers, '{}', { allowPrivate: true })).resolves.toBe(503);
+      expect(hits).toEqual(['msg_1']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('gives up after the time-out when the receiver does not answer', async () => {
+    const server = http.createServer(() => {}); // never answers
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      await expect(postWebhook(`http://127.0.0.1:${port}/`, {}, '{}', { allowPrivate: true, timeoutMs: 300 })).rejects.toThrow('no response within 300 ms');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
