@@ -4,7 +4,7 @@ import { Context } from '@temporalio/activity';
  * How often activities heartbeat. With the worker's heartbeat throttle at the same interval
  * (src/temporal/worker.ts), a cancellation reaches a running activity within about twice this.
  */
-export const HEARTBEAT_EVERY_MS = 500;
+export const HEARTBEAT_EVERY_MS = 300;
 
 /**
  * Heartbeat on a timer while `fn` runs, so the server notices a dead worker within the heartbeat

@@ -1,4 +1,4 @@
-import { WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
 import type { JobKind } from '../domain/job-status.js';
 import { WORKFLOW_TYPES } from './names.js';
@@ -33,6 +33,7 @@ export async function startJobWorkflow(
     retry: config.providerRetry,
     pageConcurrency: config.pageConcurrency,
   };
+  if (opts.newRun) await awaitPreviousRun(temporal, jobId);
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(WORKFLOW_TYPES[kind], {
       workflowId: jobId,
@@ -44,6 +45,25 @@ export async function startJobWorkflow(
       ...(opts.newRun ? { workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE } : {}),
     }),
   );
+}
+
+/**
+ * A job reads `failed` a moment before its run closes (the run records the failure, then returns):
+ * wait for that close, briefly, so a retry right after the failure starts its new run.
+ */
+async function awaitPreviousRun(temporal: Client, jobId: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    try {
+      const desc = await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () => temporal.workflow.getHandle(jobId).describe());
+      if (desc.status.name !== 'RUNNING') return;
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return;
+      throw err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new WorkflowExecutionAlreadyStartedError('The previous run of the job is still open', jobId, 'job');
 }
 
 /**

@@ -41,11 +41,11 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath: WORKFLOWS_PATH }),
       activities: createActivities(deps),
       maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 64,
-      // Heartbeats carry cancellation back to an activity: send them every half second (as
+      // Heartbeats carry cancellation back to an activity: send them every 300 ms (as
       // activities/heartbeat.ts beats) so a cancel or delete aborts the in-flight model request
-      // within about a second, well inside the 2 s the API promises, not at the 80%-of-timeout default.
-      maxHeartbeatThrottleInterval: '500 milliseconds',
-      defaultHeartbeatThrottleInterval: '500 milliseconds',
+      // within about a second, inside the 2 s the API promises, not at the 80%-of-timeout default.
+      maxHeartbeatThrottleInterval: '300 milliseconds',
+      defaultHeartbeatThrottleInterval: '300 milliseconds',
       ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     });
   } catch (err) {
