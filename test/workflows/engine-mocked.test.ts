@@ -87,6 +87,8 @@ const bookkeeping = (events: string[]) => ({
     events.push('settled');
     return 'canceled';
   },
+  // The ended job's webhook plan: no endpoints subscribed here.
+  planJobWebhooks: async () => ({ endpointIds: [], messageId: 'msg_mock', eventType: 'parse_job.completed', body: '{}', retry: { retryHours: 1, initialIntervalMs: 10, maxIntervalMs: 50 } }),
 });
 
 describe('0.4 parse workflow with mocked activities', () => {
