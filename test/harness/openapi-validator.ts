@@ -218,6 +218,12 @@ export function expectMatchesOpenApi(
   if (!validate(body)) {
     throw new Error(`${where}: body does not match ${label} ${status} ${mediaType}:\n${describeErrors(validate.errors)}\nbody: ${preview(body)}`);
   }
+  // An error response lists the codes it may carry in `x-error-codes` (ApiErrorResponse.code itself is
+  // a plain string, so generated clients parse every error into one model).
+  const codes = response['x-error-codes'] as string[] | undefined;
+  if (codes && !codes.includes((body as Json)?.code)) {
+    throw new Error(`${where}: body /code ${JSON.stringify((body as Json)?.code)} is not in x-error-codes ${JSON.stringify(codes)} of ${label} ${status}\nbody: ${preview(body)}`);
+  }
 }
 
 function checkHeaders(where: string, response: Json, headers: HeaderSource): void {

@@ -470,3 +470,43 @@ describe('real responses of the app validate through apiCall', () => {
     await expect(apiCall(base, 'GET', '/v1/nope')).rejects.toThrow(/no operation for GET \/v1\/nope/);
   });
 });
+
+// ---- Error responses in the shape client generators read (see issue 19) ----
+
+describe('error responses', () => {
+  /** Every response object of the document (inline in operations, and the shared ones), with where it is. */
+  function allResponses(): [string, Record<string, any>][] {
+    const found: [string, Record<string, any>][] = [];
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (method === 'parameters') continue;
+        for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+          if (!response.$ref) found.push([`${method.toUpperCase()} ${template} ${status}`, response]);
+        }
+      }
+    }
+    for (const [name, response] of Object.entries(doc.components.responses as Record<string, any>)) found.push([`#/components/responses/${name}`, response]);
+    return found;
+  }
+  const apiError = "#/components/schemas/ApiErrorResponse";
+  const usesApiError = (response: Record<string, any>) => JSON.stringify(response.content ?? {}).includes(apiError);
+
+  it('each one is a plain ApiErrorResponse listing its codes in x-error-codes, all of them in ErrorCode', () => {
+    const problems: string[] = [];
+    for (const [where, response] of allResponses()) {
+      if (!usesApiError(response)) continue;
+      const schema = response.content?.['application/json']?.schema;
+      if (schema?.$ref !== apiError || Object.keys(schema).length !== 1) problems.push(`${where}: schema is not just { $ref: ApiErrorResponse }`);
+      const codes = response['x-error-codes'];
+      if (!Array.isArray(codes) || codes.length === 0) problems.push(`${where}: no x-error-codes`);
+      for (const code of codes ?? []) if (!schemas.ErrorCode.enum.includes(code)) problems.push(`${where}: ${code} is not in ErrorCode`);
+    }
+    expect(problems).toEqual([]);
+    expect(allResponses().filter(([, r]) => usesApiError(r)).length).toBeGreaterThan(20);
+  });
+
+  it('the validator refuses a code outside the response\'s x-error-codes', () => {
+    expect(() => expectMatchesOpenApi('DELETE', '/v1/files/file_x', 409, { detail: 'x', code: 'not_found' })).toThrow(/x-error-codes/);
+    expect(() => expectMatchesOpenApi('DELETE', '/v1/files/file_x', 409, { detail: 'x', code: 'file_in_use' })).not.toThrow();
+  });
+});

@@ -25,7 +25,8 @@ export function healthRoutes({ db, temporal }: AppDeps): Router {
   });
 
   router.get('/openapi.yaml', async (ctx) => {
-    ctx.type = 'application/yaml';
+    // text/yaml only when the client prefers it: some generated clients read only text/* bodies as text.
+    ctx.type = ctx.accepts('application/yaml', 'text/yaml') === 'text/yaml' ? 'text/yaml' : 'application/yaml';
     ctx.body = await readFile(OPENAPI_PATH);
   });
 

@@ -1,0 +1,226 @@
+"""The asynchronous twin of :class:`docextract.Client`, on httpx.AsyncClient (the generated ``asyncio_detailed`` calls)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import AsyncIterator
+from typing import Any, Callable, Optional, Union
+
+import httpx
+
+from . import _common as c
+from .errors import JobCanceledError, JobFailedError, WaitTimeoutError
+from .generated import AuthenticatedClient
+from .generated import Client as GeneratedClient
+from .generated.api.extraction_jobs import create_extraction_job, list_extraction_jobs
+from .generated.api.files import delete_file, get_file, list_files, upload_file
+from .generated.api.parse_jobs import create_parse_job, list_parse_jobs
+from .generated.models.create_extraction_job_request import CreateExtractionJobRequest
+from .generated.models.create_parse_job_request import CreateParseJobRequest
+from .generated.models.extraction_job_response import ExtractionJobResponse
+from .generated.models.file_response import FileResponse
+from .generated.models.file_upload import FileUpload
+from .generated.models.job_status import JobStatus
+from .generated.models.parse_job_response import ParseJobResponse
+from .generated.types import UNSET
+
+
+class AsyncClient:
+    """``AsyncClient(base_url, token)``: the same methods as :class:`docextract.Client`, awaited;
+    ``files()``, ``extraction_jobs()`` and ``parse_jobs()`` are async iterators."""
+
+    def __init__(
+        self,
+        base_url: Optional[str] = None,
+        token: Optional[str] = None,
+        *,
+        timeout: float = 60.0,
+        httpx_args: Optional[dict[str, Any]] = None,
+    ) -> None:
+        self.base_url, self.token = c.settings(base_url, token)
+        common: dict[str, Any] = {"base_url": self.base_url, "timeout": httpx.Timeout(timeout), "httpx_args": httpx_args or {}}
+        self.raw: Union[AuthenticatedClient, GeneratedClient] = (
+            AuthenticatedClient(token=self.token, **common) if self.token else GeneratedClient(**common)
+        )
+        self._long_poll: Optional[bool] = None
+
+    async def aclose(self) -> None:
+        await self.raw.get_async_httpx_client().aclose()
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def _call(self, operation: Callable[..., Any], **kwargs: Any) -> Any:
+        for attempt in range(c.BUSY_RETRIES + 1):
+            response = await operation(client=self.raw, **kwargs)
+            if response.status_code == 503 and attempt < c.BUSY_RETRIES:
+                await asyncio.sleep(c.retry_after(response.headers))
+                continue
+            c.raise_for(response.status_code, response.content, response.headers)
+            return response
+        raise AssertionError("unreachable")
+
+    async def request(self, method: str, path: str, **kwargs: Any) -> Any:
+        response = await self._send(method, path, **kwargs)
+        return c.body_of(response.content) if response.content else None
+
+    async def _send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        http = self.raw.get_async_httpx_client()
+        for attempt in range(c.BUSY_RETRIES + 1):
+            response = await http.request(method, path, **kwargs)
+            if response.status_code == 503 and attempt < c.BUSY_RETRIES:
+                await asyncio.sleep(c.retry_after(response.headers))
+                continue
+            c.raise_for(response.status_code, response.content, response.headers)
+            return response
+        raise AssertionError("unreachable")
+
+    async def upload(
+        self, file: Union[str, os.PathLike, bytes], *, filename: Optional[str] = None, media_type: Optional[str] = None
+    ) -> FileResponse:
+        part = c.upload_part(file, filename, media_type)
+        return (await self._call(upload_file.asyncio_detailed, body=FileUpload(upload=part))).parsed
+
+    async def get_file(self, file: Union[FileResponse, str]) -> FileResponse:
+        return (await self._call(get_file.asyncio_detailed, file_id=file if isinstance(file, str) else file.id)).parsed
+
+    async def delete_file(self, file: Union[FileResponse, str]) -> None:
+        await self._call(delete_file.asyncio_detailed, file_id=file if isinstance(file, str) else file.id)
+
+    def files(self, *, limit: int = 20) -> AsyncIterator[FileResponse]:
+        return self._pages(list_files.asyncio_detailed, limit=limit)
+
+    async def _pages(self, operation: Callable[..., Any], **kwargs: Any) -> AsyncIterator[Any]:
+        cursor: Any = UNSET
+        while True:
+            response = await self._call(operation, cursor=cursor, **kwargs)
+            for item in response.parsed:
+                yield item
+            cursor = response.headers.get("x-next-cursor")
+            if not cursor:
+                return
+
+    async def _file_id(self, file: c.FileInput) -> str:
+        return c.file_id_of(file) or (await self.upload(file)).id  # type: ignore[arg-type]
+
+    async def extract(
+        self,
+        file: Optional[c.FileInput] = None,
+        *,
+        text: Optional[str] = None,
+        extractor: str = "receipt",
+        wait: bool = True,
+        timeout: float = 300.0,
+        on_progress: Optional[c.ProgressCallback] = None,
+    ) -> ExtractionJobResponse:
+        if (file is None) == (text is None):
+            raise ValueError("give exactly one of file or text")
+        body = CreateExtractionJobRequest(
+            **({"extractor_id": extractor} if extractor.startswith("ext_") else {"extractor_name": extractor}),
+            **({"text": text} if text is not None else {"file_id": await self._file_id(file)}),  # type: ignore[arg-type]
+        )
+        job = (await self._call(create_extraction_job.asyncio_detailed, body=body)).parsed
+        return await self._finish(job, wait, timeout, on_progress)
+
+    async def parse(
+        self,
+        file: c.FileInput,
+        *,
+        parser: str = "document-to-markdown",
+        wait: bool = True,
+        timeout: float = 600.0,
+        on_progress: Optional[c.ProgressCallback] = None,
+    ) -> ParseJobResponse:
+        ref = {"parser_id": parser} if parser.startswith("prs_") else {"parser_name": parser}
+        body = CreateParseJobRequest(file_id=await self._file_id(file), **ref)
+        job = (await self._call(create_parse_job.asyncio_detailed, body=body)).parsed
+        return await self._finish(job, wait, timeout, on_progress)
+
+    async def _finish(self, job: Any, wait: bool, timeout: float, on_progress: Optional[c.ProgressCallback]) -> Any:
+        if not wait:
+            return job
+        job = await self.wait(job, timeout=timeout, on_progress=on_progress)
+        if c.status_of(job) == "failed":
+            raise JobFailedError(job)
+        if c.status_of(job) == "canceled":
+            raise JobCanceledError(job)
+        return job
+
+    async def get_job(self, job: c.JobRef) -> Any:
+        job_id = job if isinstance(job, str) else job.id
+        return c.job_from_json(job_id, (await self._send("GET", c.job_path(job))).json())
+
+    async def wait(self, job: c.JobRef, timeout: float = 300.0, on_progress: Optional[c.ProgressCallback] = None) -> Any:
+        deadline = time.monotonic() + timeout
+        current = await self.get_job(job) if isinstance(job, str) else job
+        backoff = c.Backoff()
+        seen: Optional[tuple[int, int]] = None
+        while True:
+            progress = c.progress_of(current)
+            if on_progress and progress is not None and progress != seen:
+                seen = progress
+                on_progress(*progress)
+            if c.status_of(current) in c.TERMINAL:
+                return current
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise WaitTimeoutError(current, timeout)
+            previous = (c.status_of(current), progress)
+            if await self._offers_long_poll():
+                current = await self._long_poll_read(current.id, min(remaining, c.LONG_POLL_MAX))
+            else:
+                await asyncio.sleep(backoff.next(remaining))
+                current = await self.get_job(current.id)
+            if (c.status_of(current), c.progress_of(current)) != previous:
+                backoff.reset()
+
+    async def _offers_long_poll(self) -> bool:
+        if self._long_poll is None:
+            try:
+                document = await self.raw.get_async_httpx_client().get("/openapi.yaml", headers={"accept": "text/yaml"})
+                self._long_poll = document.status_code == 200 and c.offers_long_poll(document.text)
+            except httpx.HTTPError:
+                self._long_poll = False
+        return self._long_poll
+
+    async def _long_poll_read(self, job_id: str, seconds: float) -> Any:
+        started = time.monotonic()
+        http = self.raw.get_async_httpx_client()
+        response = await http.get(c.job_path(job_id), params={"wait": max(1, int(seconds))}, timeout=seconds + 30)
+        if response.status_code == 422:
+            self._long_poll = False
+            return await self.get_job(job_id)
+        c.raise_for(response.status_code, response.content, response.headers)
+        job = c.job_from_json(job_id, response.json())
+        if time.monotonic() - started < 0.1:
+            await asyncio.sleep(0.1)
+        return job
+
+    async def cancel(self, job: c.JobRef) -> Any:
+        job_id = job if isinstance(job, str) else job.id
+        return c.job_from_json(job_id, (await self._send("POST", c.job_path(job) + "/cancel")).json())
+
+    async def delete_job(self, job: c.JobRef) -> None:
+        await self._send("DELETE", c.job_path(job))
+
+    def extraction_jobs(
+        self, *, status: Optional[str] = None, extractor_id: Optional[str] = None, limit: int = 20
+    ) -> AsyncIterator[ExtractionJobResponse]:
+        return self._pages(
+            list_extraction_jobs.asyncio_detailed,
+            limit=limit,
+            status=JobStatus(status) if status else UNSET,
+            extractor_id=extractor_id or UNSET,
+        )
+
+    def parse_jobs(
+        self, *, status: Optional[str] = None, parser_id: Optional[str] = None, limit: int = 20
+    ) -> AsyncIterator[ParseJobResponse]:
+        return self._pages(
+            list_parse_jobs.asyncio_detailed, limit=limit, status=JobStatus(status) if status else UNSET, parser_id=parser_id or UNSET
+        )

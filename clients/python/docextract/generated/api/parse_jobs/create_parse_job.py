@@ -1,0 +1,214 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...models.create_parse_job_request import CreateParseJobRequest
+from ...models.http_validation_error import HTTPValidationError
+from ...models.parse_job_response import ParseJobResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: CreateParseJobRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/parse-jobs",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiErrorResponse | HTTPValidationError | ParseJobResponse | None:
+    if response.status_code == 201:
+        response_201 = ParseJobResponse.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 401:
+        response_401 = ApiErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ApiErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = ApiErrorResponse.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateParseJobRequest,
+) -> Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]:
+    """Create a parse job
+
+     Enqueues page-preserving Markdown parsing of an uploaded file with the parser given by
+    `parser_id` or `parser_name` (at most one; default `document-to-markdown`). The parser's
+    configuration is captured as `parser_snapshot`.
+
+    Args:
+        body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
+            `parser_name` (default parser: `document-to-markdown`).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateParseJobRequest,
+) -> ApiErrorResponse | HTTPValidationError | ParseJobResponse | None:
+    """Create a parse job
+
+     Enqueues page-preserving Markdown parsing of an uploaded file with the parser given by
+    `parser_id` or `parser_name` (at most one; default `document-to-markdown`). The parser's
+    configuration is captured as `parser_snapshot`.
+
+    Args:
+        body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
+            `parser_name` (default parser: `document-to-markdown`).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | ParseJobResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateParseJobRequest,
+) -> Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]:
+    """Create a parse job
+
+     Enqueues page-preserving Markdown parsing of an uploaded file with the parser given by
+    `parser_id` or `parser_name` (at most one; default `document-to-markdown`). The parser's
+    configuration is captured as `parser_snapshot`.
+
+    Args:
+        body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
+            `parser_name` (default parser: `document-to-markdown`).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateParseJobRequest,
+) -> ApiErrorResponse | HTTPValidationError | ParseJobResponse | None:
+    """Create a parse job
+
+     Enqueues page-preserving Markdown parsing of an uploaded file with the parser given by
+    `parser_id` or `parser_name` (at most one; default `document-to-markdown`). The parser's
+    configuration is captured as `parser_snapshot`.
+
+    Args:
+        body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
+            `parser_name` (default parser: `document-to-markdown`).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | ParseJobResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

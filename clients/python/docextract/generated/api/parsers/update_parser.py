@@ -1,0 +1,232 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...models.http_validation_error import HTTPValidationError
+from ...models.parser_response import ParserResponse
+from ...models.parser_update_input import ParserUpdateInput
+from ...types import Response
+
+
+def _get_kwargs(
+    parser_ref: str,
+    *,
+    body: ParserUpdateInput,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/parsers/{parser_ref}".format(
+            parser_ref=quote(str(parser_ref), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiErrorResponse | HTTPValidationError | ParserResponse | None:
+    if response.status_code == 200:
+        response_200 = ParserResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiErrorResponse.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ApiErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ApiErrorResponse.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ApiErrorResponse.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiErrorResponse | HTTPValidationError | ParserResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    parser_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ParserUpdateInput,
+) -> Response[ApiErrorResponse | HTTPValidationError | ParserResponse]:
+    """Partially update a custom parser
+
+     Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
+    default.
+
+    Args:
+        parser_ref (str): An extractor or parser id, or a stable name.
+        body (ParserUpdateInput): A partial update; omitted fields are preserved.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | ParserResponse]
+    """
+
+    kwargs = _get_kwargs(
+        parser_ref=parser_ref,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    parser_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ParserUpdateInput,
+) -> ApiErrorResponse | HTTPValidationError | ParserResponse | None:
+    """Partially update a custom parser
+
+     Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
+    default.
+
+    Args:
+        parser_ref (str): An extractor or parser id, or a stable name.
+        body (ParserUpdateInput): A partial update; omitted fields are preserved.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | ParserResponse
+    """
+
+    return sync_detailed(
+        parser_ref=parser_ref,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    parser_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ParserUpdateInput,
+) -> Response[ApiErrorResponse | HTTPValidationError | ParserResponse]:
+    """Partially update a custom parser
+
+     Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
+    default.
+
+    Args:
+        parser_ref (str): An extractor or parser id, or a stable name.
+        body (ParserUpdateInput): A partial update; omitted fields are preserved.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | ParserResponse]
+    """
+
+    kwargs = _get_kwargs(
+        parser_ref=parser_ref,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    parser_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ParserUpdateInput,
+) -> ApiErrorResponse | HTTPValidationError | ParserResponse | None:
+    """Partially update a custom parser
+
+     Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
+    default.
+
+    Args:
+        parser_ref (str): An extractor or parser id, or a stable name.
+        body (ParserUpdateInput): A partial update; omitted fields are preserved.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | ParserResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            parser_ref=parser_ref,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,205 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...models.http_validation_error import HTTPValidationError
+from ...models.schema_validation_request import SchemaValidationRequest
+from ...models.schema_validation_response import SchemaValidationResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: SchemaValidationRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/schemas/validate",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiErrorResponse | HTTPValidationError | SchemaValidationResponse | None:
+    if response.status_code == 200:
+        response_200 = SchemaValidationResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ApiErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 413:
+        response_413 = ApiErrorResponse.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiErrorResponse | HTTPValidationError | SchemaValidationResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SchemaValidationRequest,
+) -> Response[ApiErrorResponse | HTTPValidationError | SchemaValidationResponse]:
+    """Validate an extraction schema
+
+     Checks a schema against the extraction schema dialect and reports every problem in one pass.
+    A schema that breaks the dialect is still a `200`: the diagnostics are the answer. A request
+    without an object `schema` is a `422`.
+
+    Args:
+        body (SchemaValidationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | SchemaValidationResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SchemaValidationRequest,
+) -> ApiErrorResponse | HTTPValidationError | SchemaValidationResponse | None:
+    """Validate an extraction schema
+
+     Checks a schema against the extraction schema dialect and reports every problem in one pass.
+    A schema that breaks the dialect is still a `200`: the diagnostics are the answer. A request
+    without an object `schema` is a `422`.
+
+    Args:
+        body (SchemaValidationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | SchemaValidationResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SchemaValidationRequest,
+) -> Response[ApiErrorResponse | HTTPValidationError | SchemaValidationResponse]:
+    """Validate an extraction schema
+
+     Checks a schema against the extraction schema dialect and reports every problem in one pass.
+    A schema that breaks the dialect is still a `200`: the diagnostics are the answer. A request
+    without an object `schema` is a `422`.
+
+    Args:
+        body (SchemaValidationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | SchemaValidationResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SchemaValidationRequest,
+) -> ApiErrorResponse | HTTPValidationError | SchemaValidationResponse | None:
+    """Validate an extraction schema
+
+     Checks a schema against the extraction schema dialect and reports every problem in one pass.
+    A schema that breaks the dialect is still a `200`: the diagnostics are the answer. A request
+    without an object `schema` is a `422`.
+
+    Args:
+        body (SchemaValidationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | SchemaValidationResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,137 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from __future__ import annotations
+
+from .api_error_response import ApiErrorResponse
+from .api_error_response_detail_type_1_item import ApiErrorResponseDetailType1Item
+from .api_error_response_detail_type_2 import ApiErrorResponseDetailType2
+from .create_extraction_job_request import CreateExtractionJobRequest
+from .create_parse_job_request import CreateParseJobRequest
+from .definition_source import DefinitionSource
+from .diagnostic import Diagnostic
+from .diagnostic_code import DiagnosticCode
+from .error_code import ErrorCode
+from .example import Example
+from .example_input import ExampleInput
+from .example_input_input import ExampleInputInput
+from .example_input_input_type import ExampleInputInputType
+from .example_input_output import ExampleInputOutput
+from .example_output import ExampleOutput
+from .extraction_job_response import ExtractionJobResponse
+from .extraction_result import ExtractionResult
+from .extraction_result_data import ExtractionResultData
+from .extractor_definition_input import ExtractorDefinitionInput
+from .extractor_definition_input_schema import ExtractorDefinitionInputSchema
+from .extractor_response import ExtractorResponse
+from .extractor_response_schema import ExtractorResponseSchema
+from .extractor_update_input import ExtractorUpdateInput
+from .extractor_update_input_schema import ExtractorUpdateInputSchema
+from .file_response import FileResponse
+from .file_response_media_type import FileResponseMediaType
+from .file_upload import FileUpload
+from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
+from .health_response import HealthResponse
+from .http_validation_error import HTTPValidationError
+from .job_error import JobError
+from .job_error_code import JobErrorCode
+from .job_status import JobStatus
+from .output_format import OutputFormat
+from .parse_job_response import ParseJobResponse
+from .parse_page import ParsePage
+from .parse_progress import ParseProgress
+from .parse_result import ParseResult
+from .parser_create_input import ParserCreateInput
+from .parser_definition_input import ParserDefinitionInput
+from .parser_response import ParserResponse
+from .parser_snapshot_response import ParserSnapshotResponse
+from .parser_update_input import ParserUpdateInput
+from .provider_models_response import ProviderModelsResponse
+from .provider_name import ProviderName
+from .provider_response import ProviderResponse
+from .provider_response_configuration import ProviderResponseConfiguration
+from .provider_update_input import ProviderUpdateInput
+from .provider_update_input_configuration import ProviderUpdateInputConfiguration
+from .readiness_response import ReadinessResponse
+from .readiness_response_checks import ReadinessResponseChecks
+from .readiness_response_checks_database import ReadinessResponseChecksDatabase
+from .readiness_response_checks_temporal import ReadinessResponseChecksTemporal
+from .readiness_response_status import ReadinessResponseStatus
+from .reasoning_effort import ReasoningEffort
+from .schema_validation_request import SchemaValidationRequest
+from .schema_validation_request_schema import SchemaValidationRequestSchema
+from .schema_validation_response import SchemaValidationResponse
+from .schema_validation_response_canonical_schema_type_0 import (
+    SchemaValidationResponseCanonicalSchemaType0,
+)
+from .stored_example_input import StoredExampleInput
+from .stored_example_input_type import StoredExampleInputType
+from .token_usage import TokenUsage
+from .validation_error import ValidationError
+from .validation_error_ctx import ValidationErrorCtx
+
+__all__ = (
+    "ApiErrorResponse",
+    "ApiErrorResponseDetailType1Item",
+    "ApiErrorResponseDetailType2",
+    "CreateExtractionJobRequest",
+    "CreateParseJobRequest",
+    "DefinitionSource",
+    "Diagnostic",
+    "DiagnosticCode",
+    "ErrorCode",
+    "Example",
+    "ExampleInput",
+    "ExampleInputInput",
+    "ExampleInputInputType",
+    "ExampleInputOutput",
+    "ExampleOutput",
+    "ExtractionJobResponse",
+    "ExtractionResult",
+    "ExtractionResultData",
+    "ExtractorDefinitionInput",
+    "ExtractorDefinitionInputSchema",
+    "ExtractorResponse",
+    "ExtractorResponseSchema",
+    "ExtractorUpdateInput",
+    "ExtractorUpdateInputSchema",
+    "FileResponse",
+    "FileResponseMediaType",
+    "FileUpload",
+    "GetApiReferenceAssetAsset",
+    "HTTPValidationError",
+    "HealthResponse",
+    "JobError",
+    "JobErrorCode",
+    "JobStatus",
+    "OutputFormat",
+    "ParseJobResponse",
+    "ParsePage",
+    "ParseProgress",
+    "ParseResult",
+    "ParserCreateInput",
+    "ParserDefinitionInput",
+    "ParserResponse",
+    "ParserSnapshotResponse",
+    "ParserUpdateInput",
+    "ProviderModelsResponse",
+    "ProviderName",
+    "ProviderResponse",
+    "ProviderResponseConfiguration",
+    "ProviderUpdateInput",
+    "ProviderUpdateInputConfiguration",
+    "ReadinessResponse",
+    "ReadinessResponseChecks",
+    "ReadinessResponseChecksDatabase",
+    "ReadinessResponseChecksTemporal",
+    "ReadinessResponseStatus",
+    "ReasoningEffort",
+    "SchemaValidationRequest",
+    "SchemaValidationRequestSchema",
+    "SchemaValidationResponse",
+    "SchemaValidationResponseCanonicalSchemaType0",
+    "StoredExampleInput",
+    "StoredExampleInputType",
+    "TokenUsage",
+    "ValidationError",
+    "ValidationErrorCtx",
+)

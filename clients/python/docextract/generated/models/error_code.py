@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from enum import Enum
+
+
+class ErrorCode(str, Enum):
+    BAD_REQUEST = "bad_request"
+    EMPTY_FILE = "empty_file"
+    EXTRACTOR_IN_USE = "extractor_in_use"
+    FILE_IN_USE = "file_in_use"
+    FILE_TOO_LARGE = "file_too_large"
+    INTERNAL_ERROR = "internal_error"
+    INVALID_EXAMPLE = "invalid_example"
+    INVALID_MULTIPART = "invalid_multipart"
+    INVALID_PROVIDER_CONFIGURATION = "invalid_provider_configuration"
+    INVALID_SCHEMA = "invalid_schema"
+    MODEL_REQUIRED = "model_required"
+    NAME_MISMATCH = "name_mismatch"
+    NAME_TAKEN = "name_taken"
+    NOT_FOUND = "not_found"
+    PARSER_IN_USE = "parser_in_use"
+    PAYLOAD_TOO_LARGE = "payload_too_large"
+    PERSISTENCE_BUSY = "persistence_busy"
+    PREBUILT_READ_ONLY = "prebuilt_read_only"
+    PROVIDER_ERROR = "provider_error"
+    PROVIDER_KEY_MISSING = "provider_key_missing"
+    PROVIDER_KEY_UNREADABLE = "provider_key_unreadable"
+    SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
+    UNAUTHORIZED = "unauthorized"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,178 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+from ..models.definition_source import DefinitionSource
+from ..models.provider_name import ProviderName
+from ..models.reasoning_effort import ReasoningEffort
+
+if TYPE_CHECKING:
+    from ..models.example import Example
+    from ..models.extractor_response_schema import ExtractorResponseSchema
+
+
+T = TypeVar("T", bound="ExtractorResponse")
+
+
+@_attrs_define
+class ExtractorResponse:
+    """
+    Attributes:
+        id (str): Immutable identifier (`ext_` + ULID).
+        name (str): Stable URL-safe name.
+        display_name (str):
+        instructions (str):
+        reasoning_effort (None | ReasoningEffort):
+        provider_name (ProviderName): The stable provider name, and the discriminator that selects the provider
+            implementation.
+        model (str):
+        schema (ExtractorResponseSchema): The extraction result JSON Schema, as submitted.
+        examples (list[Example]):
+        source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
+        is_prebuilt (bool):
+        created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+        updated_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+    """
+
+    id: str
+    name: str
+    display_name: str
+    instructions: str
+    reasoning_effort: None | ReasoningEffort
+    provider_name: ProviderName
+    model: str
+    schema: ExtractorResponseSchema
+    examples: list[Example]
+    source: DefinitionSource
+    is_prebuilt: bool
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        name = self.name
+
+        display_name = self.display_name
+
+        instructions = self.instructions
+
+        reasoning_effort: None | str
+        if isinstance(self.reasoning_effort, ReasoningEffort):
+            reasoning_effort = self.reasoning_effort.value
+        else:
+            reasoning_effort = self.reasoning_effort
+
+        provider_name = self.provider_name.value
+
+        model = self.model
+
+        schema = self.schema.to_dict()
+
+        examples = []
+        for examples_item_data in self.examples:
+            examples_item = examples_item_data.to_dict()
+            examples.append(examples_item)
+
+        source = self.source.value
+
+        is_prebuilt = self.is_prebuilt
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "display_name": display_name,
+                "instructions": instructions,
+                "reasoning_effort": reasoning_effort,
+                "provider_name": provider_name,
+                "model": model,
+                "schema": schema,
+                "examples": examples,
+                "source": source,
+                "is_prebuilt": is_prebuilt,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.example import Example
+        from ..models.extractor_response_schema import ExtractorResponseSchema
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        display_name = d.pop("display_name")
+
+        instructions = d.pop("instructions")
+
+        def _parse_reasoning_effort(data: object) -> None | ReasoningEffort:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                reasoning_effort_type_0 = ReasoningEffort(data)
+
+                return reasoning_effort_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ReasoningEffort", data)
+
+        reasoning_effort = _parse_reasoning_effort(d.pop("reasoning_effort"))
+
+        provider_name = ProviderName(d.pop("provider_name"))
+
+        model = d.pop("model")
+
+        schema = ExtractorResponseSchema.from_dict(d.pop("schema"))
+
+        examples = []
+        _examples = d.pop("examples")
+        for examples_item_data in _examples:
+            examples_item = Example.from_dict(examples_item_data)
+
+            examples.append(examples_item)
+
+        source = DefinitionSource(d.pop("source"))
+
+        is_prebuilt = d.pop("is_prebuilt")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at").replace("Z", "+00:00"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at").replace("Z", "+00:00"))
+
+        extractor_response = cls(
+            id=id,
+            name=name,
+            display_name=display_name,
+            instructions=instructions,
+            reasoning_effort=reasoning_effort,
+            provider_name=provider_name,
+            model=model,
+            schema=schema,
+            examples=examples,
+            source=source,
+            is_prebuilt=is_prebuilt,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        return extractor_response

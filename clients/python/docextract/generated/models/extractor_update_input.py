@@ -1,0 +1,180 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+from ..models.provider_name import ProviderName
+from ..models.reasoning_effort import ReasoningEffort
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.example_input import ExampleInput
+    from ..models.extractor_update_input_schema import ExtractorUpdateInputSchema
+
+
+T = TypeVar("T", bound="ExtractorUpdateInput")
+
+
+@_attrs_define
+class ExtractorUpdateInput:
+    """A partial update; omitted fields are preserved.
+
+    Attributes:
+        display_name (str | Unset):
+        instructions (str | Unset):
+        reasoning_effort (None | ReasoningEffort | Unset):
+        provider_name (None | ProviderName | Unset):
+        model (None | str | Unset):
+        schema (ExtractorUpdateInputSchema | Unset):
+        examples (list[ExampleInput] | Unset):
+    """
+
+    display_name: str | Unset = UNSET
+    instructions: str | Unset = UNSET
+    reasoning_effort: None | ReasoningEffort | Unset = UNSET
+    provider_name: None | ProviderName | Unset = UNSET
+    model: None | str | Unset = UNSET
+    schema: ExtractorUpdateInputSchema | Unset = UNSET
+    examples: list[ExampleInput] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        display_name = self.display_name
+
+        instructions = self.instructions
+
+        reasoning_effort: None | str | Unset
+        if isinstance(self.reasoning_effort, Unset):
+            reasoning_effort = UNSET
+        elif isinstance(self.reasoning_effort, ReasoningEffort):
+            reasoning_effort = self.reasoning_effort.value
+        else:
+            reasoning_effort = self.reasoning_effort
+
+        provider_name: None | str | Unset
+        if isinstance(self.provider_name, Unset):
+            provider_name = UNSET
+        elif isinstance(self.provider_name, ProviderName):
+            provider_name = self.provider_name.value
+        else:
+            provider_name = self.provider_name
+
+        model: None | str | Unset
+        if isinstance(self.model, Unset):
+            model = UNSET
+        else:
+            model = self.model
+
+        schema: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.schema, Unset):
+            schema = self.schema.to_dict()
+
+        examples: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.examples, Unset):
+            examples = []
+            for examples_item_data in self.examples:
+                examples_item = examples_item_data.to_dict()
+                examples.append(examples_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if display_name is not UNSET:
+            field_dict["display_name"] = display_name
+        if instructions is not UNSET:
+            field_dict["instructions"] = instructions
+        if reasoning_effort is not UNSET:
+            field_dict["reasoning_effort"] = reasoning_effort
+        if provider_name is not UNSET:
+            field_dict["provider_name"] = provider_name
+        if model is not UNSET:
+            field_dict["model"] = model
+        if schema is not UNSET:
+            field_dict["schema"] = schema
+        if examples is not UNSET:
+            field_dict["examples"] = examples
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.example_input import ExampleInput
+        from ..models.extractor_update_input_schema import ExtractorUpdateInputSchema
+
+        d = dict(src_dict)
+        display_name = d.pop("display_name", UNSET)
+
+        instructions = d.pop("instructions", UNSET)
+
+        def _parse_reasoning_effort(data: object) -> None | ReasoningEffort | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                reasoning_effort_type_0 = ReasoningEffort(data)
+
+                return reasoning_effort_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ReasoningEffort | Unset", data)
+
+        reasoning_effort = _parse_reasoning_effort(d.pop("reasoning_effort", UNSET))
+
+        def _parse_provider_name(data: object) -> None | ProviderName | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                provider_name_type_0 = ProviderName(data)
+
+                return provider_name_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ProviderName | Unset", data)
+
+        provider_name = _parse_provider_name(d.pop("provider_name", UNSET))
+
+        def _parse_model(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        model = _parse_model(d.pop("model", UNSET))
+
+        _schema = d.pop("schema", UNSET)
+        schema: ExtractorUpdateInputSchema | Unset
+        if isinstance(_schema, Unset):
+            schema = UNSET
+        else:
+            schema = ExtractorUpdateInputSchema.from_dict(_schema)
+
+        _examples = d.pop("examples", UNSET)
+        examples: list[ExampleInput] | Unset = UNSET
+        if _examples is not UNSET:
+            examples = []
+            for examples_item_data in _examples:
+                examples_item = ExampleInput.from_dict(examples_item_data)
+
+                examples.append(examples_item)
+
+        extractor_update_input = cls(
+            display_name=display_name,
+            instructions=instructions,
+            reasoning_effort=reasoning_effort,
+            provider_name=provider_name,
+            model=model,
+            schema=schema,
+            examples=examples,
+        )
+
+        return extractor_update_input

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+from ..models.job_error_code import JobErrorCode
+
+T = TypeVar("T", bound="JobError")
+
+
+@_attrs_define
+class JobError:
+    """Why a job failed.
+
+    Attributes:
+        message (str): Human-readable explanation.
+        code (JobErrorCode): Stable code of a failed job's `error`.
+
+            | Code | Meaning |
+            |---|---|
+            | `provider_rejected` | The provider refused the request itself (HTTP 400/404/422 and other 4xx), e.g. an
+            unknown model or an unsupported reasoning effort. |
+            | `provider_auth_failed` | The provider refused the credentials (HTTP 401/403). |
+            | `provider_rate_limited` | The provider kept answering 429 after every retry. |
+            | `provider_unavailable` | The provider kept failing (5xx, connection failure, time-out, cut stream) after every
+            retry. |
+            | `provider_protocol_error` | The provider's answer did not follow the chat-completions protocol. |
+            | `provider_key_missing` | The provider needs an API key and none is configured. |
+            | `provider_key_unreadable` | The stored key cannot be decrypted with the current secret key. |
+            | `provider_not_configured` | Required connection settings of the provider are missing. |
+            | `output_truncated` | The model's answer was cut off by the output token budget. |
+            | `output_invalid_json` | The model's answer is not valid JSON. |
+            | `output_schema_mismatch` | The model's answer does not satisfy the extractor's schema. |
+            | `output_empty` | The model returned an empty answer. |
+            | `document_encrypted` | The PDF is encrypted. |
+            | `document_corrupt` | The document cannot be read. |
+            | `document_empty` | The document has no pages. |
+            | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES`. |
+            | `document_page_too_large` | A page is too large to render. |
+            | `unsupported_media_type` | The stored bytes are not PDF, PNG or JPEG. |
+            | `file_missing` | The file's bytes are gone. |
+            | `job_missing` | The job's row disappeared while it ran. |
+            | `job_timed_out` | The work did not finish within its time limit. |
+            | `internal_error` | An unexpected failure. |
+    """
+
+    message: str
+    code: JobErrorCode
+
+    def to_dict(self) -> dict[str, Any]:
+        message = self.message
+
+        code = self.code.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "message": message,
+                "code": code,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        message = d.pop("message")
+
+        code = JobErrorCode(d.pop("code"))
+
+        job_error = cls(
+            message=message,
+            code=code,
+        )
+
+        return job_error

@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from enum import Enum
+
+
+class JobStatus(str, Enum):
+    CANCELED = "canceled"
+    CANCELING = "canceling"
+    COMPLETED = "completed"
+    DELETING = "deleting"
+    FAILED = "failed"
+    QUEUED = "queued"
+    RUNNING = "running"
+
+    def __str__(self) -> str:
+        return str(self.value)

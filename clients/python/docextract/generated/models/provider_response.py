@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+from ..models.provider_name import ProviderName
+
+if TYPE_CHECKING:
+    from ..models.provider_response_configuration import ProviderResponseConfiguration
+
+
+T = TypeVar("T", bound="ProviderResponse")
+
+
+@_attrs_define
+class ProviderResponse:
+    """A provider's connection state. The API key and the name of its variable are never returned.
+
+    Attributes:
+        name (ProviderName): The stable provider name, and the discriminator that selects the provider implementation.
+        configuration (ProviderResponseConfiguration): Provider-specific non-secret settings (`project_url` for
+            `hosted_project_api`).
+        has_api_key (bool): Whether an API key is stored (a key read from `api_key_env` does not count).
+        created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+        updated_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+    """
+
+    name: ProviderName
+    configuration: ProviderResponseConfiguration
+    has_api_key: bool
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name.value
+
+        configuration = self.configuration.to_dict()
+
+        has_api_key = self.has_api_key
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+                "configuration": configuration,
+                "has_api_key": has_api_key,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.provider_response_configuration import (
+            ProviderResponseConfiguration,
+        )
+
+        d = dict(src_dict)
+        name = ProviderName(d.pop("name"))
+
+        configuration = ProviderResponseConfiguration.from_dict(d.pop("configuration"))
+
+        has_api_key = d.pop("has_api_key")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at").replace("Z", "+00:00"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at").replace("Z", "+00:00"))
+
+        provider_response = cls(
+            name=name,
+            configuration=configuration,
+            has_api_key=has_api_key,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        return provider_response

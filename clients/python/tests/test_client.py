@@ -1,0 +1,187 @@
+"""docextract against the real service (see conftest.py for how it is started)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from docextract import (
+    AsyncClient,
+    AuthenticationError,
+    Client,
+    ConflictError,
+    JobFailedError,
+    NotFoundError,
+    ValidationError,
+    WaitTimeoutError,
+)
+from docextract._common import offers_long_poll
+
+ANSWER = {"title": "Invoice 7", "total": 12.5}
+MISSING_FILE = "file_01aaaaaaaaaaaaaaaaaaaaaaaa"
+MISSING_JOB = "pjob_01aaaaaaaaaaaaaaaaaaaaaaaa"
+
+
+def test_upload_a_pdf_from_a_path_and_an_image_from_bytes(client: Client, fixtures: Path) -> None:
+    pdf = client.upload(fixtures / "sample.pdf")
+    assert pdf.id.startswith("file_")
+    assert (pdf.filename, str(pdf.media_type), pdf.size_bytes) == (
+        "sample.pdf",
+        "application/pdf",
+        (fixtures / "sample.pdf").stat().st_size,
+    )
+    png = client.upload((fixtures / "sample.png").read_bytes(), filename="scan.png")
+    assert (png.filename, str(png.media_type)) == ("scan.png", "image/png")
+    assert client.get_file(png.id).sha256 == png.sha256
+
+
+def test_iterates_over_every_page_of_a_list(client: Client, fixtures: Path) -> None:
+    uploaded = [client.upload(fixtures / "sample.png").id for _ in range(3)]
+    # Pages of one item: the iterator follows X-Next-Cursor across pages, newest first.
+    listed = [f.id for f in client.files(limit=1)]
+    assert listed[:3] == uploaded[::-1]
+    assert len(listed) == len(set(listed))
+
+
+def test_parse_a_pdf_with_progress(client: Client, provider, fixtures: Path) -> None:
+    provider.answer("# Page text")
+    seen: list[tuple[int, int]] = []
+    job = client.parse(fixtures / "sample.pdf", on_progress=lambda done, total: seen.append((done, total)))
+    assert str(job.status) == "completed"
+    assert job.result.page_count == 2
+    assert [p.page_number for p in job.result.pages] == [1, 2]
+    assert job.result.content == "# Page text\n\n<!-- PageBreak -->\n\n# Page text"
+    assert seen and seen[-1] == (2, 2)
+    assert all(total == 2 for _, total in seen)
+    assert any(j.id == job.id for j in client.parse_jobs(status="completed"))
+
+
+def test_extract_a_pdf_and_read_provenance_when_returned(client: Client, provider, fixtures: Path, invoice_extractor: str) -> None:
+    provider.answer(json.dumps(ANSWER))
+    job = client.extract(fixtures / "sample.pdf", extractor=invoice_extractor)
+    assert str(job.status) == "completed"
+    assert job.result.data.to_dict() == ANSWER
+    raw = client.request("GET", f"/v1/extraction-jobs/{job.id}")
+    assert raw["result"]["data"] == ANSWER
+    provenance = raw["result"].get("provenance")
+    if provenance is not None:
+        # Where the service reports provenance: JSON Pointers of the data, each with its pages.
+        assert isinstance(provenance, dict) and provenance
+        assert all(pointer.startswith("/") for pointer in provenance)
+        assert getattr(job.result, "provenance", provenance) is not None
+    assert any(j.id == job.id for j in client.extraction_jobs(limit=2))
+
+
+def test_extract_from_text(client: Client, provider, invoice_extractor: str) -> None:
+    provider.answer(json.dumps(ANSWER))
+    job = client.extract(text="Invoice 7, total 12.50", extractor=invoice_extractor)
+    assert job.result.data.to_dict() == ANSWER
+    assert job.file_id is None
+
+
+def test_a_failed_job_raises_with_its_code(client: Client, provider, invoice_extractor: str) -> None:
+    provider.respond(
+        {"kind": "error", "status": 400, "body": {"error": {"message": "model does not exist", "type": "invalid_request_error"}}}
+    )
+    with pytest.raises(JobFailedError) as failed:
+        client.extract(text="Invoice 7", extractor=invoice_extractor)
+    assert failed.value.code == "provider_rejected"
+    assert str(failed.value.job.status) == "failed"
+
+
+def test_cancel_a_running_job(client: Client, provider, fixtures: Path) -> None:
+    provider.respond({"kind": "stall"})
+    job = client.parse(fixtures / "sample.pdf", wait=False)
+    assert str(job.status) == "queued"
+    provider.wait_for_requests(1)
+    with pytest.raises(WaitTimeoutError) as timed_out:
+        client.wait(job, timeout=1)
+    assert str(timed_out.value.job.status) == "running"
+    assert str(client.cancel(job).status) in ("canceling", "canceled")
+    assert str(client.wait(job.id, timeout=60).status) == "canceled"
+    client.delete_job(job)
+    with pytest.raises(NotFoundError):
+        client.get_job(job.id)
+
+
+def test_404_raises_not_found(client: Client) -> None:
+    with pytest.raises(NotFoundError) as missing:
+        client.get_file(MISSING_FILE)
+    assert (missing.value.code, missing.value.status) == ("not_found", 404)
+    assert MISSING_FILE in missing.value.detail
+    with pytest.raises(NotFoundError) as missing_job:
+        client.wait(MISSING_JOB, timeout=5)
+    assert missing_job.value.code == "not_found"
+
+
+def test_409_raises_conflict(client: Client, provider, fixtures: Path) -> None:
+    provider.answer("# Page")
+    job = client.parse(fixtures / "sample.png")
+    with pytest.raises(ConflictError) as conflict:
+        client.delete_file(job.file_id)
+    assert (conflict.value.code, conflict.value.status) == ("file_in_use", 409)
+    client.delete_job(job)
+    client.delete_file(job.file_id)
+
+
+def test_422_raises_validation_error(client: Client) -> None:
+    with pytest.raises(ValidationError) as invalid:
+        client.get_file("bad$id")
+    assert (invalid.value.code, invalid.value.status) == ("validation_error", 422)
+    assert invalid.value.detail[0]["loc"][0] == "path"
+    with pytest.raises(ValidationError) as invalid_query:
+        list(client.files(limit=0))
+    assert invalid_query.value.detail[0]["loc"][0] == "query"
+
+
+def test_a_protected_service_refuses_a_missing_token(protected: tuple[str, str], fixtures: Path) -> None:
+    url, token = protected
+    with Client(url) as anonymous, pytest.raises(AuthenticationError) as refused:
+        anonymous.upload(fixtures / "sample.png")
+    assert (refused.value.code, refused.value.status) == ("unauthorized", 401)
+    with Client(url, "not-the-token") as wrong, pytest.raises(AuthenticationError):
+        wrong.get_file(MISSING_FILE)
+    with Client(url, token) as authorized:
+        assert authorized.upload(fixtures / "sample.png").id.startswith("file_")
+
+
+def test_url_and_token_default_to_the_environment(protected: tuple[str, str], fixtures: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url, token = protected
+    monkeypatch.setenv("DOCEXTRACT_URL", url)
+    monkeypatch.setenv("DOCEXTRACT_TOKEN", token)
+    with Client() as c:
+        assert (c.base_url, c.token) == (url.rstrip("/"), token)
+        assert c.upload(fixtures / "sample.png").media_type == "image/png"
+
+
+def test_the_async_twin(base_url: str, provider, fixtures: Path, invoice_extractor: str) -> None:
+    async def scenario() -> None:
+        async with AsyncClient(base_url) as c:
+            provider.answer(json.dumps(ANSWER))
+            extracted = await c.extract(fixtures / "sample.pdf", extractor=invoice_extractor)
+            assert extracted.result.data.to_dict() == ANSWER
+            provider.answer("# Async")
+            seen: list[tuple[int, int]] = []
+            parsed = await c.parse(extracted.file_id, on_progress=lambda d, t: seen.append((d, t)))
+            assert parsed.result.pages[0].content == "# Async" and seen[-1] == (2, 2)
+            listed = [f.id async for f in c.files(limit=1)]
+            assert extracted.file_id in listed
+            with pytest.raises(NotFoundError) as missing:
+                await c.get_file(MISSING_FILE)
+            assert missing.value.code == "not_found"
+            provider.respond({"kind": "stall"})
+            running = await c.parse(extracted.file_id, wait=False)
+            provider.wait_for_requests(1)
+            await c.cancel(running)
+            assert str((await c.wait(running, timeout=60)).status) == "canceled"
+
+    asyncio.run(scenario())
+
+
+def test_long_poll_is_detected_from_the_document() -> None:
+    assert offers_long_poll("      parameters:\n        - name: wait\n          in: query\n")
+    assert offers_long_poll("    Wait:\n      name: wait\n      in: query\n")
+    assert not offers_long_poll("      parameters:\n        - name: waiting\n        - name: limit\n")
