@@ -190,6 +190,28 @@ function rawRequest(method: string, path: string): Promise<{ status: number; hea
   });
 }
 
+describe('request shapes the document declares', () => {
+  it('accepts every cursor of the documented form and refuses others with 422', async () => {
+    for (const path of ['/v1/files', '/v1/extractors', '/v1/parsers', '/v1/extraction-jobs', '/v1/parse-jobs', '/v1/jobs']) {
+      for (const cursor of ['0.a', '9999999999999999.zzz', '1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3']) {
+        const r = await apiCall(base, 'GET', `${path}?cursor=${cursor}`, undefined, admin);
+        expect([path, cursor, r.status]).toEqual([path, cursor, 200]);
+      }
+      for (const cursor of ['abc', '12.', '.x', 'eyJ0IjoxfQ']) {
+        const r = await apiCall(base, 'GET', `${path}?cursor=${cursor}`, undefined, admin);
+        expect([path, cursor, r.status]).toEqual([path, cursor, 422]);
+      }
+    }
+  });
+
+  it('PUT and PATCH of a provider need a JSON body (422 without one)', async () => {
+    for (const method of ['PUT', 'PATCH']) {
+      const r = await apiCall(base, method, '/v1/providers/compatible_api', undefined, admin);
+      expect([method, r.status, r.body.detail?.[0]?.loc]).toEqual([method, 422, ['body']]);
+    }
+  });
+});
+
 describe('methods', () => {
   it.each([
     ['TRACE', '/v1/files', 'GET, HEAD, POST'],

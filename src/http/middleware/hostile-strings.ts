@@ -10,6 +10,7 @@ import { RequestValidationError, type ValidationIssue } from '../errors.js';
 
 const NUL_MSG = 'String must not contain the NUL character (\\u0000)';
 const MAX_ISSUES = 20;
+const MAX_DEPTH = 200;
 
 /**
  * Runs after JSON body parsing, before any route: refuses NUL in the body, the query string and
@@ -65,7 +66,8 @@ function safeDecode(path: string): string {
 
 /** Every NUL in `value`, keys included, at any depth; `loc` names where (a NUL in a key shows as `\u0000`). */
 export function collectNul(value: unknown, loc: (string | number)[], issues: ValidationIssue[]): void {
-  if (issues.length >= MAX_ISSUES) return;
+  // Deeper than MAX_DEPTH: left to the routes, which refuse such nesting (no stack overflow here).
+  if (issues.length >= MAX_ISSUES || loc.length > MAX_DEPTH) return;
   if (typeof value === 'string') {
     if (hasNul(value)) issues.push({ loc, msg: NUL_MSG, type: 'string_nul' });
     return;
@@ -86,12 +88,13 @@ export function collectNul(value: unknown, loc: (string | number)[], issues: Val
 }
 
 /** A copy of `value` whose strings and keys are well-formed UTF-16 (unpaired surrogates → U+FFFD). */
-export function wellFormed<T>(value: T): T {
+export function wellFormed<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return toWellFormed(value) as T;
-  if (Array.isArray(value)) return value.map(wellFormed) as T;
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => wellFormed(v, depth + 1)) as T;
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     // fromEntries defines own properties, so a "__proto__" key stays a key.
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [toWellFormed(k), wellFormed(v)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [toWellFormed(k), wellFormed(v, depth + 1)])) as T;
   }
   return value;
 }

@@ -1,0 +1,125 @@
+// The contract fuzzed: Schemathesis runs every phase (examples, coverage, fuzzing, stateful) and
+// every check against a real stack (API + worker + the scripted provider as compatible_api) built
+// from openapi.yaml. It must report 0 failures: no 5xx, no response outside its schema, no
+// undocumented status code or header, every undeclared method 405 with Allow, ...
+//
+// CI runs a fixed seed with few examples per operation (FUZZ_SEED, FUZZ_MAX_EXAMPLES);
+// `npm run fuzz` runs the same test longer with a fresh seed.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { startTestStack, type TestStack } from '../harness/stack.js';
+import { ensureSchemathesis, SCHEMATHESIS_VERSION } from './schemathesis-tool.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TOKEN = 'fuzz-admin-token-5d1c0e';
+
+const SEED = Number(process.env.FUZZ_SEED || 20261123);
+const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES || 5);
+const MAX_TIME = process.env.FUZZ_MAX_TIME; // seconds; unset: bounded by the examples alone
+
+let stack: TestStack;
+let provider: ScriptedProvider;
+let st: string;
+
+beforeAll(async () => {
+  st = await ensureSchemathesis();
+  provider = await startScriptedProvider();
+  provider.setModels(['scripted-model-a', 'scripted-model-b']);
+  // Tokens on, so the `ignored_auth` check has something to check.
+  stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN } });
+  const put = await fetch(`${stack.url}/v1/providers/compatible_api`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ base_url: provider.baseUrl }),
+  });
+  expect(put.status).toBe(200);
+}, 900_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+});
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+  failures: string[];
+  tests: number;
+}
+
+async function runSchemathesis(): Promise<Outcome> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docextract-fuzz-'));
+  const junit = path.join(dir, 'junit.xml');
+  const args = [
+    '--config-file', path.join(REPO_ROOT, 'test', 'fuzz', 'schemathesis.toml'),
+    'run',
+    path.join(REPO_ROOT, 'openapi.yaml'),
+    '--url', stack.url,
+    '--header', `Authorization: Bearer ${TOKEN}`,
+    '--phases', 'examples,coverage,fuzzing,stateful',
+    '--checks', 'all',
+    '--seed', String(SEED),
+    '--max-examples', String(MAX_EXAMPLES),
+    '--workers', '1',
+    '--request-timeout', '30',
+    '--report', 'junit',
+    '--report-junit-path', junit,
+    '--no-color',
+    ...(MAX_TIME ? ['--max-time', MAX_TIME] : []),
+  ];
+  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(st, args, { maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', COLUMNS: '160' } }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+  const xml = await readFile(junit, 'utf8').catch(() => '');
+  await writeFile(path.join(dir, 'stdout.txt'), result.stdout);
+  console.log(`Schemathesis output: ${path.join(dir, 'stdout.txt')}, JUnit report: ${junit}`);
+  return { ...result, ...junitFailures(xml) };
+}
+
+/** `<operation>: <first line of each failure>` from the JUnit report (one testcase per operation). */
+function junitFailures(xml: string): { failures: string[]; tests: number } {
+  const failures: string[] = [];
+  let tests = 0;
+  for (const m of xml.matchAll(/<testcase\b[^>]*\bname="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    tests++;
+    const body = m[2] ?? '';
+    for (const f of body.matchAll(/<(failure|error)\b[^>]*?(?:message="([^"]*)")?[^>]*>([\s\S]*?)<\/\1>|<(failure|error)\b[^>]*?message="([^"]*)"[^>]*\/>/g)) {
+      const text = decode(f[2] ?? f[5] ?? f[3] ?? '').trim().split('\n').filter(Boolean).slice(0, 3).join(' | ');
+      failures.push(`${decode(m[1]!)}: ${text}`);
+    }
+  }
+  return { failures, tests };
+}
+
+const decode = (s: string) =>
+  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#10;/g, '\n').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+it(
+  `Schemathesis ${SCHEMATHESIS_VERSION}: every phase and check passes against openapi.yaml`,
+  async () => {
+    const started = Date.now();
+    const outcome = await runSchemathesis();
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    const summary = outcome.stdout.split('\n').filter((l) => /^(={3,}|Seed|Test Phase|Phase|API Operations|Test cases|.*passed|.*failed|.*Checks)/i.test(l.trim()));
+    console.log(
+      `Schemathesis ${SCHEMATHESIS_VERSION}: seed ${SEED}, max examples ${MAX_EXAMPLES}, ${outcome.tests} operations, ${seconds} s, exit ${outcome.code}\n` +
+        outcome.stdout.split('\n').slice(-40).join('\n'),
+    );
+    // Failures name the operation and the check, so a mismatch is found without re-running.
+    expect({ exit: outcome.code, failures: outcome.failures, stderr: outcome.stderr.slice(-2000), summary }).toEqual({
+      exit: 0,
+      failures: [],
+      stderr: expect.any(String),
+      summary: expect.any(Array),
+    });
+  },
+  MAX_TIME ? (Number(MAX_TIME) + 900) * 1000 : 1_800_000,
+);
