@@ -3,7 +3,7 @@
 // Temporal dev server: what a machine crash leaves behind, minus the OS page cache), then
 // `npm start` again on the same data dir. Every accepted job must complete exactly once.
 // `npx tsx bench/crash.ts`; prints the outcome and exits 1 when a job is lost or wrong.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startScriptedProvider } from '../test/harness/scripted-provider.js';
@@ -13,9 +13,10 @@ import { startDevStack } from './lib/services.js';
 
 const JOBS = 50;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docextract-crash-'));
+await chmod(dataDir, 0o755); // embedded Postgres runs as the postgres user and must get through
 const provider = await startScriptedProvider();
-// Long enough that all 50 are in flight when the machine "crashes".
-provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }), delayMs: 3_000 }));
+// Long enough that all 50 are still in flight when the machine "crashes".
+provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }), delayMs: 20_000 }));
 let failed = false;
 try {
   log(`crash: npm start in ${dataDir}`);
@@ -58,7 +59,7 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   const listed = (await call(stack.url, 'GET', '/v1/extraction-jobs?limit=100')).body;
-  const listedIds = new Set((listed.data ?? listed.items ?? []).map((j: any) => j.id));
+  const listedIds = new Set((Array.isArray(listed) ? listed : []).map((j: any) => j.id));
   const completedOk = final.filter((j) => j.status === 'completed' && j.result?.data?.total === 1).length;
   console.log(`after npm start again: statuses: ${count(final.map((j) => j?.status ?? 'missing'))}; completed with a result: ${completedOk}/${JOBS}; ` +
     `listed by the API: ${ids.filter((id) => listedIds.has(id)).length}/${JOBS}, jobs in the list: ${listedIds.size}`);

@@ -5,7 +5,7 @@
 // in the same run, so the ratio holds on a noisy machine. In the `npm start` configuration it
 // also measures API GET latency while a 300-page parse runs in the same process.
 // `npm run bench:jobs` (BENCH_JOBS=N changes the job count per mode).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startScriptedProvider, type ScriptedProvider } from '../test/harness/scripted-provider.js';
 import { withDatabaseName } from '../src/runtime/database.js';
@@ -133,6 +133,7 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
   const provider = await startScriptedProvider();
   let baseline: Baseline | undefined;
   const scratch = await mkdtemp(path.join(infra.tempDir, 'jobs-'));
+  await chmod(scratch, 0o755); // embedded Postgres runs as the postgres user and must get through
   const results: Measured[] = [];
   try {
     baseline = await prepareBaseline();
