@@ -20,6 +20,7 @@ from .example_output import ExampleOutput
 from .extraction_job_response import ExtractionJobResponse
 from .extraction_result import ExtractionResult
 from .extraction_result_data import ExtractionResultData
+from .extraction_result_provenance import ExtractionResultProvenance
 from .extractor_definition_input import ExtractorDefinitionInput
 from .extractor_definition_input_schema import ExtractorDefinitionInputSchema
 from .extractor_response import ExtractorResponse
@@ -30,16 +31,23 @@ from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
+from .get_open_api_document_response_200_type_1 import (
+    GetOpenApiDocumentResponse200Type1,
+)
 from .health_response import HealthResponse
 from .http_validation_error import HTTPValidationError
 from .job_error import JobError
 from .job_error_code import JobErrorCode
+from .job_retry import JobRetry
 from .job_status import JobStatus
 from .output_format import OutputFormat
+from .page_box import PageBox
 from .parse_job_response import ParseJobResponse
+from .parse_job_summary_response import ParseJobSummaryResponse
 from .parse_page import ParsePage
 from .parse_progress import ParseProgress
 from .parse_result import ParseResult
+from .parse_result_summary import ParseResultSummary
 from .parser_create_input import ParserCreateInput
 from .parser_definition_input import ParserDefinitionInput
 from .parser_response import ParserResponse
@@ -68,6 +76,16 @@ from .stored_example_input_type import StoredExampleInputType
 from .token_usage import TokenUsage
 from .validation_error import ValidationError
 from .validation_error_ctx import ValidationErrorCtx
+from .value_conflict import ValueConflict
+from .value_conflict_values_item import ValueConflictValuesItem
+from .value_provenance import ValueProvenance
+from .webhook_delivery_response import WebhookDeliveryResponse
+from .webhook_endpoint_create_input import WebhookEndpointCreateInput
+from .webhook_endpoint_response import WebhookEndpointResponse
+from .webhook_endpoint_update_input import WebhookEndpointUpdateInput
+from .webhook_endpoint_with_secret import WebhookEndpointWithSecret
+from .webhook_event_payload import WebhookEventPayload
+from .webhook_event_type import WebhookEventType
 
 __all__ = (
     "ApiErrorResponse",
@@ -88,6 +106,7 @@ __all__ = (
     "ExtractionJobResponse",
     "ExtractionResult",
     "ExtractionResultData",
+    "ExtractionResultProvenance",
     "ExtractorDefinitionInput",
     "ExtractorDefinitionInputSchema",
     "ExtractorResponse",
@@ -98,16 +117,21 @@ __all__ = (
     "FileResponseMediaType",
     "FileUpload",
     "GetApiReferenceAssetAsset",
+    "GetOpenApiDocumentResponse200Type1",
     "HTTPValidationError",
     "HealthResponse",
     "JobError",
     "JobErrorCode",
+    "JobRetry",
     "JobStatus",
     "OutputFormat",
+    "PageBox",
     "ParseJobResponse",
+    "ParseJobSummaryResponse",
     "ParsePage",
     "ParseProgress",
     "ParseResult",
+    "ParseResultSummary",
     "ParserCreateInput",
     "ParserDefinitionInput",
     "ParserResponse",
@@ -134,4 +158,14 @@ __all__ = (
     "TokenUsage",
     "ValidationError",
     "ValidationErrorCtx",
+    "ValueConflict",
+    "ValueConflictValuesItem",
+    "ValueProvenance",
+    "WebhookDeliveryResponse",
+    "WebhookEndpointCreateInput",
+    "WebhookEndpointResponse",
+    "WebhookEndpointUpdateInput",
+    "WebhookEndpointWithSecret",
+    "WebhookEventPayload",
+    "WebhookEventType",
 )

@@ -21,7 +21,7 @@ class Diagnostic:
 
             | Code | Severity | Meaning |
             |---|---|---|
-            | `root_not_object` | error | The root must be a non-nullable object schema. |
+            | `root_not_object` | error | The root must be an object schema. |
             | `unsupported_keyword` | error | A key that the schema kind does not allow (also unknown keys in `x-service`).
             |
             | `missing_keyword` | error | A key the schema kind requires is absent (`type`, `properties`, `items`,
@@ -47,6 +47,7 @@ class Diagnostic:
             | `contradictory_length` | warning | `minLength` is greater than `maxLength`. |
             | `enum_null_mismatch` | warning | `null` in `enum` disagrees with `type`. |
             | `overlapping_branches` | warning | Union branches accept the same value. |
+            | `nullable_root` | warning | The root object is nullable; accepted, but a result is never null. |
     """
 
     message: str

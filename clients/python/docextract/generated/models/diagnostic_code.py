@@ -17,6 +17,7 @@ class DiagnosticCode(str, Enum):
     INVALID_UNION = "invalid_union"
     INVALID_VALUE = "invalid_value"
     MISSING_KEYWORD = "missing_keyword"
+    NULLABLE_ROOT = "nullable_root"
     OPTIONAL_NOT_NULLABLE = "optional_not_nullable"
     OVERLAPPING_BRANCHES = "overlapping_branches"
     REQUIRED_UNKNOWN_PROPERTY = "required_unknown_property"

@@ -9,11 +9,17 @@ class ErrorCode(str, Enum):
     EXTRACTOR_IN_USE = "extractor_in_use"
     FILE_IN_USE = "file_in_use"
     FILE_TOO_LARGE = "file_too_large"
+    FORBIDDEN = "forbidden"
+    IDEMPOTENCY_KEY_IN_USE = "idempotency_key_in_use"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INTERNAL_ERROR = "internal_error"
+    INVALID_API_KEY = "invalid_api_key"
     INVALID_EXAMPLE = "invalid_example"
     INVALID_MULTIPART = "invalid_multipart"
     INVALID_PROVIDER_CONFIGURATION = "invalid_provider_configuration"
     INVALID_SCHEMA = "invalid_schema"
+    JOB_NOT_FAILED = "job_not_failed"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
     MODEL_REQUIRED = "model_required"
     NAME_MISMATCH = "name_mismatch"
     NAME_TAKEN = "name_taken"
@@ -28,6 +34,9 @@ class ErrorCode(str, Enum):
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
     UNAUTHORIZED = "unauthorized"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    WEBHOOK_URL_FORBIDDEN = "webhook_url_forbidden"
+    WEBHOOK_URL_INVALID = "webhook_url_invalid"
+    WEBHOOK_URL_UNRESOLVABLE = "webhook_url_unresolvable"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -9,10 +9,13 @@ from typing_extensions import Self
 
 from ..models.job_status import JobStatus
 from ..models.provider_name import ProviderName
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.extraction_result import ExtractionResult
     from ..models.job_error import JobError
+    from ..models.job_retry import JobRetry
+    from ..models.parse_progress import ParseProgress
     from ..models.token_usage import TokenUsage
 
 
@@ -34,11 +37,16 @@ class ExtractionJobResponse:
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         result (ExtractionResult | None): Set when `status` is `completed`, otherwise null.
         error (JobError | None): Set when `status` is `failed`, otherwise null.
-        usage (None | TokenUsage): Token usage of the successful model call, when the provider reported it. Our
-            addition.
+        progress (None | ParseProgress): Pages extracted so far (windows stored), like a parse job's; inline text counts
+            text pages.
+            Null until the document's pages have been counted. Our addition.
+        usage (None | TokenUsage): Token usage of the model calls whose answers were used, summed over the windows, when
+            the provider reported it. Our addition.
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
+        retry (JobRetry | None | Unset): Our addition, always present. Set while a model call of a `running` job is
+            failing transiently and waiting for its next attempt; null otherwise.
     """
 
     id: str
@@ -50,14 +58,18 @@ class ExtractionJobResponse:
     status: JobStatus
     result: ExtractionResult | None
     error: JobError | None
+    progress: None | ParseProgress
     usage: None | TokenUsage
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
+    retry: JobRetry | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result import ExtractionResult
         from ..models.job_error import JobError
+        from ..models.job_retry import JobRetry
+        from ..models.parse_progress import ParseProgress
         from ..models.token_usage import TokenUsage
 
         id = self.id
@@ -93,6 +105,12 @@ class ExtractionJobResponse:
         else:
             error = self.error
 
+        progress: dict[str, Any] | None
+        if isinstance(self.progress, ParseProgress):
+            progress = self.progress.to_dict()
+        else:
+            progress = self.progress
+
         usage: dict[str, Any] | None
         if isinstance(self.usage, TokenUsage):
             usage = self.usage.to_dict()
@@ -113,6 +131,14 @@ class ExtractionJobResponse:
         else:
             completed_at = self.completed_at
 
+        retry: dict[str, Any] | None | Unset
+        if isinstance(self.retry, Unset):
+            retry = UNSET
+        elif isinstance(self.retry, JobRetry):
+            retry = self.retry.to_dict()
+        else:
+            retry = self.retry
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -126,12 +152,15 @@ class ExtractionJobResponse:
                 "status": status,
                 "result": result,
                 "error": error,
+                "progress": progress,
                 "usage": usage,
                 "created_at": created_at,
                 "started_at": started_at,
                 "completed_at": completed_at,
             }
         )
+        if retry is not UNSET:
+            field_dict["retry"] = retry
 
         return field_dict
 
@@ -139,6 +168,8 @@ class ExtractionJobResponse:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.extraction_result import ExtractionResult
         from ..models.job_error import JobError
+        from ..models.job_retry import JobRetry
+        from ..models.parse_progress import ParseProgress
         from ..models.token_usage import TokenUsage
 
         d = dict(src_dict)
@@ -214,6 +245,21 @@ class ExtractionJobResponse:
 
         error = _parse_error(d.pop("error"))
 
+        def _parse_progress(data: object) -> None | ParseProgress:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                progress_type_0 = ParseProgress.from_dict(data)
+
+                return progress_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ParseProgress", data)
+
+        progress = _parse_progress(d.pop("progress"))
+
         def _parse_usage(data: object) -> None | TokenUsage:
             if data is None:
                 return data
@@ -261,6 +307,23 @@ class ExtractionJobResponse:
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
+        def _parse_retry(data: object) -> JobRetry | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                retry_type_0 = JobRetry.from_dict(data)
+
+                return retry_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("JobRetry | None | Unset", data)
+
+        retry = _parse_retry(d.pop("retry", UNSET))
+
         extraction_job_response = cls(
             id=id,
             extractor_id=extractor_id,
@@ -271,10 +334,12 @@ class ExtractionJobResponse:
             status=status,
             result=result,
             error=error,
+            progress=progress,
             usage=usage,
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            retry=retry,
         )
 
         return extraction_job_response

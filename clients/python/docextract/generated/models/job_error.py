@@ -24,21 +24,27 @@ class JobError:
             | `provider_rejected` | The provider refused the request itself (HTTP 400/404/422 and other 4xx), e.g. an
             unknown model or an unsupported reasoning effort. |
             | `provider_auth_failed` | The provider refused the credentials (HTTP 401/403). |
-            | `provider_rate_limited` | The provider kept answering 429 after every retry. |
-            | `provider_unavailable` | The provider kept failing (5xx, connection failure, time-out, cut stream) after every
-            retry. |
+            | `provider_rate_limited` | The provider kept answering 429 for the whole retry window
+            (`SERVICE_PROVIDER_RETRY_WINDOW_S`). |
+            | `provider_unavailable` | The provider kept failing (5xx, connection failure, time-out, cut stream) for the
+            whole retry window. |
             | `provider_protocol_error` | The provider's answer did not follow the chat-completions protocol. |
             | `provider_key_missing` | The provider needs an API key and none is configured. |
             | `provider_key_unreadable` | The stored key cannot be decrypted with the current secret key. |
             | `provider_not_configured` | Required connection settings of the provider are missing. |
-            | `output_truncated` | The model's answer was cut off by the output token budget. |
+            | `output_truncated` | The model's answer was cut off by the output token budget (for a long document: even for
+            a single page, named in the message). |
             | `output_invalid_json` | The model's answer is not valid JSON. |
-            | `output_schema_mismatch` | The model's answer does not satisfy the extractor's schema. |
+            | `output_schema_mismatch` | The model's answer does not satisfy the extractor's schema (for a long document:
+            the merged answer, naming the field). |
+            | `output_degenerate` | The model's answer repeated the same line or item over and over, also when asked again
+            with a frequency penalty; the message names the page. |
             | `output_empty` | The model returned an empty answer. |
             | `document_encrypted` | The PDF is encrypted. |
             | `document_corrupt` | The document cannot be read. |
             | `document_empty` | The document has no pages. |
-            | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES`. |
+            | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES` (extraction:
+            `SERVICE_EXTRACTION_MAX_PAGES`). |
             | `document_page_too_large` | A page is too large to render. |
             | `unsupported_media_type` | The stored bytes are not PDF, PNG or JPEG. |
             | `file_missing` | The file's bytes are gone. |

@@ -13,6 +13,7 @@ class JobErrorCode(str, Enum):
     INTERNAL_ERROR = "internal_error"
     JOB_MISSING = "job_missing"
     JOB_TIMED_OUT = "job_timed_out"
+    OUTPUT_DEGENERATE = "output_degenerate"
     OUTPUT_EMPTY = "output_empty"
     OUTPUT_INVALID_JSON = "output_invalid_json"
     OUTPUT_SCHEMA_MISMATCH = "output_schema_mismatch"

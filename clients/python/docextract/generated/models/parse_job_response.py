@@ -10,9 +10,11 @@ from typing_extensions import Self
 from ..models.job_status import JobStatus
 from ..models.provider_name import ProviderName
 from ..models.reasoning_effort import ReasoningEffort
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.job_error import JobError
+    from ..models.job_retry import JobRetry
     from ..models.parse_progress import ParseProgress
     from ..models.parse_result import ParseResult
     from ..models.parser_snapshot_response import ParserSnapshotResponse
@@ -45,6 +47,8 @@ class ParseJobResponse:
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
+        retry (JobRetry | None | Unset): Our addition, always present. Set while a page of a `running` job is failing
+            transiently and waiting for its next attempt (the latest such page); null otherwise.
     """
 
     id: str
@@ -63,9 +67,11 @@ class ParseJobResponse:
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
+    retry: JobRetry | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.job_error import JobError
+        from ..models.job_retry import JobRetry
         from ..models.parse_progress import ParseProgress
         from ..models.parse_result import ParseResult
         from ..models.token_usage import TokenUsage
@@ -136,6 +142,14 @@ class ParseJobResponse:
         else:
             completed_at = self.completed_at
 
+        retry: dict[str, Any] | None | Unset
+        if isinstance(self.retry, Unset):
+            retry = UNSET
+        elif isinstance(self.retry, JobRetry):
+            retry = self.retry.to_dict()
+        else:
+            retry = self.retry
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -158,12 +172,15 @@ class ParseJobResponse:
                 "completed_at": completed_at,
             }
         )
+        if retry is not UNSET:
+            field_dict["retry"] = retry
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.job_error import JobError
+        from ..models.job_retry import JobRetry
         from ..models.parse_progress import ParseProgress
         from ..models.parse_result import ParseResult
         from ..models.parser_snapshot_response import ParserSnapshotResponse
@@ -316,6 +333,23 @@ class ParseJobResponse:
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
+        def _parse_retry(data: object) -> JobRetry | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                retry_type_0 = JobRetry.from_dict(data)
+
+                return retry_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("JobRetry | None | Unset", data)
+
+        retry = _parse_retry(d.pop("retry", UNSET))
+
         parse_job_response = cls(
             id=id,
             parser_id=parser_id,
@@ -333,6 +367,7 @@ class ParseJobResponse:
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            retry=retry,
         )
 
         return parse_job_response

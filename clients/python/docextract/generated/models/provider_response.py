@@ -24,6 +24,9 @@ class ProviderResponse:
         name (ProviderName): The stable provider name, and the discriminator that selects the provider implementation.
         configuration (ProviderResponseConfiguration): Provider-specific non-secret settings (`project_url` for
             `hosted_project_api`).
+            `max_concurrent_requests` (any provider, a positive integer): at most this many model
+            requests open at the provider at once, across every worker process; jobs wait for a
+            slot while `running`.
         has_api_key (bool): Whether an API key is stored (a key read from `api_key_env` does not count).
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         updated_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).

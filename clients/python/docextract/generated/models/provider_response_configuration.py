@@ -12,7 +12,12 @@ T = TypeVar("T", bound="ProviderResponseConfiguration")
 
 @_attrs_define
 class ProviderResponseConfiguration:
-    """Provider-specific non-secret settings (`project_url` for `hosted_project_api`)."""
+    """Provider-specific non-secret settings (`project_url` for `hosted_project_api`).
+    `max_concurrent_requests` (any provider, a positive integer): at most this many model
+    requests open at the provider at once, across every worker process; jobs wait for a
+    slot while `running`.
+
+    """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

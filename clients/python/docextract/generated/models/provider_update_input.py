@@ -24,8 +24,11 @@ class ProviderUpdateInput:
     Attributes:
         base_url (None | str | Unset): Absolute http(s) URL of the provider endpoint; null restores the default.
         configuration (ProviderUpdateInputConfiguration | Unset): Non-secret settings; replaces the stored object as a
-            whole.
-        api_key (None | str | Unset): API key, stored encrypted; null removes the stored key.
+            whole. `max_concurrent_requests`,
+            when given, must be a positive integer (otherwise 400 `invalid_provider_configuration`).
+        api_key (None | str | Unset): API key, stored encrypted; null removes the stored key. Visible ASCII only
+            (0x21–0x7E), as it
+            travels in an HTTP header; anything else answers 400 `invalid_api_key`.
         api_key_env (None | str | Unset): Name of an environment variable of the worker holding the key, read at call
             time.
     """

@@ -12,7 +12,10 @@ T = TypeVar("T", bound="ProviderUpdateInputConfiguration")
 
 @_attrs_define
 class ProviderUpdateInputConfiguration:
-    """Non-secret settings; replaces the stored object as a whole."""
+    """Non-secret settings; replaces the stored object as a whole. `max_concurrent_requests`,
+    when given, must be a positive integer (otherwise 400 `invalid_provider_configuration`).
+
+    """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

@@ -11,14 +11,17 @@ from ...models.api_error_response import ApiErrorResponse
 from ...models.create_extraction_job_request import CreateExtractionJobRequest
 from ...models.extraction_job_response import ExtractionJobResponse
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: CreateExtractionJobRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -35,7 +38,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiErrorResponse | ExtractionJobResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | ExtractionJobResponse | None:
     if response.status_code == 201:
         response_201 = ExtractionJobResponse.from_dict(response.json())
 
@@ -51,13 +54,34 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ApiErrorResponse.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = ApiErrorResponse.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+
+        def _parse_response_422(data: object) -> ApiErrorResponse | HTTPValidationError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_422_type_0 = HTTPValidationError.from_dict(data)
+
+                return response_422_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_422_type_1 = ApiErrorResponse.from_dict(data)
+
+            return response_422_type_1
+
+        response_422 = _parse_response_422(response.json())
 
         return response_422
 
@@ -79,7 +103,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractionJobResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -92,7 +116,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateExtractionJobRequest,
-) -> Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]:
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractionJobResponse]:
     """Create an extraction job
 
      Refer to the extractor by exactly one of `extractor_id` or `extractor_name`, and give exactly one
@@ -100,6 +125,7 @@ def sync_detailed(
     later edits do not change it. The job is `queued` and runs in the background.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateExtractionJobRequest): Exactly one of `extractor_id` / `extractor_name`, and
             exactly one of `file_id` / `text`.
 
@@ -108,11 +134,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractionJobResponse]
     """
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -126,7 +153,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateExtractionJobRequest,
-) -> ApiErrorResponse | ExtractionJobResponse | HTTPValidationError | None:
+    idempotency_key: str | Unset = UNSET,
+) -> ApiErrorResponse | HTTPValidationError | ExtractionJobResponse | None:
     """Create an extraction job
 
      Refer to the extractor by exactly one of `extractor_id` or `extractor_name`, and give exactly one
@@ -134,6 +162,7 @@ def sync(
     later edits do not change it. The job is `queued` and runs in the background.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateExtractionJobRequest): Exactly one of `extractor_id` / `extractor_name`, and
             exactly one of `file_id` / `text`.
 
@@ -142,12 +171,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | ExtractionJobResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractionJobResponse
     """
 
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -155,7 +185,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateExtractionJobRequest,
-) -> Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]:
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractionJobResponse]:
     """Create an extraction job
 
      Refer to the extractor by exactly one of `extractor_id` or `extractor_name`, and give exactly one
@@ -163,6 +194,7 @@ async def asyncio_detailed(
     later edits do not change it. The job is `queued` and runs in the background.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateExtractionJobRequest): Exactly one of `extractor_id` / `extractor_name`, and
             exactly one of `file_id` / `text`.
 
@@ -171,11 +203,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractionJobResponse]
     """
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -187,7 +220,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CreateExtractionJobRequest,
-) -> ApiErrorResponse | ExtractionJobResponse | HTTPValidationError | None:
+    idempotency_key: str | Unset = UNSET,
+) -> ApiErrorResponse | HTTPValidationError | ExtractionJobResponse | None:
     """Create an extraction job
 
      Refer to the extractor by exactly one of `extractor_id` or `extractor_name`, and give exactly one
@@ -195,6 +229,7 @@ async def asyncio(
     later edits do not change it. The job is `queued` and runs in the background.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateExtractionJobRequest): Exactly one of `extractor_id` / `extractor_name`, and
             exactly one of `file_id` / `text`.
 
@@ -203,12 +238,13 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | ExtractionJobResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractionJobResponse
     """
 
     return (
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

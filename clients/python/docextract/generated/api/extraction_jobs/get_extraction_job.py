@@ -11,18 +11,27 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.extraction_job_response import ExtractionJobResponse
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     job_id: str,
+    *,
+    wait: int | Unset = 0,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["wait"] = wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/extraction-jobs/{job_id}".format(
             job_id=quote(str(job_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -82,14 +91,16 @@ def sync_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]:
     """Read an extraction job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`.
+     Poll this until `status` is `completed`, `failed` or `canceled`, or long-poll with `wait`.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -101,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -114,14 +126,16 @@ def sync(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> ApiErrorResponse | ExtractionJobResponse | HTTPValidationError | None:
     """Read an extraction job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`.
+     Poll this until `status` is `completed`, `failed` or `canceled`, or long-poll with `wait`.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,6 +148,7 @@ def sync(
     return sync_detailed(
         job_id=job_id,
         client=client,
+        wait=wait,
     ).parsed
 
 
@@ -141,14 +156,16 @@ async def asyncio_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]:
     """Read an extraction job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`.
+     Poll this until `status` is `completed`, `failed` or `canceled`, or long-poll with `wait`.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +177,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -171,14 +189,16 @@ async def asyncio(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> ApiErrorResponse | ExtractionJobResponse | HTTPValidationError | None:
     """Read an extraction job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`.
+     Poll this until `status` is `completed`, `failed` or `canceled`, or long-poll with `wait`.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,5 +212,6 @@ async def asyncio(
         await asyncio_detailed(
             job_id=job_id,
             client=client,
+            wait=wait,
         )
     ).parsed

@@ -11,18 +11,27 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.extraction_job_response import ExtractionJobResponse
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     job_id: str,
+    *,
+    wait: int | Unset = 0,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["wait"] = wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/jobs/{job_id}".format(
             job_id=quote(str(job_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -82,6 +91,7 @@ def sync_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]:
     """Read an extraction job (deprecated alias)
 
@@ -90,6 +100,7 @@ def sync_detailed(
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -101,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -114,6 +126,7 @@ def sync(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> ApiErrorResponse | ExtractionJobResponse | HTTPValidationError | None:
     """Read an extraction job (deprecated alias)
 
@@ -122,6 +135,7 @@ def sync(
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,6 +148,7 @@ def sync(
     return sync_detailed(
         job_id=job_id,
         client=client,
+        wait=wait,
     ).parsed
 
 
@@ -141,6 +156,7 @@ async def asyncio_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> Response[ApiErrorResponse | ExtractionJobResponse | HTTPValidationError]:
     """Read an extraction job (deprecated alias)
 
@@ -149,6 +165,7 @@ async def asyncio_detailed(
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +177,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -171,6 +189,7 @@ async def asyncio(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> ApiErrorResponse | ExtractionJobResponse | HTTPValidationError | None:
     """Read an extraction job (deprecated alias)
 
@@ -179,6 +198,7 @@ async def asyncio(
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,5 +212,6 @@ async def asyncio(
         await asyncio_detailed(
             job_id=job_id,
             client=client,
+            wait=wait,
         )
     ).parsed

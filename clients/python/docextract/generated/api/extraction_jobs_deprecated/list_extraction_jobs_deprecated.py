@@ -112,7 +112,7 @@ def sync_detailed(
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active
@@ -157,7 +157,7 @@ def sync(
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active
@@ -197,7 +197,7 @@ async def asyncio_detailed(
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active
@@ -240,7 +240,7 @@ async def asyncio(
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
+from ...models.get_open_api_document_response_200_type_1 import (
+    GetOpenApiDocumentResponse200Type1,
+)
 from ...types import Response
 
 
@@ -21,9 +24,26 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiErrorResponse | str | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str | None:
     if response.status_code == 200:
-        response_200 = response.text
+
+        def _parse_response_200(
+            data: object,
+        ) -> GetOpenApiDocumentResponse200Type1 | str:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_1 = GetOpenApiDocumentResponse200Type1.from_dict(data)
+
+                return response_200_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("GetOpenApiDocumentResponse200Type1 | str", data)
+
+        response_200 = _parse_response_200(response.text)
+
         return response_200
 
     if response.status_code == 500:
@@ -39,7 +59,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | str]:
+) -> Response[ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -51,7 +71,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ApiErrorResponse | str]:
+) -> Response[ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str]:
     """This OpenAPI document
 
      Served as `application/yaml`, or as `text/yaml` when the request's `Accept` prefers it (clients
@@ -62,7 +82,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | str]
+        Response[ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str]
     """
 
     kwargs = _get_kwargs()
@@ -77,7 +97,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> ApiErrorResponse | str | None:
+) -> ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str | None:
     """This OpenAPI document
 
      Served as `application/yaml`, or as `text/yaml` when the request's `Accept` prefers it (clients
@@ -88,7 +108,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | str
+        ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str
     """
 
     return sync_detailed(
@@ -99,7 +119,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ApiErrorResponse | str]:
+) -> Response[ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str]:
     """This OpenAPI document
 
      Served as `application/yaml`, or as `text/yaml` when the request's `Accept` prefers it (clients
@@ -110,7 +130,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | str]
+        Response[ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str]
     """
 
     kwargs = _get_kwargs()
@@ -123,7 +143,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> ApiErrorResponse | str | None:
+) -> ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str | None:
     """This OpenAPI document
 
      Served as `application/yaml`, or as `text/yaml` when the request's `Accept` prefers it (clients
@@ -134,7 +154,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | str
+        ApiErrorResponse | GetOpenApiDocumentResponse200Type1 | str
     """
 
     return (

@@ -11,14 +11,17 @@ from ...models.api_error_response import ApiErrorResponse
 from ...models.create_parse_job_request import CreateParseJobRequest
 from ...models.http_validation_error import HTTPValidationError
 from ...models.parse_job_response import ParseJobResponse
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: CreateParseJobRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -51,13 +54,34 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ApiErrorResponse.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = ApiErrorResponse.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+
+        def _parse_response_422(data: object) -> ApiErrorResponse | HTTPValidationError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_422_type_0 = HTTPValidationError.from_dict(data)
+
+                return response_422_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_422_type_1 = ApiErrorResponse.from_dict(data)
+
+            return response_422_type_1
+
+        response_422 = _parse_response_422(response.json())
 
         return response_422
 
@@ -92,6 +116,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateParseJobRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]:
     """Create a parse job
 
@@ -100,6 +125,7 @@ def sync_detailed(
     configuration is captured as `parser_snapshot`.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
             `parser_name` (default parser: `document-to-markdown`).
 
@@ -108,11 +134,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ParseJobResponse]
     """
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -126,6 +153,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateParseJobRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | ParseJobResponse | None:
     """Create a parse job
 
@@ -134,6 +162,7 @@ def sync(
     configuration is captured as `parser_snapshot`.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
             `parser_name` (default parser: `document-to-markdown`).
 
@@ -142,12 +171,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | HTTPValidationError | ParseJobResponse
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ParseJobResponse
     """
 
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -155,6 +185,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateParseJobRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]:
     """Create a parse job
 
@@ -163,6 +194,7 @@ async def asyncio_detailed(
     configuration is captured as `parser_snapshot`.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
             `parser_name` (default parser: `document-to-markdown`).
 
@@ -171,11 +203,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ParseJobResponse]
     """
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -187,6 +220,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CreateParseJobRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | ParseJobResponse | None:
     """Create a parse job
 
@@ -195,6 +229,7 @@ async def asyncio(
     configuration is captured as `parser_snapshot`.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateParseJobRequest): `file_id` is required; at most one of `parser_id` /
             `parser_name` (default parser: `document-to-markdown`).
 
@@ -203,12 +238,13 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | HTTPValidationError | ParseJobResponse
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ParseJobResponse
     """
 
     return (
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

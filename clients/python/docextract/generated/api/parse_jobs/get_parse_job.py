@@ -11,18 +11,27 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.http_validation_error import HTTPValidationError
 from ...models.parse_job_response import ParseJobResponse
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     job_id: str,
+    *,
+    wait: int | Unset = 0,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["wait"] = wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/parse-jobs/{job_id}".format(
             job_id=quote(str(job_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -82,15 +91,17 @@ def sync_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]:
     """Read a parse job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`; `progress` counts finished pages
-    meanwhile.
+     Poll this (or long-poll with `wait`) until `status` is `completed`, `failed` or `canceled`;
+    `progress` counts finished pages meanwhile.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,6 +113,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -115,15 +127,17 @@ def sync(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> ApiErrorResponse | HTTPValidationError | ParseJobResponse | None:
     """Read a parse job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`; `progress` counts finished pages
-    meanwhile.
+     Poll this (or long-poll with `wait`) until `status` is `completed`, `failed` or `canceled`;
+    `progress` counts finished pages meanwhile.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,6 +150,7 @@ def sync(
     return sync_detailed(
         job_id=job_id,
         client=client,
+        wait=wait,
     ).parsed
 
 
@@ -143,15 +158,17 @@ async def asyncio_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> Response[ApiErrorResponse | HTTPValidationError | ParseJobResponse]:
     """Read a parse job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`; `progress` counts finished pages
-    meanwhile.
+     Poll this (or long-poll with `wait`) until `status` is `completed`, `failed` or `canceled`;
+    `progress` counts finished pages meanwhile.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,6 +180,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -174,15 +192,17 @@ async def asyncio(
     job_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: int | Unset = 0,
 ) -> ApiErrorResponse | HTTPValidationError | ParseJobResponse | None:
     """Read a parse job
 
-     Poll this until `status` is `completed`, `failed` or `canceled`; `progress` counts finished pages
-    meanwhile.
+     Poll this (or long-poll with `wait`) until `status` is `completed`, `failed` or `canceled`;
+    `progress` counts finished pages meanwhile.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,5 +216,6 @@ async def asyncio(
         await asyncio_detailed(
             job_id=job_id,
             client=client,
+            wait=wait,
         )
     ).parsed

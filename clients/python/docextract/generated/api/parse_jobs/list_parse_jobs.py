@@ -10,7 +10,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.http_validation_error import HTTPValidationError
 from ...models.job_status import JobStatus
-from ...models.parse_job_response import ParseJobResponse
+from ...models.parse_job_summary_response import ParseJobSummaryResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -49,12 +49,12 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiErrorResponse | HTTPValidationError | list[ParseJobResponse] | None:
+) -> ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
         for response_200_item_data in _response_200:
-            response_200_item = ParseJobResponse.from_dict(response_200_item_data)
+            response_200_item = ParseJobSummaryResponse.from_dict(response_200_item_data)
 
             response_200.append(response_200_item)
 
@@ -88,7 +88,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobResponse]]:
+) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,12 +104,12 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
-) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobResponse]]:
+) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]]:
     """List parse jobs
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active
@@ -122,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | HTTPValidationError | list[ParseJobResponse]]
+        Response[ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]]
     """
 
     kwargs = _get_kwargs(
@@ -146,12 +146,12 @@ def sync(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
-) -> ApiErrorResponse | HTTPValidationError | list[ParseJobResponse] | None:
+) -> ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse] | None:
     """List parse jobs
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active
@@ -164,7 +164,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | HTTPValidationError | list[ParseJobResponse]
+        ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]
     """
 
     return sync_detailed(
@@ -183,12 +183,12 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
-) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobResponse]]:
+) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]]:
     """List parse jobs
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active
@@ -201,7 +201,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | HTTPValidationError | list[ParseJobResponse]]
+        Response[ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]]
     """
 
     kwargs = _get_kwargs(
@@ -223,12 +223,12 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
-) -> ApiErrorResponse | HTTPValidationError | list[ParseJobResponse] | None:
+) -> ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse] | None:
     """List parse jobs
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (str | Unset):
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (JobStatus | Unset): `queued` on creation → `running` → `completed` (with `result`)
             or `failed` (with `error`).
             Cancel moves a queued or running job to `canceling`, then `canceled`. Deleting an active
@@ -241,7 +241,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | HTTPValidationError | list[ParseJobResponse]
+        ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]
     """
 
     return (

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+from typing_extensions import Self
+
+if TYPE_CHECKING:
+    from ..models.value_provenance import ValueProvenance
+
+
+T = TypeVar("T", bound="ExtractionResultProvenance")
+
+
+@_attrs_define
+class ExtractionResultProvenance:
+    """Where each value came from (file inputs only; our addition). Keys are JSON Pointers
+    (RFC 6901) of every non-null leaf value of `data`, e.g. `/items/3/amount`.
+
+    """
+
+    additional_properties: dict[str, ValueProvenance] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        for prop_name, prop in self.additional_properties.items():
+            field_dict[prop_name] = prop.to_dict()
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.value_provenance import ValueProvenance
+
+        d = dict(src_dict)
+        extraction_result_provenance = cls()
+
+        additional_properties = {}
+        for prop_name, prop_dict in d.items():
+            additional_property = ValueProvenance.from_dict(prop_dict)
+
+            additional_properties[prop_name] = additional_property
+
+        extraction_result_provenance.additional_properties = additional_properties
+        return extraction_result_provenance
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> ValueProvenance:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: ValueProvenance) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+from ..models.job_error_code import JobErrorCode
+
+T = TypeVar("T", bound="JobRetry")
+
+
+@_attrs_define
+class JobRetry:
+    """A model call that is failing transiently (connection refused or reset, time-out, 5xx, 429,
+    a stream cut off) and is being retried with capped exponential backoff, or after the
+    provider's `Retry-After`, until `SERVICE_PROVIDER_RETRY_WINDOW_S` has passed since its
+    first failure. Our addition.
+
+        Attributes:
+            attempt (int): Failed attempts of this call so far.
+            last_error_code (JobErrorCode): Stable code of a failed job's `error`.
+
+                | Code | Meaning |
+                |---|---|
+                | `provider_rejected` | The provider refused the request itself (HTTP 400/404/422 and other 4xx), e.g. an
+                unknown model or an unsupported reasoning effort. |
+                | `provider_auth_failed` | The provider refused the credentials (HTTP 401/403). |
+                | `provider_rate_limited` | The provider kept answering 429 for the whole retry window
+                (`SERVICE_PROVIDER_RETRY_WINDOW_S`). |
+                | `provider_unavailable` | The provider kept failing (5xx, connection failure, time-out, cut stream) for the
+                whole retry window. |
+                | `provider_protocol_error` | The provider's answer did not follow the chat-completions protocol. |
+                | `provider_key_missing` | The provider needs an API key and none is configured. |
+                | `provider_key_unreadable` | The stored key cannot be decrypted with the current secret key. |
+                | `provider_not_configured` | Required connection settings of the provider are missing. |
+                | `output_truncated` | The model's answer was cut off by the output token budget (for a long document: even for
+                a single page, named in the message). |
+                | `output_invalid_json` | The model's answer is not valid JSON. |
+                | `output_schema_mismatch` | The model's answer does not satisfy the extractor's schema (for a long document:
+                the merged answer, naming the field). |
+                | `output_degenerate` | The model's answer repeated the same line or item over and over, also when asked again
+                with a frequency penalty; the message names the page. |
+                | `output_empty` | The model returned an empty answer. |
+                | `document_encrypted` | The PDF is encrypted. |
+                | `document_corrupt` | The document cannot be read. |
+                | `document_empty` | The document has no pages. |
+                | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES` (extraction:
+                `SERVICE_EXTRACTION_MAX_PAGES`). |
+                | `document_page_too_large` | A page is too large to render. |
+                | `unsupported_media_type` | The stored bytes are not PDF, PNG or JPEG. |
+                | `file_missing` | The file's bytes are gone. |
+                | `job_missing` | The job's row disappeared while it ran. |
+                | `job_timed_out` | The work did not finish within its time limit. |
+                | `internal_error` | An unexpected failure. |
+            last_error_message (str):
+            next_attempt_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+    """
+
+    attempt: int
+    last_error_code: JobErrorCode
+    last_error_message: str
+    next_attempt_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        attempt = self.attempt
+
+        last_error_code = self.last_error_code.value
+
+        last_error_message = self.last_error_message
+
+        next_attempt_at = self.next_attempt_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "attempt": attempt,
+                "last_error_code": last_error_code,
+                "last_error_message": last_error_message,
+                "next_attempt_at": next_attempt_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        attempt = d.pop("attempt")
+
+        last_error_code = JobErrorCode(d.pop("last_error_code"))
+
+        last_error_message = d.pop("last_error_message")
+
+        next_attempt_at = datetime.datetime.fromisoformat(d.pop("next_attempt_at").replace("Z", "+00:00"))
+
+        job_retry = cls(
+            attempt=attempt,
+            last_error_code=last_error_code,
+            last_error_message=last_error_message,
+            next_attempt_at=next_attempt_at,
+        )
+
+        return job_retry

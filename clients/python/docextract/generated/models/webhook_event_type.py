@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from enum import Enum
+
+
+class WebhookEventType(str, Enum):
+    EXTRACTION_JOB_CANCELED = "extraction_job.canceled"
+    EXTRACTION_JOB_COMPLETED = "extraction_job.completed"
+    EXTRACTION_JOB_FAILED = "extraction_job.failed"
+    PARSE_JOB_CANCELED = "parse_job.canceled"
+    PARSE_JOB_COMPLETED = "parse_job.completed"
+    PARSE_JOB_FAILED = "parse_job.failed"
+
+    def __str__(self) -> str:
+        return str(self.value)
