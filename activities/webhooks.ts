@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { toExtractionJobResponse } from '../src/domain/extraction-jobs.js';
+import { getExtractionJob } from '../src/domain/extraction-jobs.js';
 import { newId } from '../src/domain/ids.js';
 import { JOB_TABLES, type JobKind } from '../src/domain/job-status.js';
 import { toParseJobResponse } from '../src/domain/parse-jobs.js';
@@ -34,7 +34,8 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
       if (endpoints.length === 0) return none;
       let data: Record<string, unknown>;
       if (kind === 'extraction') {
-        data = toExtractionJobResponse(row);
+        // As GET returns it (progress is counted from the stored windows).
+        data = { ...(await getExtractionJob(db, jobId)) };
       } else {
         const [{ count }] = await db('parse_pages').where({ job_id: jobId }).count({ count: '*' });
         data = toParseJobResponse(row, undefined, Number(count));
