@@ -68,6 +68,19 @@ const rows = (p: number) => [
   { description: `page ${p} row 2`, amount: p + 0.5 },
 ];
 
+/** Upload, asking once more when an idle keep-alive connection was reset under us (POST is not retried by fetch). */
+async function uploadPdf(bytes: Buffer, name: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const file = await upload(base, bytes, name, 'application/pdf');
+      expect(file.status).toBe(201);
+      return file.body.id;
+    } catch (err) {
+      if (attempt >= 2 || !/fetch failed/.test(String(err))) throw err;
+    }
+  }
+}
+
 function pagesPdf(n: number): Buffer {
   return makePdf(Array.from({ length: n }, (_, i) => `Page ${i + 1}\nrow 1\nrow 2`), { fontSize: 24 });
 }
@@ -104,8 +117,8 @@ describe('a 120-page PDF', () => {
       };
       return { kind: 'content', content: JSON.stringify(data), delayMs: HOLD_MS, usage: { prompt_tokens: 100, completion_tokens: 10 } };
     });
-    const file = await upload(base, pagesPdf(120), 'long.pdf', 'application/pdf');
-    const { job, seen } = await runJob(file.body.id);
+    const fileId = await uploadPdf(pagesPdf(120), 'long.pdf');
+    const { job, seen } = await runJob(fileId);
     expect(job.status).toBe('completed');
 
     expect(provider.requests).toHaveLength(15);
@@ -150,8 +163,8 @@ describe('truncation', () => {
       for (let p = w.first; p <= w.last; p++) items.push(...rows(p));
       return { kind: 'content', content: JSON.stringify({ invoice_number: 'INV-1', customer: null, items }) };
     });
-    const file = await upload(base, pagesPdf(16), 'sixteen.pdf', 'application/pdf');
-    const { job } = await runJob(file.body.id);
+    const fileId = await uploadPdf(pagesPdf(16), 'sixteen.pdf');
+    const { job } = await runJob(fileId);
     expect(job.status).toBe('completed');
     const asked = provider.requests.map((r) => windowOf(r)).map((w) => `${w!.first}-${w!.last}`);
     // Each window of 8: the 8 (cut), two 4s (cut), four 2s.
@@ -167,8 +180,8 @@ describe('truncation', () => {
       if (w.first <= 7 && w.last >= 7) return { kind: 'content', content: '{"items": [', finishReason: 'length' };
       return { kind: 'content', content: JSON.stringify({ invoice_number: 'INV-1', customer: null, items: [] }) };
     });
-    const file = await upload(base, pagesPdf(10), 'ten.pdf', 'application/pdf');
-    const { job } = await runJob(file.body.id);
+    const fileId = await uploadPdf(pagesPdf(10), 'ten.pdf');
+    const { job } = await runJob(fileId);
     expect(job.status).toBe('failed');
     expect(job.error.code).toBe('output_truncated');
     expect(job.error.message).toMatch(/\bpage 7\b/);
@@ -185,8 +198,8 @@ describe('provenance', () => {
       kind: 'content',
       content: JSON.stringify({ invoice_number: 'INV-2024-0042', customer: 'Scanned Customer Ltd', items: [] }),
     }));
-    const file = await upload(base, pdf, 'placed.pdf', 'application/pdf');
-    const { job } = await runJob(file.body.id);
+    const fileId = await uploadPdf(pdf, 'placed.pdf');
+    const { job } = await runJob(fileId);
     expect(job.status).toBe('completed');
     expect(provider.requests).toHaveLength(1); // fits one window: today's single request
     expect(windowOf(provider.requests[0]!)).toBeNull();
@@ -210,8 +223,8 @@ describe('provenance', () => {
 describe('cancel', () => {
   it('cancels a 200-page extraction mid-run and leaves no model request open', async () => {
     provider.respondWith(() => ({ kind: 'stall' }));
-    const file = await upload(base, pagesPdf(200), 'two-hundred.pdf', 'application/pdf');
-    const created = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'long-invoice', file_id: file.body.id });
+    const fileId = await uploadPdf(pagesPdf(200), 'two-hundred.pdf');
+    const created = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'long-invoice', file_id: fileId });
     const path = `/v1/extraction-jobs/${created.body.id}`;
     await provider.waitForRequests(stack.config.pageConcurrency, 60_000);
     expect((await call(base, 'GET', path)).body.progress).toEqual({ pages_total: 200, pages_completed: 0 });

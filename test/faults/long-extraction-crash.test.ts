@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { makePdf } from '../fixtures/documents.js';
+import { call, eventually, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
+import { type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
+
+// A worker SIGKILLed while a 120-page extraction runs in 15 windows: a new worker completes the
+// job, and every window whose answer was already stored is never requested again. The activity's
+// heartbeat timeout (20 s) decides how soon the lost windows are handed to the new worker.
+
+let stack: TestStack;
+let provider: ScriptedProvider;
+let base: string;
+
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { page: { type: 'integer' } }, required: ['page'], additionalProperties: false },
+    },
+  },
+  required: ['items'],
+  additionalProperties: false,
+};
+
+beforeAll(async () => {
+  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '2', SERVICE_RENDER_DPI: '40' } }));
+  base = stack.url;
+  await call(base, 'PUT', '/v1/extractors/crash-windows', { display_name: 'Crash windows', instructions: 'x', model: 'generic-model', schema: SCHEMA });
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+});
+
+const firstPage = (r: RecordedRequest) => Number(/holds pages (\d+)–/.exec(JSON.stringify(r.body.messages))?.[1] ?? 0);
+const answer = (r: RecordedRequest) => {
+  const first = firstPage(r);
+  return { kind: 'content' as const, content: JSON.stringify({ items: Array.from({ length: 8 }, (_, i) => ({ page: first + i })) }) };
+};
+
+describe('worker killed during a windowed extraction', () => {
+  it('completes on a new worker, and the provider saw each finished window exactly once', async () => {
+    // Windows starting at pages 1..41 (the first six) answer; the others hang until the worker dies.
+    provider.respondWith((r) => (firstPage(r) <= 41 ? answer(r) : { kind: 'stall' }));
+    const first = await stack.startWorkerProcess();
+    const file = await upload(base, makePdf(Array.from({ length: 120 }, (_, i) => `Page ${i + 1}`)), 'long.pdf', 'application/pdf');
+    const created = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'crash-windows', file_id: file.body.id });
+    expect(created.status).toBe(201);
+    const path = `/v1/extraction-jobs/${created.body.id}`;
+
+    // Six windows stored, the next two in flight (page concurrency 2).
+    await eventually(async () => {
+      const job = (await call(base, 'GET', path)).body;
+      return job.progress?.pages_completed === 48 && provider.requests.filter((r) => firstPage(r) > 41).length === 2 ? true : undefined;
+    }, 60_000);
+    const stored = await stack.db('extraction_windows').where({ job_id: created.body.id }).count({ n: '*' });
+    expect(Number(stored[0]!.n)).toBe(6);
+
+    first.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    provider.respondWith(answer);
+    const second = await stack.startWorkerProcess();
+
+    const seen = await pollJob(base, path, undefined, 120_000);
+    const job = seen[seen.length - 1];
+    expect(job.status).toBe('completed');
+    expect(job.result.data.items.map((i: any) => i.page)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    const perWindow = Array.from({ length: 15 }, (_, w) => provider.requests.filter((r) => firstPage(r) === w * 8 + 1).length);
+    expect(perWindow.slice(0, 6)).toEqual([1, 1, 1, 1, 1, 1]); // finished windows never asked again
+    expect(perWindow.slice(6, 8)).toEqual([2, 2]); // in flight when the worker died: asked again
+    expect(perWindow.slice(8)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    await second.stop();
+  }, 200_000);
+});
