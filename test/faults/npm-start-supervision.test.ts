@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -125,6 +125,7 @@ beforeAll(async () => {
   const harness = readHarnessInfo();
   // Inside the run's temp folder, which the `postgres` user may enter (the cluster runs as it under root).
   dataDir = await mkdtemp(path.join(harness.tempDir, 'npm-start-'));
+  await chmod(dataDir, 0o755);
   provider = await startScriptedProvider();
   // Each page takes a while, so a job is still running when its infrastructure is killed.
   provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 1500 }));
