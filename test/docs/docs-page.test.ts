@@ -16,13 +16,16 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 /** `METHOD /path` of every operation in openapi.yaml. */
+/** Every operation the page should list: the paths', and the webhooks' (listed under their names). */
 function documentedOperations(): string[] {
-  const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
-  return Object.entries(paths).flatMap(([p, item]) =>
-    Object.keys(item)
-      .filter((m) => ['get', 'put', 'post', 'delete', 'patch'].includes(m))
-      .map((m) => `${m.toUpperCase()} ${p}`),
-  );
+  const doc = openApiDocument() as { paths: Record<string, Record<string, unknown>>; webhooks?: Record<string, Record<string, unknown>> };
+  const operations = (items: Record<string, Record<string, unknown>>) =>
+    Object.entries(items).flatMap(([p, item]) =>
+      Object.keys(item)
+        .filter((m) => ['get', 'put', 'post', 'delete', 'patch'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    );
+  return [...operations(doc.paths), ...operations(doc.webhooks ?? {})];
 }
 
 describe('GET /docs without a browser', () => {
