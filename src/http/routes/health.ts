@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { AppDeps } from '../context.js';
 
+const READY_CHECK_DEADLINE_MS = 1000;
+
 const OPENAPI_PATH = new URL('../../../openapi.yaml', import.meta.url);
 
 /** Liveness, readiness and the machine-readable contract. All public. */
@@ -15,7 +17,9 @@ export function healthRoutes({ db, temporal }: AppDeps): Router {
   router.get('/readyz', async (ctx) => {
     const checks = await Promise.all([
       check(() => db.raw('select 1')),
-      check(() => temporal.connection.workflowService.getSystemInfo({})),
+      // A short deadline: readiness says how things are now, instead of riding out an outage on the
+      // client's own retries (a supervised Temporal restart takes a couple of seconds).
+      check(() => temporal.withDeadline(Date.now() + READY_CHECK_DEADLINE_MS, () => temporal.connection.workflowService.getSystemInfo({}))),
     ]);
     const [database, temporalCheck] = checks;
     const ready = database === 'ok' && temporalCheck === 'ok';
