@@ -41,7 +41,7 @@ class JobError:
             with a frequency penalty; the message names the page. |
             | `output_empty` | The model returned an empty answer. |
             | `document_encrypted` | The PDF is encrypted. |
-            | `document_corrupt` | The document cannot be read. |
+            | `document_corrupt` | The document cannot be read, e.g. an image cut short; found before any model call. |
             | `document_empty` | The document has no pages. |
             | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES` (extraction:
             `SERVICE_EXTRACTION_MAX_PAGES`). |
@@ -50,7 +50,8 @@ class JobError:
             | `file_missing` | The file's bytes are gone. |
             | `job_missing` | The job's row disappeared while it ran. |
             | `job_timed_out` | The work did not finish within its time limit. |
-            | `internal_error` | An unexpected failure. |
+            | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the
+            job id. |
     """
 
     message: str
