@@ -1,0 +1,288 @@
+// The typed TypeScript client of the document extraction service: request and response types
+// generated from openapi.yaml (./openapi.gen.ts, `npm run generate:client`), openapi-fetch for the
+// calls, and the helpers every program needs (upload, extract, parse, wait). The CLI (src/cli/), the
+// examples and the tests use it; it imports nothing from Node, so a browser bundle can use it too.
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { DocextractError, errorFromResponse } from './errors.js';
+import type { components, paths } from './openapi.gen.js';
+
+export { DocextractError, describeDetail } from './errors.js';
+export type { components, operations, paths } from './openapi.gen.js';
+
+type Schemas = components['schemas'];
+export type FileRecord = Schemas['FileResponse'];
+export type Extractor = Schemas['ExtractorResponse'];
+export type ExtractorDefinition = Schemas['ExtractorDefinitionInput'];
+export type Parser = Schemas['ParserResponse'];
+export type ParserDefinition = Schemas['ParserDefinitionInput'];
+export type Provider = Schemas['ProviderResponse'];
+export type ProviderName = Schemas['ProviderName'];
+export type ProviderUpdate = Schemas['ProviderUpdateInput'];
+export type ExtractionJob = Schemas['ExtractionJobResponse'];
+export type ParseJob = Schemas['ParseJobResponse'];
+export type Job = ExtractionJob | ParseJob;
+export type JobStatus = Schemas['JobStatus'];
+export type JobProgress = Schemas['ParseProgress'];
+export type SchemaValidation = Schemas['SchemaValidationResponse'];
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
+export const isTerminal = (status: JobStatus) => TERMINAL_STATUSES.includes(status);
+
+/** Which API a job id belongs to, from its type prefix (`ejob_` or `pjob_`). */
+export function jobKind(jobId: string): 'extraction' | 'parse' {
+  if (jobId.startsWith('ejob_')) return 'extraction';
+  if (jobId.startsWith('pjob_')) return 'parse';
+  throw new DocextractError('bad_request', 0, `'${jobId}' is not a job id (ejob_… or pjob_…)`);
+}
+
+export interface ClientOptions {
+  /** Base URL of the service (default http://127.0.0.1:8000). */
+  baseUrl?: string;
+  /** Bearer token, when the service has SERVICE_API_TOKENS set. */
+  token?: string;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof fetch;
+  /** How often a `503` (persistence_busy, scheduler_unavailable) is retried after its Retry-After (default 3). */
+  busyRetries?: number;
+}
+
+export interface WaitOptions {
+  /** Give up (DocextractError `deadline_exceeded`) after this long; default 10 minutes. */
+  timeoutMs?: number;
+  /** Longest single long-poll (`?wait=`, 0-60 s; default 30). Shorter means more frequent `onUpdate`. */
+  maxWaitSeconds?: number;
+  /** Called with every state read, e.g. to show `progress`. */
+  onUpdate?: (job: Job) => void;
+  signal?: AbortSignal;
+}
+
+export interface UploadOptions {
+  filename: string;
+  /** Media type; by default sniffed from the bytes, else taken from the file name's extension. */
+  contentType?: string;
+}
+
+export type DocextractClient = ReturnType<typeof createDocextractClient>;
+
+export function createDocextractClient(options: ClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const api: Client<paths> = createClient<paths>({ baseUrl, fetch: busyRetryingFetch(baseFetch, options.busyRetries ?? 3) });
+  if (options.token) {
+    const auth: Middleware = {
+      onRequest({ request }) {
+        request.headers.set('authorization', `Bearer ${options.token}`);
+        return request;
+      },
+    };
+    api.use(auth);
+  }
+
+  /** The data of a successful answer, or a DocextractError carrying the answer's code and detail. */
+  async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+    let result;
+    try {
+      result = await call;
+    } catch (err) {
+      throw asClientError(err);
+    }
+    if (!result.response.ok) throw errorFromResponse(result.response, result.error);
+    return result.data as T;
+  }
+
+  async function getJob(jobId: string, waitSeconds = 0, signal?: AbortSignal): Promise<Job> {
+    const params = { path: { job_id: jobId }, query: { wait: waitSeconds } };
+    return jobKind(jobId) === 'extraction'
+      ? ok(api.GET('/v1/extraction-jobs/{job_id}', { params, signal }))
+      : ok(api.GET('/v1/parse-jobs/{job_id}', { params, signal }));
+  }
+
+  const client = {
+    /** The typed openapi-fetch client, for every operation the helpers below do not cover. */
+    api,
+    baseUrl,
+    ok,
+
+    /** POST /v1/files: upload a PDF, PNG or JPEG. */
+    async uploadFile(content: Blob | Uint8Array, opts: UploadOptions): Promise<FileRecord> {
+      const bytes = content instanceof Uint8Array ? content : new Uint8Array(await content.arrayBuffer());
+      const type = opts.contentType ?? (content instanceof Blob && content.type ? content.type : mediaTypeOf(opts.filename, bytes));
+      const form = new FormData();
+      form.append('upload', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), opts.filename);
+      // The generated body type says `upload: string` (format: binary); the wire format is this form.
+      return ok(api.POST('/v1/files', { body: form as never, bodySerializer: (b) => b as unknown as FormData }));
+    },
+
+    /** POST /v1/extraction-jobs with an Idempotency-Key, so a retried request never creates two jobs. */
+    createExtractionJob(body: Schemas['CreateExtractionJobRequest'], signal?: AbortSignal): Promise<ExtractionJob> {
+      return ok(api.POST('/v1/extraction-jobs', { body, params: { header: { 'Idempotency-Key': crypto.randomUUID() } }, signal }));
+    },
+
+    /** POST /v1/parse-jobs with an Idempotency-Key. */
+    createParseJob(body: Schemas['CreateParseJobRequest'], signal?: AbortSignal): Promise<ParseJob> {
+      return ok(api.POST('/v1/parse-jobs', { body, params: { header: { 'Idempotency-Key': crypto.randomUUID() } }, signal }));
+    },
+
+    /** GET a job of either kind (by its id prefix); `waitSeconds` long-polls for a terminal status. */
+    getJob,
+
+    /**
+     * Wait until the job is `completed`, `failed` or `canceled` and return it as it ended (a failed
+     * job is returned, not thrown: see `extract`/`parse` for that). Long-polls with `?wait=`, so the
+     * server answers the moment the job ends; an answer that comes back early without being terminal
+     * (a server without long-poll) and transient failures are retried with exponential backoff.
+     */
+    async waitForJob<J extends Job>(job: J | string, opts: WaitOptions = {}): Promise<J> {
+      const jobId = typeof job === 'string' ? job : job.id;
+      const deadline = Date.now() + (opts.timeoutMs ?? 600_000);
+      const maxWait = Math.min(60, Math.max(0, opts.maxWaitSeconds ?? 30));
+      let backoffMs = 250;
+      let current: J | undefined = typeof job === 'string' ? undefined : job;
+      for (;;) {
+        if (current && isTerminal(current.status)) return current;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) {
+          throw new DocextractError('deadline_exceeded', 0, `${jobId} is still ${current?.status ?? 'unknown'} at the deadline`);
+        }
+        const wait = Math.min(maxWait, Math.floor(remaining / 1000));
+        const asked = Date.now();
+        try {
+          current = (await getJob(jobId, wait, opts.signal)) as J;
+        } catch (err) {
+          if (!(err instanceof DocextractError) || !isTransient(err)) throw err;
+          await sleep(Math.min(backoffMs, remaining), opts.signal);
+          backoffMs = Math.min(backoffMs * 2, 5_000);
+          continue;
+        }
+        opts.onUpdate?.(current);
+        if (isTerminal(current.status)) return current;
+        if (Date.now() - asked < wait * 1000 - 100 || wait === 0) {
+          await sleep(Math.min(backoffMs, Math.max(0, deadline - Date.now())), opts.signal);
+          backoffMs = Math.min(backoffMs * 2, 5_000);
+        } else {
+          backoffMs = 250;
+        }
+      }
+    },
+
+    /** Cancel a job of either kind; returns it as it is now (`canceling` or already terminal). */
+    cancelJob(jobId: string): Promise<Job> {
+      const params = { path: { job_id: jobId } };
+      return jobKind(jobId) === 'extraction'
+        ? ok(api.POST('/v1/extraction-jobs/{job_id}/cancel', { params }))
+        : ok(api.POST('/v1/parse-jobs/{job_id}/cancel', { params }));
+    },
+
+    /** Delete a job: `deleted` (204) or `deleting` (202: it was still active and is being canceled first). */
+    async deleteJob(jobId: string): Promise<'deleted' | 'deleting'> {
+      const params = { path: { job_id: jobId } };
+      const call =
+        jobKind(jobId) === 'extraction'
+          ? api.DELETE('/v1/extraction-jobs/{job_id}', { params })
+          : api.DELETE('/v1/parse-jobs/{job_id}', { params });
+      const { response } = await ok(call.then((r) => ({ ...r, data: r })));
+      return response.status === 202 ? 'deleting' : 'deleted';
+    },
+
+    /**
+     * Extract from a file (bytes + name) or from inline text, wait, and return the completed job.
+     * A job that fails or is canceled throws a DocextractError with the job's error code.
+     */
+    async extract(
+      opts: { extractor: string; text?: string; fileId?: string; file?: { content: Blob | Uint8Array } & UploadOptions } & WaitOptions & {
+        onCreated?: (job: ExtractionJob) => void;
+      },
+    ): Promise<ExtractionJob & { result: NonNullable<ExtractionJob['result']> }> {
+      const fileId = opts.fileId ?? (opts.file ? (await client.uploadFile(opts.file.content, opts.file)).id : undefined);
+      const input = fileId !== undefined ? { file_id: fileId } : { text: opts.text ?? '' };
+      const job = await client.createExtractionJob({ ...refOf('extractor', opts.extractor), ...input }, opts.signal);
+      opts.onCreated?.(job);
+      return completed(await client.waitForJob(job, opts));
+    },
+
+    /** Parse a file into page-preserving Markdown, wait, and return the completed job (throws like `extract`). */
+    async parse(
+      opts: { parser?: string; fileId?: string; file?: { content: Blob | Uint8Array } & UploadOptions } & WaitOptions & {
+        onCreated?: (job: ParseJob) => void;
+      },
+    ): Promise<ParseJob & { result: NonNullable<ParseJob['result']> }> {
+      const fileId = opts.fileId ?? (opts.file ? (await client.uploadFile(opts.file.content, opts.file)).id : undefined);
+      if (!fileId) throw new DocextractError('bad_request', 0, 'parse needs a file or a fileId');
+      const job = await client.createParseJob({ file_id: fileId, ...(opts.parser ? refOf('parser', opts.parser) : {}) }, opts.signal);
+      opts.onCreated?.(job);
+      return completed(await client.waitForJob(job, opts));
+    },
+  };
+  return client;
+}
+
+/** `extractor_id` for an id (`ext_…`/`prs_…` + ULID), `extractor_name` for a stable name. */
+function refOf<K extends 'extractor' | 'parser'>(kind: K, ref: string) {
+  const isId = new RegExp(`^${kind === 'extractor' ? 'ext' : 'prs'}_[0-9a-hjkmnp-tv-z]{26}$`).test(ref);
+  return (isId ? { [`${kind}_id`]: ref } : { [`${kind}_name`]: ref }) as K extends 'extractor'
+    ? { extractor_id: string } | { extractor_name: string }
+    : { parser_id: string } | { parser_name: string };
+}
+
+/** The job when it completed; its error as a DocextractError otherwise. */
+function completed<J extends Job>(job: J): J & { result: NonNullable<J['result']> } {
+  if (job.status === 'completed' && job.result) return job as J & { result: NonNullable<J['result']> };
+  if (job.status === 'failed') throw new DocextractError(job.error?.code ?? 'internal_error', 0, job.error?.message ?? `${job.id} failed`);
+  throw new DocextractError('canceled', 0, `${job.id} was canceled`);
+}
+
+/** Network failures and 502-504 answers are worth another try; a 4xx is not. */
+function isTransient(err: DocextractError): boolean {
+  return err.code === 'network_error' || (err.status >= 502 && err.status <= 504);
+}
+
+function asClientError(err: unknown): DocextractError {
+  if (err instanceof DocextractError) return err;
+  if (err instanceof Error && err.name === 'AbortError') return new DocextractError('aborted', 0, 'the request was aborted', { cause: err });
+  return new DocextractError('network_error', 0, err instanceof Error ? `${err.message}${err.cause ? ` (${String((err.cause as Error).message ?? err.cause)})` : ''}` : String(err), { cause: err });
+}
+
+/**
+ * A fetch that repeats a request answered `503` (the service asks to retry after Retry-After
+ * seconds: persistence busy, scheduler unavailable), a few times. Job creations carry an
+ * Idempotency-Key, so repeating them never creates a second job.
+ */
+function busyRetryingFetch(inner: typeof fetch, retries: number): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    for (let attempt = 0; ; attempt++) {
+      const response = await inner(attempt < retries ? request.clone() : request);
+      if (response.status !== 503 || attempt >= retries) return response;
+      const seconds = Number(response.headers.get('retry-after'));
+      await response.body?.cancel();
+      await sleep(Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, 5_000), request.signal);
+    }
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DocextractError('aborted', 0, 'aborted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DocextractError('aborted', 0, 'aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const EXTENSION_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+
+/** The media type of an upload: from its first bytes (PDF, PNG, JPEG), else from its extension. */
+export function mediaTypeOf(filename: string, bytes: Uint8Array): string {
+  const head = Array.from(bytes.subarray(0, 8));
+  if (head[0] === 0x25 && head[1] === 0x50 && head[2] === 0x44 && head[3] === 0x46) return 'application/pdf'; // %PDF
+  if (head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47) return 'image/png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  return EXTENSION_TYPES[filename.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}

@@ -1,0 +1,39 @@
+// Entry point of `docextract` (bin/docextract.mjs loads it): run the program, and turn any failure
+// into `error <code>: <detail>` on stderr and a non-zero exit status.
+import { CommanderError } from 'commander';
+import { DocextractError, describeDetail } from '../../clients/typescript/index.js';
+import { buildProgram } from './program.js';
+import { DefinitionFileError } from './definitions.js';
+
+/** Exit status of a usage error (bad option, missing argument), as most command lines use. */
+const USAGE_EXIT = 2;
+
+export async function main(argv: string[]): Promise<number> {
+  const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  const program = buildProgram(io).exitOverride();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander has printed its message; help and --version end with 0.
+      return err.exitCode === 0 ? 0 : USAGE_EXIT;
+    }
+    const { code, detail } =
+      err instanceof DocextractError
+        ? err
+        : err instanceof DefinitionFileError
+          ? { code: 'invalid_definition_file', detail: err.message }
+          : { code: errnoCode(err), detail: err instanceof Error ? err.message : String(err) };
+    io.stderr.write(`error ${code}: ${describeDetail(detail)}\n`);
+    return 1;
+  }
+}
+
+/** A file-system error as a code people recognise (ENOENT → file_not_found), anything else cli_error. */
+function errnoCode(err: unknown): string {
+  const errno = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (errno === 'ENOENT') return 'file_not_found';
+  if (errno === 'EACCES') return 'permission_denied';
+  return 'cli_error';
+}

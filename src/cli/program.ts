@@ -1,0 +1,318 @@
+// `docextract`: the command line of the document extraction service, a thin layer over the typed
+// client (clients/typescript). Results go to stdout, everything else (progress, what was created)
+// to stderr; a failure prints `error <code>: <detail>` and exits non-zero.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import YAML from 'yaml';
+import {
+  createDocextractClient,
+  DocextractError,
+  type DocextractClient,
+  type Extractor,
+  type Job,
+  type Parser,
+  type ProviderName,
+  type ProviderUpdate,
+} from '../../clients/typescript/index.js';
+import { loadCliConfig } from '../config/cli.js';
+import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
+import { runJob } from './run-job.js';
+
+export interface CliIo {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  env: NodeJS.ProcessEnv;
+}
+
+const PROVIDERS: ProviderName[] = ['compatible_api', 'hosted_api', 'hosted_project_api'];
+
+export function buildProgram(io: CliIo): Command {
+  let cached: DocextractClient | undefined;
+  const client = () => {
+    if (!cached) {
+      const config = loadCliConfig(io.env);
+      cached = createDocextractClient({ baseUrl: config.url, token: config.token });
+    }
+    return cached;
+  };
+  const out = (text: string): void => void io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  const note = (text: string): void => void io.stderr.write(`${text}\n`);
+  const json = (value: unknown): void => out(JSON.stringify(value, null, 2));
+
+  const program = new Command('docextract')
+    .description('Command line of the document extraction service (DOCEXTRACT_URL, DOCEXTRACT_TOKEN).')
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  const timeoutOption = () =>
+    new Option('--timeout <seconds>', 'give up waiting after this long (the job keeps running)').default(3600).argParser(positiveInt);
+
+  program
+    .command('extract')
+    .description('extract schema-valid JSON from a file (PDF, PNG, JPEG), or from text with "-" (stdin)')
+    .argument('<file>', 'a document, or - to read stdin (a document or plain text)')
+    .requiredOption('-e, --extractor <name>', 'extractor name or id')
+    .option('--json', 'print the whole job, not only result.data')
+    .addOption(timeoutOption())
+    .action(async (file: string, opts: { extractor: string; json?: boolean; timeout: number }) => {
+      const input = await readInput(file, io.stdin);
+      const job = await runJob(client(), io, {
+        upload: input.kind === 'document' ? { content: input.bytes, filename: input.filename } : undefined,
+        create: (c, fileId) =>
+          c.createExtractionJob({ ...ref('extractor', opts.extractor), ...(fileId ? { file_id: fileId } : { text: input.kind === 'text' ? input.text : '' }) }),
+        timeoutMs: opts.timeout * 1000,
+      });
+      if (opts.json) json(job);
+      else json((job.result as { data: unknown }).data);
+    });
+
+  program
+    .command('parse')
+    .description('transcribe a file into page-preserving Markdown')
+    .argument('<file>', 'a PDF, PNG or JPEG file, or - for stdin')
+    .option('-p, --parser <name>', 'parser name or id (default: the service default, document-to-markdown)')
+    .option('-o, --output <file>', 'write the Markdown to this file instead of stdout')
+    .option('--pages', 'print the pages as JSON ([{page_number, content}]) instead of one Markdown text')
+    .addOption(timeoutOption())
+    .action(async (file: string, opts: { parser?: string; output?: string; pages?: boolean; timeout: number }) => {
+      const input = await readInput(file, io.stdin);
+      if (input.kind !== 'document') throw new DocextractError('unsupported_media_type', 0, `${file} is not a PDF, PNG or JPEG document`);
+      const job = await runJob(client(), io, {
+        upload: { content: input.bytes, filename: input.filename },
+        create: (c, fileId) => c.createParseJob({ file_id: fileId!, ...(opts.parser ? ref('parser', opts.parser) : {}) }),
+        timeoutMs: opts.timeout * 1000,
+      });
+      const result = job.result as { content: string; pages: unknown[]; page_count: number };
+      const text = opts.pages ? `${JSON.stringify(result.pages, null, 2)}\n` : result.content.endsWith('\n') ? result.content : `${result.content}\n`;
+      if (opts.output) {
+        await writeFile(opts.output, text);
+        note(`wrote ${opts.output} (${result.page_count} page${result.page_count === 1 ? '' : 's'})`);
+      } else {
+        io.stdout.write(text);
+      }
+    });
+
+  const jobs = program.command('jobs').description('extraction and parse jobs');
+  jobs
+    .command('list')
+    .description('list jobs, newest first')
+    .addOption(new Option('--kind <kind>', 'which jobs').choices(['all', 'extraction', 'parse']).default('all'))
+    .option('--status <status>', 'only jobs with this status')
+    .option('--limit <n>', 'at most this many of each kind (1-100)', positiveInt, 20)
+    .option('--json', 'print JSON')
+    .action(async (opts: { kind: string; status?: string; limit: number; json?: boolean }) => {
+      const c = client();
+      const query = { limit: opts.limit, ...(opts.status ? { status: opts.status as Job['status'] } : {}) };
+      const lists: Job[][] = await Promise.all([
+        opts.kind === 'parse' ? [] : c.ok(c.api.GET('/v1/extraction-jobs', { params: { query } })),
+        opts.kind === 'extraction' ? [] : c.ok(c.api.GET('/v1/parse-jobs', { params: { query } })),
+      ] as Promise<Job[]>[]);
+      const all = lists.flat().sort((a, b) => b.created_at.localeCompare(a.created_at));
+      if (opts.json) return json(all);
+      for (const j of all) {
+        const pages = j.progress ? `${j.progress.pages_completed}/${j.progress.pages_total}` : '-';
+        out(`${j.id}\t${j.status}\t${pages}\t${j.created_at}${j.error ? `\t${j.error.code}` : ''}`);
+      }
+    });
+  jobs
+    .command('get')
+    .argument('<job_id>')
+    .description('print a job as JSON')
+    .action(async (jobId: string) => json(await client().getJob(jobId)));
+  jobs
+    .command('cancel')
+    .argument('<job_id>')
+    .description('cancel a queued or running job')
+    .action(async (jobId: string) => out(`${jobId}\t${(await client().cancelJob(jobId)).status}`));
+  jobs
+    .command('delete')
+    .argument('<job_id>')
+    .description('delete a job (an active one is canceled first)')
+    .action(async (jobId: string) => out(`${await client().deleteJob(jobId)}\t${jobId}`));
+
+  definitionCommands(program, 'extractor', client, { out, note, json });
+  definitionCommands(program, 'parser', client, { out, note, json });
+
+  const providers = program.command('providers').description('the three model providers');
+  providers
+    .command('list')
+    .description('list the providers and their connection state')
+    .action(async () => {
+      const c = client();
+      for (const p of await c.ok(c.api.GET('/v1/providers'))) {
+        out(`${p.name}\t${p.has_api_key ? 'key set' : 'no key'}\t${JSON.stringify(p.configuration)}`);
+      }
+    });
+  providers
+    .command('get')
+    .argument('<name>')
+    .description('print a provider as JSON (never its key)')
+    .action(async (name: string) => {
+      const c = client();
+      json(await c.ok(c.api.GET('/v1/providers/{name}', { params: { path: { name: providerName(name) } } })));
+    });
+  providers
+    .command('set')
+    .argument('<name>', PROVIDERS.join(' | '))
+    .description('change a provider: only the options given change (PATCH); the key is never printed')
+    .option('--base-url <url>', 'provider endpoint (use "default" to restore the default)')
+    .option('--api-key-env <VAR>', 'name of an environment variable of the worker that holds the key')
+    .option('--api-key-stdin', 'read the API key from stdin (it is stored encrypted)')
+    .option('--clear-api-key', 'remove the stored API key')
+    .option('--config <key=value>', 'set one configuration value (repeatable; JSON values are parsed)', collectPairs, {})
+    .action(async (name: string, opts: { baseUrl?: string; apiKeyEnv?: string; apiKeyStdin?: boolean; clearApiKey?: boolean; config: Record<string, unknown> }) => {
+      const c = client();
+      const params = { path: { name: providerName(name) } };
+      const body: ProviderUpdate = {};
+      if (opts.baseUrl !== undefined) body.base_url = opts.baseUrl === 'default' ? null : opts.baseUrl;
+      if (opts.apiKeyEnv !== undefined) body.api_key_env = opts.apiKeyEnv;
+      if (opts.apiKeyStdin) body.api_key = (await readAll(io.stdin)).toString('utf8').trim();
+      if (opts.clearApiKey) body.api_key = null;
+      // Providers have no model of their own: extractors and parsers name theirs.
+      const settings = opts.config;
+      if (Object.keys(settings).length > 0) {
+        // `configuration` replaces the stored object as a whole: merge into what is there.
+        const current = await c.ok(c.api.GET('/v1/providers/{name}', { params }));
+        body.configuration = { ...current.configuration, ...settings };
+      }
+      if (Object.keys(body).length === 0) throw new DocextractError('bad_request', 0, 'nothing to set: give at least one option');
+      const updated = await c.ok(c.api.PATCH('/v1/providers/{name}', { params, body }));
+      note(`updated provider ${updated.name} (${updated.has_api_key ? 'key set' : 'no key'})`);
+      json(updated);
+    });
+
+  program
+    .command('schema')
+    .description('extraction schemas')
+    .command('validate')
+    .argument('<file>', 'a JSON or YAML schema, or an extractor definition file (its `schema`)')
+    .description("check a schema against the service's dialect; exits 1 when it is rejected")
+    .action(async (file: string) => {
+      const doc = YAML.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const schema = doc && typeof doc === 'object' && !('type' in doc) && doc.schema && typeof doc.schema === 'object' ? doc.schema : doc;
+      const c = client();
+      const result = await c.ok(c.api.POST('/v1/schemas/validate', { body: { schema: schema as Record<string, never> } }));
+      for (const w of result.warnings) note(`warning ${w.code} at ${w.path}: ${w.message}`);
+      for (const e of result.errors) note(`${e.code} at ${e.path}: ${e.message}`);
+      if (!result.valid) throw new DocextractError('invalid_schema', 0, `${file}: ${result.errors.length} error(s)`);
+      out(`${file}: valid${result.warnings.length ? ` (${result.warnings.length} warning(s))` : ''}`);
+    });
+
+  return program;
+}
+
+interface Printers {
+  out: (text: string) => void;
+  note: (text: string) => void;
+  json: (value: unknown) => void;
+}
+
+/** `extractors|parsers list|get|apply`: the same three commands over either kind. */
+function definitionCommands(program: Command, kind: DefinitionKind, client: () => DocextractClient, p: Printers): void {
+  const plural = `${kind}s` as const;
+  const group = program.command(plural).description(`${kind} definitions`);
+  const get = async (c: DocextractClient, name: string): Promise<Extractor | Parser> =>
+    kind === 'extractor'
+      ? c.ok(c.api.GET('/v1/extractors/{extractor_ref}', { params: { path: { extractor_ref: name } } }))
+      : c.ok(c.api.GET('/v1/parsers/{parser_ref}', { params: { path: { parser_ref: name } } }));
+
+  group
+    .command('list')
+    .description(`list ${plural}, newest first`)
+    .option('--limit <n>', 'at most this many (1-100)', positiveInt, 100)
+    .action(async (opts: { limit: number }) => {
+      const c = client();
+      const query = { limit: opts.limit };
+      const items: (Extractor | Parser)[] =
+        kind === 'extractor' ? await c.ok(c.api.GET('/v1/extractors', { params: { query } })) : await c.ok(c.api.GET('/v1/parsers', { params: { query } }));
+      for (const d of items) p.out(`${d.name}\t${d.source}\t${d.provider_name}/${d.model}\t${d.updated_at}`);
+    });
+  group
+    .command('get')
+    .argument('<name>', 'stable name or id')
+    .option('--json', 'print the whole resource as JSON instead of the definition as YAML')
+    .description(`print a ${kind}: its definition as YAML, ready for \`${plural} apply\``)
+    .action(async (name: string, opts: { json?: boolean }) => {
+      const item = await get(client(), name);
+      if (opts.json) p.json(item);
+      else p.out(YAML.stringify(definitionOf(kind, item)));
+    });
+  group
+    .command('apply')
+    .argument('<file>', 'a YAML file with one definition per document (--- between them), each with a `name`')
+    .description(`create or replace ${plural} by name (PUT); a definition that already matches is left alone`)
+    .action(async (file: string) => {
+      const c = client();
+      const definitions = parseDefinitionsFile(await readFile(file, 'utf8'), file);
+      let changed = 0;
+      for (const def of definitions) {
+        const name = def.name as string;
+        const current = await get(c, name).catch((err: unknown) => {
+          if (err instanceof DocextractError && err.code === 'not_found') return undefined;
+          throw err;
+        });
+        const fields = current ? changedFields(kind, def, current) : [];
+        if (current && fields.length === 0) {
+          p.out(`${kind} ${name}: unchanged`);
+          continue;
+        }
+        if (kind === 'extractor') {
+          await c.ok(c.api.PUT('/v1/extractors/{extractor_ref}', { params: { path: { extractor_ref: name } }, body: def as never }));
+        } else {
+          await c.ok(c.api.PUT('/v1/parsers/{parser_ref}', { params: { path: { parser_ref: name } }, body: def as never }));
+        }
+        changed++;
+        p.out(current ? `${kind} ${name}: updated (${fields.join(', ')})` : `${kind} ${name}: created`);
+      }
+      if (changed === 0) p.note(`${file}: nothing to change`);
+    });
+}
+
+type Input = { kind: 'document'; bytes: Uint8Array; filename: string } | { kind: 'text'; text: string };
+
+/** A file, or stdin for "-": a PDF/PNG/JPEG (by its first bytes) is a document, anything else text. */
+async function readInput(file: string, stdin: NodeJS.ReadStream): Promise<Input> {
+  const bytes = file === '-' ? await readAll(stdin) : await readFile(file);
+  const isDocument = /^(%PDF|\x89PNG|\xff\xd8\xff)/.test(bytes.subarray(0, 4).toString('latin1'));
+  if (isDocument || file !== '-') return { kind: 'document', bytes: new Uint8Array(bytes), filename: file === '-' ? 'stdin' : path.basename(file) };
+  return { kind: 'text', text: bytes.toString('utf8') };
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const ID_PATTERN = /^(ext|prs)_[0-9a-hjkmnp-tv-z]{26}$/;
+function ref(kind: 'extractor', value: string): { extractor_id: string } | { extractor_name: string };
+function ref(kind: 'parser', value: string): { parser_id: string } | { parser_name: string };
+function ref(kind: DefinitionKind, value: string): Record<string, string> {
+  return ID_PATTERN.test(value) ? { [`${kind}_id`]: value } : { [`${kind}_name`]: value };
+}
+
+function providerName(name: string): ProviderName {
+  if (!(PROVIDERS as string[]).includes(name)) throw new DocextractError('bad_request', 0, `unknown provider '${name}' (one of ${PROVIDERS.join(', ')})`);
+  return name as ProviderName;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+function collectPairs(pair: string, acc: Record<string, unknown>): Record<string, unknown> {
+  const eq = pair.indexOf('=');
+  if (eq <= 0) throw new InvalidArgumentError('expected key=value');
+  const raw = pair.slice(eq + 1);
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // not JSON: keep the string
+  }
+  return { ...acc, [pair.slice(0, eq)]: value };
+}
