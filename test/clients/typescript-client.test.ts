@@ -1,0 +1,144 @@
+// The TypeScript client (clients/typescript): its committed types are what `npm run
+// generate:client` makes of openapi.yaml, and its helpers work against a real stack (real Postgres,
+// Temporal and worker; the scripted model server answers).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDocextractClient, DocextractError, type DocextractClient, type Job } from '../../clients/typescript/index.js';
+import { ROOT, runOpenApiTypescript } from '../../scripts/python-client.js';
+import { makePdf } from '../fixtures/documents.js';
+import { call, startStackWithProvider } from '../api/job-helpers.js';
+import type { ScriptedProvider } from '../harness/scripted-provider.js';
+import type { TestStack } from '../harness/stack.js';
+
+const COMMITTED_TYPES = path.join(ROOT, 'clients', 'typescript', 'openapi.gen.ts');
+const EXTRACTOR = 'ts-client-demo';
+const DATA = { merchant: 'Corner Shop', total: 12.5 };
+
+let stack: TestStack;
+let provider: ScriptedProvider;
+let client: DocextractClient;
+let work: string;
+
+beforeAll(async () => {
+  ({ stack, provider } = await startStackWithProvider({
+    env: { SERVICE_PAGE_CONCURRENCY: '1', SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200' },
+  }));
+  client = createDocextractClient({ baseUrl: stack.url });
+  const put = await call(stack.url, 'PUT', `/v1/extractors/${EXTRACTOR}`, {
+    display_name: 'TS client demo',
+    instructions: 'Extract the merchant and the total.',
+    model: 'test-vision-model',
+    schema: {
+      type: 'object',
+      properties: { merchant: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } },
+      required: ['merchant', 'total'],
+    },
+  });
+  expect([200, 201]).toContain(put.status);
+  work = mkdtempSync(path.join(tmpdir(), 'ts-client-'));
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+beforeEach(() => provider.reset());
+
+describe('generated types', () => {
+  it('the committed clients/typescript/openapi.gen.ts is what openapi-typescript makes of openapi.yaml now', async () => {
+    const fresh = path.join(work, 'openapi.gen.ts');
+    const { warnings } = await runOpenApiTypescript(path.join(ROOT, 'openapi.yaml'), fresh);
+    expect(warnings).toEqual([]);
+    const committed = readFileSync(COMMITTED_TYPES, 'utf8');
+    // On a difference: run `npm run generate:client` and commit the result.
+    expect(committed === readFileSync(fresh, 'utf8')).toBe(true);
+    expect(committed).toMatch(/"\/v1\/parse-jobs\/\{job_id\}": \{/);
+  }, 120_000);
+});
+
+describe('helpers against a real stack', () => {
+  it('uploadFile sends a PDF the service records as application/pdf', async () => {
+    const file = await client.uploadFile(makePdf(['hello']), { filename: 'hello.pdf' });
+    expect(file.id).toMatch(/^file_/);
+    expect(file.media_type).toBe('application/pdf');
+    expect(file.filename).toBe('hello.pdf');
+  });
+
+  it('extract uploads, creates the job, long-polls until completed and returns result.data', async () => {
+    provider.enqueue({ kind: 'content', content: JSON.stringify(DATA), delayMs: 1500 });
+    const seen: Job[] = [];
+    const urls: string[] = [];
+    const watching = createDocextractClient({
+      baseUrl: stack.url,
+      fetch: (input, init) => {
+        urls.push(input instanceof Request ? input.url : String(input));
+        return fetch(input, init);
+      },
+    });
+    const job = await watching.extract({
+      extractor: EXTRACTOR,
+      file: { content: makePdf(['Corner Shop 12.50']), filename: 'receipt.pdf' },
+      onUpdate: (j) => seen.push(j),
+    });
+    expect(job.status).toBe('completed');
+    expect(job.result.data).toEqual(DATA);
+    // The wait was one long-poll (?wait=30) that the server answered when the job ended.
+    const reads = urls.filter((u) => u.includes(`/v1/extraction-jobs/${job.id}`));
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(reads.length).toBeLessThanOrEqual(2);
+    expect(reads[0]).toMatch(/\?wait=30$/);
+    expect(seen.at(-1)?.status).toBe('completed');
+  });
+
+  it('parse returns the Markdown of every page; onUpdate sees progress counted in pages', async () => {
+    provider.respondWith(() => ({ kind: 'content', content: '# A page', delayMs: 400 }));
+    const seen: Job[] = [];
+    const job = await client.parse({
+      file: { content: makePdf(['one', 'two', 'three']), filename: 'three.pdf' },
+      maxWaitSeconds: 1,
+      onUpdate: (j) => seen.push(j),
+    });
+    expect(job.result.page_count).toBe(3);
+    expect(job.result.pages.map((p) => p.page_number)).toEqual([1, 2, 3]);
+    expect(job.progress).toEqual({ pages_total: 3, pages_completed: 3 });
+    expect(seen.some((j) => j.status === 'running' && j.progress && j.progress.pages_completed < 3)).toBe(true);
+  });
+
+  it('a failed job throws DocextractError with the job error code', async () => {
+    provider.enqueue({ kind: 'error', status: 400 });
+    const err = await client.extract({ extractor: EXTRACTOR, text: 'Corner Shop 12.50' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocextractError);
+    expect((err as DocextractError).code).toBe('provider_rejected');
+  });
+
+  it('an API error carries code, status and detail', async () => {
+    const err = await client.getJob('ejob_01jqz8p2r3s4t5v6w7x8y9z0a1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocextractError);
+    expect(err).toMatchObject({ code: 'not_found', status: 404, detail: expect.any(String) });
+    const bad = await client.createExtractionJob({ extractor_name: 'no-such-extractor', text: 'x' }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('waitForJob stops at its deadline with deadline_exceeded, and the job can then be canceled', async () => {
+    provider.respondWith(() => ({ kind: 'stall' }));
+    const job = await client.createExtractionJob({ extractor_name: EXTRACTOR, text: 'slow' });
+    const started = Date.now();
+    const err = await client.waitForJob(job, { timeoutMs: 1500 }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'deadline_exceeded', status: 0 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const canceled = await client.cancelJob(job.id);
+    expect(['canceling', 'canceled']).toContain(canceled.status);
+    const ended = await client.waitForJob(job.id, { timeoutMs: 30_000 });
+    expect(ended.status).toBe('canceled');
+    expect(await client.deleteJob(job.id)).toBe('deleted');
+  });
+
+  it('a network failure is a DocextractError network_error', async () => {
+    const offline = createDocextractClient({ baseUrl: 'http://127.0.0.1:9' });
+    await expect(offline.getJob('ejob_01jqz8p2r3s4t5v6w7x8y9z0a1')).rejects.toMatchObject({ code: 'network_error', status: 0 });
+  });
+});
