@@ -1028,12 +1028,12 @@ export interface components {
                 file_id?: string | null;
             };
             /** @description The expected structured output; it must satisfy the extractor's schema. */
-            output: Record<string, never>;
+            output: Record<string, unknown>;
         };
         /** @description A few-shot example as stored (normalised). */
         Example: {
             input: components["schemas"]["StoredExampleInput"];
-            output: Record<string, never>;
+            output: Record<string, unknown>;
         };
         /** @description The input of a stored few-shot example (a named schema, so generated clients do not confuse it with `ExampleInput`). */
         StoredExampleInput: {
@@ -1056,7 +1056,7 @@ export interface components {
             /** @description Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted providers. */
             model?: string | null;
             /** @description The extraction result JSON Schema, in the extraction schema dialect. */
-            schema: Record<string, never>;
+            schema: Record<string, unknown>;
             examples?: components["schemas"]["ExampleInput"][];
         };
         /** @description A partial update; omitted fields are preserved. */
@@ -1066,7 +1066,7 @@ export interface components {
             reasoning_effort?: components["schemas"]["ReasoningEffort"] | null;
             provider_name?: components["schemas"]["ProviderName"] | null;
             model?: string | null;
-            schema?: Record<string, never>;
+            schema?: Record<string, unknown>;
             examples?: components["schemas"]["ExampleInput"][];
         };
         ExtractorResponse: {
@@ -1080,7 +1080,7 @@ export interface components {
             provider_name: components["schemas"]["ProviderName"];
             model: string;
             /** @description The extraction result JSON Schema, as submitted. */
-            schema: Record<string, never>;
+            schema: Record<string, unknown>;
             examples: components["schemas"]["Example"][];
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
@@ -1165,7 +1165,7 @@ export interface components {
         };
         ExtractionResult: {
             /** @description The extracted data; it satisfies the extractor's schema. */
-            data: Record<string, never>;
+            data: Record<string, unknown>;
             /**
              * @description Where each value came from (file inputs only; our addition). Keys are JSON Pointers
              *     (RFC 6901) of every non-null leaf value of `data`, e.g. `/items/3/amount`.
@@ -1401,13 +1401,13 @@ export interface components {
         };
         SchemaValidationRequest: {
             /** @description A schema in the extraction schema dialect. */
-            schema: Record<string, never>;
+            schema: Record<string, unknown>;
         };
         SchemaValidationResponse: {
             /** @description True when `errors` is empty (warnings do not block). */
             valid: boolean;
             /** @description The accepted schema in canonical form; null when invalid. */
-            canonical_schema: Record<string, never> | null;
+            canonical_schema: Record<string, unknown> | null;
             /** @description Non-blocking diagnostics. */
             warnings: components["schemas"]["Diagnostic"][];
             /** @description Blocking diagnostics that make the schema invalid. */
@@ -1459,7 +1459,7 @@ export interface components {
          *     Each error response lists the codes it can carry in `x-error-codes` (and in its description).
          */
         ApiErrorResponse: {
-            detail: string | Record<string, never>[] | Record<string, never>;
+            detail: string | Record<string, unknown>[] | Record<string, unknown>;
             /**
              * @description One of `ErrorCode` (the codes of each response are listed in its `x-error-codes`); any other
              *     snake_case string is allowed here so that clients keep working when a later version adds a code.
@@ -1550,7 +1550,7 @@ export interface components {
             type: string;
             /** @description The offending value, when small (never for provider updates). */
             input?: unknown;
-            ctx?: Record<string, never>;
+            ctx?: Record<string, unknown>;
         };
         HealthResponse: {
             /** @constant */
@@ -2076,8 +2076,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/yaml": string | Record<string, never>;
-                    "text/yaml": string | Record<string, never>;
+                    "application/yaml": string | Record<string, unknown>;
+                    "text/yaml": string | Record<string, unknown>;
                 };
             };
             500: components["responses"]["InternalError"];

@@ -10,7 +10,7 @@ const USAGE_EXIT = 2;
 
 export async function main(argv: string[]): Promise<number> {
   const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
-  const program = buildProgram(io).exitOverride();
+  const program = buildProgram(io);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -44,6 +44,8 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('docextract')
     .description('Command line of the document extraction service (DOCEXTRACT_URL, DOCEXTRACT_TOKEN).')
     .showHelpAfterError()
+    // Throw instead of exiting, so main() decides the exit status; subcommands inherit this.
+    .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
   const timeoutOption = () =>
@@ -193,7 +195,7 @@ export function buildProgram(io: CliIo): Command {
       const doc = YAML.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
       const schema = doc && typeof doc === 'object' && !('type' in doc) && doc.schema && typeof doc.schema === 'object' ? doc.schema : doc;
       const c = client();
-      const result = await c.ok(c.api.POST('/v1/schemas/validate', { body: { schema: schema as Record<string, never> } }));
+      const result = await c.ok(c.api.POST('/v1/schemas/validate', { body: { schema: schema as Record<string, unknown> } }));
       for (const w of result.warnings) note(`warning ${w.code} at ${w.path}: ${w.message}`);
       for (const e of result.errors) note(`${e.code} at ${e.path}: ${e.message}`);
       if (!result.valid) throw new DocextractError('invalid_schema', 0, `${file}: ${result.errors.length} error(s)`);

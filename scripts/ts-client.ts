@@ -1,0 +1,23 @@
+// How the TypeScript client's types (clients/typescript/openapi.gen.ts) are generated, shared by
+// `npm run generate:client` and the test that checks the committed file is current.
+import path from 'node:path';
+import { outputBlocks, ROOT, run, type Generated } from './python-client.js';
+
+export const TS_CLIENT_TYPES = path.join(ROOT, 'clients', 'typescript', 'openapi.gen.ts');
+
+/**
+ * openapi-typescript (pinned devDependency). `--empty-objects-unknown`: free-form objects (an
+ * extractor's `schema`, a result's `data`, example outputs) become Record<string, unknown>, not
+ * Record<string, never>, so values can be assigned to them without casts.
+ */
+export async function generateTsClientTypes(source: string, outFile: string): Promise<Generated> {
+  const r = await run(path.join(ROOT, 'node_modules', '.bin', 'openapi-typescript'), [source, '--empty-objects-unknown', '-o', outFile], { cwd: ROOT, allowFailure: true });
+  const output = `${r.stdout}\n${r.stderr}`;
+  if (r.status !== 0) throw new Error(`openapi-typescript failed (exit ${r.status}):\n${output}`);
+  // Progress lines: "✨ openapi-typescript 7.x" and "🚀 <input> → <output> [time]"; anything else is a warning.
+  const warnings = outputBlocks(output)
+    .flatMap((b) => b.split('\n'))
+    .map((l) => l.trim())
+    .filter((l) => l && !/^✨ openapi-typescript \S+$/.test(l) && !/^🚀 .* → .*\[[\d.]+m?s\]$/.test(l));
+  return { warnings, output };
+}
