@@ -1,5 +1,6 @@
-// Runs the README's client script (examples/client-workflow.mjs) as a user would, with plain node,
-// against a test stack whose model provider is the scripted server.
+// Runs the README's client script as a user would, with plain node (examples/client-workflow.mjs runs
+// examples/client-workflow.ts, written with the TypeScript client, through tsx), against a test stack
+// whose model provider is the scripted server.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { type ScriptedProvider } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
 
 const SCRIPT = fileURLToPath(new URL('../../examples/client-workflow.mjs', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../../examples/client-workflow.ts', import.meta.url));
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 const EXTRACTOR = 'client-workflow-demo';
 const DATA = { merchant: 'Corner Shop', total: 12.5 };
@@ -76,7 +78,7 @@ async function expectCleanedUp(stderr: string): Promise<void> {
   expect((await call(stack.url, 'GET', `/v1/files/${fileId}`)).status).toBe(404);
 }
 
-describe('examples/client-workflow.mjs', () => {
+describe('examples/client-workflow.ts (run by examples/client-workflow.mjs)', () => {
   it('uploads, extracts, prints the data, then deletes the job and the file', async () => {
     provider.reset();
     provider.enqueue({ kind: 'content', content: JSON.stringify(DATA), delayMs: 600 });
@@ -122,9 +124,12 @@ describe('examples/client-workflow.mjs', () => {
 
   it('is what the README shows: its "Using the API" code block is part of the script', () => {
     const section = readFileSync(README, 'utf8').split(/^## Using the API$/m)[1]!.split(/^## /m)[0]!;
-    const block = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
     expect(block).toBeDefined();
     expect(block!.length).toBeGreaterThan(500);
-    expect(readFileSync(SCRIPT, 'utf8')).toContain(block!);
+    expect(readFileSync(SOURCE, 'utf8')).toContain(block!);
+    // It uses the client, not hand-written fetch calls.
+    expect(block).toContain('client.uploadFile(');
+    expect(block).toContain('client.waitForJob(');
   });
 });
