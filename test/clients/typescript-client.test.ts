@@ -2,7 +2,8 @@
 // generate:client` makes of openapi.yaml, and its helpers work against a real stack (real Postgres,
 // Temporal and worker; the scripted model server answers).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDocextractClient, DocextractError, type DocextractClient, type Job } from '../../clients/typescript/index.js';
@@ -140,5 +141,35 @@ describe('helpers against a real stack', () => {
   it('a network failure is a DocextractError network_error', async () => {
     const offline = createDocextractClient({ baseUrl: 'http://127.0.0.1:9' });
     await expect(offline.getJob('ejob_01jqz8p2r3s4t5v6w7x8y9z0a1')).rejects.toMatchObject({ code: 'network_error', status: 0 });
+  });
+});
+
+describe('examples/extract-and-parse.ts', () => {
+  const runExample = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const env = { PATH: process.env.PATH ?? '', DOCEXTRACT_URL: stack.url };
+      execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'examples', 'extract-and-parse.ts'), ...args], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('extracts, parses with progress and lists extractors against the stack', async () => {
+    provider.enqueue({ kind: 'content', content: JSON.stringify(DATA) });
+    provider.respondWith(() => ({ kind: 'content', content: '# A page', delayMs: 300 }));
+    const pdf = path.join(work, 'example.pdf');
+    writeFileSync(pdf, makePdf(['Corner Shop', '12.50']));
+    const run = await runExample([pdf, EXTRACTOR]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.stringMatching(/pjob_\w+ \d\/2 pages/) });
+    const [data, pages, names] = run.stdout.trim().split('\n');
+    expect(JSON.parse(data!)).toEqual(DATA);
+    expect(pages).toBe('2 pages');
+    expect(names!.split(' ')).toEqual(expect.arrayContaining([EXTRACTOR, 'receipt']));
+  });
+
+  it('prints the error code of a failure and exits 1', async () => {
+    const pdf = path.join(work, 'example.pdf');
+    const run = await runExample([pdf, 'no-such-extractor']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error not_found: /m);
   });
 });
