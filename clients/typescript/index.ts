@@ -181,8 +181,14 @@ export function createDocextractClient(options: ClientOptions = {}) {
         jobKind(jobId) === 'extraction'
           ? api.DELETE('/v1/extraction-jobs/{job_id}', { params })
           : api.DELETE('/v1/parse-jobs/{job_id}', { params });
-      const { response } = await ok(call.then((r) => ({ ...r, data: r })));
-      return response.status === 202 ? 'deleting' : 'deleted';
+      let answer: Awaited<typeof call>;
+      try {
+        answer = await call;
+      } catch (err) {
+        throw asClientError(err);
+      }
+      if (!answer.response.ok) throw errorFromResponse(answer.response, answer.error);
+      return answer.response.status === 202 ? 'deleting' : 'deleted';
     },
 
     /**

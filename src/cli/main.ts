@@ -2,6 +2,7 @@
 // into `error <code>: <detail>` on stderr and a non-zero exit status.
 import { CommanderError } from 'commander';
 import { DocextractError, describeDetail } from '../../clients/typescript/index.js';
+import { CliConfigError } from '../config/cli.js';
 import { buildProgram } from './program.js';
 import { DefinitionFileError } from './definitions.js';
 
@@ -24,6 +25,8 @@ export async function main(argv: string[]): Promise<number> {
         ? err
         : err instanceof DefinitionFileError
           ? { code: 'invalid_definition_file', detail: err.message }
+          : err instanceof CliConfigError
+            ? { code: 'invalid_config', detail: err.message }
           : { code: errnoCode(err), detail: err instanceof Error ? err.message : String(err) };
     io.stderr.write(`error ${code}: ${describeDetail(detail)}\n`);
     return 1;

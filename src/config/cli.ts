@@ -21,7 +21,9 @@ export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
   const parsed = schema.safeParse({ DOCEXTRACT_URL: env.DOCEXTRACT_URL || undefined, DOCEXTRACT_TOKEN: env.DOCEXTRACT_TOKEN || undefined });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`${issue.path.join('.')}: ${issue.message}`);
+    throw new CliConfigError(`${issue.path.join('.')}: ${issue.message}`);
   }
   return { url: parsed.data.DOCEXTRACT_URL, token: parsed.data.DOCEXTRACT_TOKEN };
 }
+
+export class CliConfigError extends Error {}

@@ -258,6 +258,9 @@ describe('failures', () => {
     const offline = await cli(['jobs', 'list'], { env: { DOCEXTRACT_URL: 'http://127.0.0.1:9' } });
     expect(offline.code).toBe(1);
     expect(offline.stderr).toMatch(/^error network_error: /m);
+    const misconfigured = await cli(['jobs', 'list'], { env: { DOCEXTRACT_URL: 'not a url' } });
+    expect(misconfigured.code).toBe(1);
+    expect(misconfigured.stderr).toMatch(/^error invalid_config: DOCEXTRACT_URL: /m);
     const usage = await cli(['extract', 'x.pdf']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("required option '-e, --extractor <name>' not specified");

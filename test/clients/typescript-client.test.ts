@@ -122,6 +122,8 @@ describe('helpers against a real stack', () => {
     expect(err).toMatchObject({ code: 'not_found', status: 404, detail: expect.any(String) });
     const bad = await client.createExtractionJob({ extractor_name: 'no-such-extractor', text: 'x' }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ code: 'not_found', status: 404 });
+    await expect(client.deleteJob('pjob_01jqz8p2r3s4t5v6w7x8y9z0a1')).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(client.getJob('file_01jqz8p2r3s4t5v6w7x8y9z0a1')).rejects.toMatchObject({ code: 'bad_request', status: 0 });
   });
 
   it('waitForJob stops at its deadline with deadline_exceeded, and the job can then be canceled', async () => {
