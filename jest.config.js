@@ -20,8 +20,10 @@ export default {
   globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
   // JEST_RESULTS_FILE=path: also write the results as JSON (used by .ci/run for its summary line).
   reporters: resultsFile ? ['default', ['<rootDir>/test/harness/results-file-reporter.js', { file: resultsFile }]] : ['default'],
-  // One file at a time: the machine has 2 cores and the suite shares one Temporal server.
-  maxWorkers: 1,
+  // Two files at a time: most of the suite's wall time is waiting (outages held for minutes, model
+  // latency, polling), so two workers halve it on 2 cores. Each worker has its own database
+  // (test/harness/run-setup.ts); the Temporal server is shared, each file on its own task queue.
+  maxWorkers: 2,
   testTimeout: 60_000,
   // Something in the 0.4 stack (thread pools, LISTEN connections or keep-alive agents of a test file)
   // keeps the Jest process alive after the run; exit once every test file has finished. Finding

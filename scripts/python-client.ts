@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const PYTHON_CLIENT_DIR = path.join(ROOT, 'clients', 'python');
@@ -55,8 +56,22 @@ export function venvEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * Idempotent and quick once done: installed pins are recorded in the venv.
  */
 export async function ensurePythonVenv(pins: string[]): Promise<void> {
+  // Test files run in parallel Jest workers, and two of them need this venv: one creates it and
+  // installs, the other waits for the lock instead of racing pip in the same folder.
+  mkdirSync(path.dirname(VENV_DIR), { recursive: true });
+  const release = await lockfile.lock(path.dirname(VENV_DIR), {
+    lockfilePath: `${VENV_DIR}.lock`,
+    retries: { retries: 600, minTimeout: 500, maxTimeout: 1000 },
+  });
+  try {
+    await installPins(pins);
+  } finally {
+    await release();
+  }
+}
+
+async function installPins(pins: string[]): Promise<void> {
   if (!existsSync(venvBin('python'))) {
-    mkdirSync(path.dirname(VENV_DIR), { recursive: true });
     await run(process.env.PYTHON ?? 'python3', ['-m', 'venv', VENV_DIR]);
   }
   const marker = path.join(VENV_DIR, 'installed-pins.txt');

@@ -22,6 +22,11 @@ export async function startApi(
   const jobEvents = new JobEvents(opts.databaseUrl, opts.logger);
   const app = createApp({ config, db, temporal, logger: opts.logger, jobEvents });
   const server = app.listen(opts.port ?? config.port, config.host);
+  // Idle keep-alive connections stay open longer than clients keep theirs (undici and most HTTP
+  // clients and proxies: 4–60 s), so a client never sends a request on a connection the server is
+  // closing at that moment, which the client sees as ECONNRESET. headersTimeout must exceed it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

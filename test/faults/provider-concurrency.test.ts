@@ -61,7 +61,12 @@ describe('provider concurrency limit across workers', () => {
     expect(provider.requests).toHaveLength(2); // the third waits for a slot
     const waitingId = ids.find((id) => !provider.requests.some((r) => JSON.stringify(r.body).includes(`w${ids.indexOf(id)}`)))!;
     expect((await call(base, 'GET', `/v1/extraction-jobs/${waitingId}`)).body.status).toBe('running');
-    for (const id of ids) await call(base, 'POST', `/v1/extraction-jobs/${id}/cancel`);
+    // The waiting job first, and to the end: canceling a job that holds a slot frees it, and the
+    // waiting job would take it if its own cancel had not landed yet.
+    await call(base, 'POST', `/v1/extraction-jobs/${waitingId}/cancel`);
+    const waited = await pollJob(base, `/v1/extraction-jobs/${waitingId}`, undefined, 60_000);
+    expect(waited[waited.length - 1].status).toBe('canceled');
+    for (const id of ids.filter((id) => id !== waitingId)) await call(base, 'POST', `/v1/extraction-jobs/${id}/cancel`);
     for (const id of ids) {
       const seen = await pollJob(base, `/v1/extraction-jobs/${id}`, undefined, 60_000);
       expect(seen[seen.length - 1].status).toBe('canceled');

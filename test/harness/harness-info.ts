@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 export const HARNESS_ENV = 'DOCEXTRACT_TEST_HARNESS';
 
 export interface HarnessInfo {
-  /** The fresh database of this run, migrated and seeded. */
+  /** The fresh, migrated and seeded database of this Jest worker (see readHarnessInfo). */
   databaseUrl: string;
+  /** One database per Jest worker, in worker order (JEST_WORKER_ID 1, 2, …). */
+  workerDatabaseUrls: string[];
   temporalAddress: string;
   temporalNamespace: string;
   /** File with the workflow bundle's code, built once per run (`workflowBundle: { codePath }`). */
@@ -20,5 +22,8 @@ export function readHarnessInfo(): HarnessInfo {
   if (!file) {
     throw new Error(`${HARNESS_ENV} is not set: run tests through \`npm test\` so that test/harness/global-setup.ts runs first`);
   }
-  return JSON.parse(readFileSync(file, 'utf8')) as HarnessInfo;
+  const info = JSON.parse(readFileSync(file, 'utf8')) as HarnessInfo;
+  // Files running at the same time are in different Jest workers, so each gets its own database.
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  return { ...info, databaseUrl: info.workerDatabaseUrls[worker - 1] ?? info.workerDatabaseUrls[0]! };
 }

@@ -2,8 +2,8 @@
 // kept on globalThis because Jest may load the two modules separately.
 export interface RunState {
   tempDir: string;
-  /** The fresh database of the run, dropped at the end. */
-  database?: { adminUrl: string; name: string };
+  /** The fresh databases of the run (the template and one per Jest worker), dropped at the end. */
+  databases?: Array<{ adminUrl: string; name: string }>;
   /** Servers started by setup, stopped in reverse order. */
   stops: Array<{ name: string; stop: () => Promise<void> }>;
 }

@@ -14,8 +14,7 @@ export async function tearDownRun(): Promise<void> {
       errors.push(err);
     }
   };
-  if (state.database) {
-    const { adminUrl, name } = state.database;
+  for (const { adminUrl, name } of state.databases ?? []) {
     await attempt(() => withPgClient(adminUrl, (client) => dropDatabase(client, name)));
   }
   for (const { stop } of state.stops.reverse()) await attempt(stop);
