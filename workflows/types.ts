@@ -46,6 +46,7 @@ export interface JobEventDelivery {
   jobId: string;
   plan: WebhookPlan;
 }
+
 /** Pages of an extraction job and the windows still to extract, as [firstPage, lastPage] pairs. */
 export interface ExtractionWindowPlan {
   pagesTotal: number;
