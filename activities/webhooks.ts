@@ -1,8 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { getExtractionJob } from '../src/domain/extraction-jobs.js';
 import { newId } from '../src/domain/ids.js';
+import { readJobWithoutResult } from '../src/domain/job-reads.js';
 import { JOB_TABLES, type JobKind } from '../src/domain/job-status.js';
-import { toParseJobResponse } from '../src/domain/parse-jobs.js';
 import { SecretUnreadableError } from '../src/storage/secrets.js';
 import { eventFor, messageIdFor } from '../src/webhooks/events.js';
 import { postWebhook } from '../src/webhooks/send.js';
@@ -10,7 +9,8 @@ import { signedHeaders } from '../src/webhooks/signature.js';
 import type { WebhookPlan } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 
-// Webhook delivery, run by a job's workflow after the job's terminal status is committed.
+// Webhook delivery of a job's terminal event, planned by the job's workflow once the job's terminal
+// status is committed and delivered by the event's own workflow (workflows/notify.ts).
 
 export function webhookActivities({ db, config, secrets, logger }: ResolvedActivityDeps) {
   return {
@@ -18,12 +18,15 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
      * The job's terminal event, its body (the job as GET returns it, without `result`: small on
      * purpose, the result is one GET away) and the enabled endpoints subscribed to it. The body is
      * built once here, so every endpoint and every retry sends the same bytes, even if the job is
-     * deleted while a receiver is down.
+     * deleted or retried while a receiver is down. Cheap when nobody is subscribed (most jobs):
+     * two short reads. `runId` (runs since WEBHOOKS_CHILD_WORKFLOW) makes the `webhook-id` one per
+     * run's event, so the event of a retried job's new run is not taken for a repeat.
      */
-    async planJobWebhooks(kind: JobKind, jobId: string): Promise<WebhookPlan> {
+    async planJobWebhooks(kind: JobKind, jobId: string, runId?: string): Promise<WebhookPlan> {
       const retry = config.webhooks;
-      const none = { endpointIds: [], messageId: messageIdFor(jobId), eventType: '', body: '', retry };
-      const row = await db(JOB_TABLES[kind]).where({ id: jobId }).first();
+      const messageId = messageIdFor(jobId, runId);
+      const none = { endpointIds: [], messageId, eventType: '', body: '', retry };
+      const row = await db(JOB_TABLES[kind]).where({ id: jobId }).first('status');
       const eventType = row ? eventFor(kind, row.status) : null;
       if (!row || !eventType) return none;
       const endpoints = await db('webhook_endpoints')
@@ -32,19 +35,16 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
         .orderBy('id')
         .select('id');
       if (endpoints.length === 0) return none;
-      let data: Record<string, unknown>;
-      if (kind === 'extraction') {
-        // As GET returns it (progress is counted from the stored windows).
-        data = { ...(await getExtractionJob(db, jobId)) };
-      } else {
-        const [{ count }] = await db('parse_pages').where({ job_id: jobId }).count({ count: '*' });
-        data = toParseJobResponse(row, undefined, Number(count));
+      const data = await readJobWithoutResult(db, kind, jobId);
+      if (!data) return none;
+      if (data.status !== row.status) {
+        // A retry of the job moved it in between (and is refused while this run is open): read again.
+        throw ApplicationFailure.retryable(`job ${jobId} changed while its event was planned`, 'job_changed');
       }
-      delete data.result;
-      const timestamp = new Date(row.completed_at ?? Date.now()).toISOString();
+      const timestamp = data.completed_at ?? new Date().toISOString();
       return {
         endpointIds: endpoints.map((e) => e.id as string),
-        messageId: messageIdFor(jobId),
+        messageId,
         eventType,
         body: JSON.stringify({ type: eventType, timestamp, data }),
         retry,
@@ -91,7 +91,7 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
         created_at: startedAt,
         completed_at: db.fn.now(),
       });
-      const log = { job_id: jobId, workflow_id: jobId, endpoint_id: endpointId, webhook_id: messageId, attempt, status_code: status };
+      const log = { job_id: jobId, workflow_id: Context.current().info.workflowExecution?.workflowId ?? jobId, endpoint_id: endpointId, webhook_id: messageId, attempt, status_code: status };
       if (error === null) {
         logger.info(log, 'webhook delivered');
         return 'delivered';

@@ -2,3 +2,4 @@
 export { pingWorkflow } from './ping.js';
 export { extractionJobWorkflow } from './extraction.js';
 export { parseJobWorkflow } from './parse.js';
+export { deliverJobEventWorkflow } from './notify.js';

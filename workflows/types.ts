@@ -1,3 +1,5 @@
+import type { JobKind } from '../src/domain/job-status.js';
+
 // Payloads that cross the workflow boundary. Ids, counts and settings only: never file bytes,
 // images or page texts, so histories stay small whatever the document's size.
 
@@ -37,6 +39,14 @@ export interface WebhookPlan {
   body: string;
   retry: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number };
 }
+
+/** Input of deliverJobEventWorkflow: one job event and where it goes, planned by the job's run. */
+export interface JobEventDelivery {
+  kind: JobKind;
+  jobId: string;
+  plan: WebhookPlan;
+}
+
 /** Pages of an extraction job and the windows still to extract, as [firstPage, lastPage] pairs. */
 export interface ExtractionWindowPlan {
   pagesTotal: number;

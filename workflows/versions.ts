@@ -4,3 +4,8 @@
 // ./legacy/v03.ts; every new run records the marker and takes the 0.4 path. Later changes to the
 // 0.4 path get a marker of their own, checked where they diverge.
 export const JOB_ENGINE_V04 = 'job-engine-v0.4';
+
+// A job's webhook deliveries run in a workflow of their own (deliverJobEventWorkflow), started by
+// the job's run once the job has ended, so the run closes at once: a receiver that is down keeps
+// neither the run open nor a retry of the failed job waiting. Runs without it deliver in the run.
+export const WEBHOOKS_CHILD_WORKFLOW = 'webhooks-child-workflow';

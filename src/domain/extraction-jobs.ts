@@ -113,11 +113,20 @@ export async function createExtractionJob(
   return created;
 }
 
-export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {
+/**
+ * An extraction job as GET returns it, or null when there is none (read through ./job-reads.ts).
+ */
+export async function findExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse | null> {
   const row = await db('extraction_jobs').where({ id }).first('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
-  if (!row) throw notFound('Extraction job', id);
+  if (!row) return null;
   const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
   return toExtractionJobResponse(row, retries.get(id));
+}
+
+export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {
+  const job = await findExtractionJob(db, id);
+  if (!job) throw notFound('Extraction job', id);
+  return job;
 }
 
 /** failed → queued with a new workflow run; the snapshot stays the one the job was created with. */

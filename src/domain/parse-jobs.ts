@@ -124,16 +124,26 @@ export async function createParseJob(
   return created;
 }
 
-export async function getParseJob(db: Db, id: string): Promise<ParseJobResponse> {
+/**
+ * A parse job as GET returns it, or null when there is none (read through ./job-reads.ts).
+ * `withResult: false` counts the pages of a completed job instead of reading them (result null).
+ */
+export async function findParseJob(db: Db, id: string, { withResult = true } = {}): Promise<ParseJobResponse | null> {
   const row = await db('parse_jobs').where({ id }).first();
-  if (!row) throw notFound('Parse job', id);
-  if (row.status === 'completed') {
+  if (!row) return null;
+  if (row.status === 'completed' && withResult) {
     const pages = await db('parse_pages').where({ job_id: id }).orderBy('page_number').select('page_number', 'content');
     return toParseJobResponse(row, pages);
   }
   const [{ count }] = await db('parse_pages').where({ job_id: id }).count({ count: '*' });
   const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
   return toParseJobResponse(row, undefined, Number(count), retries.get(id));
+}
+
+export async function getParseJob(db: Db, id: string): Promise<ParseJobResponse> {
+  const job = await findParseJob(db, id);
+  if (!job) throw notFound('Parse job', id);
+  return job;
 }
 
 /** failed → queued with a new workflow run; pages already stored are not requested again. */

@@ -28,8 +28,9 @@ export function installTemporalRuntime(logger: Logger): void {
 }
 
 /**
- * One SDK log entry as one of our JSON lines. A job's workflow id is the job's id, so entries about
- * a job workflow or one of its activities carry job_id and workflow_id like our own job lines do.
+ * One SDK log entry as one of our JSON lines. A job's workflow id is the job's id (its deliveries'
+ * workflow id starts with it), so entries about a job's workflows or their activities carry job_id
+ * and workflow_id like our own job lines do.
  * Most entries name the workflow in meta.workflowId; verbose ones (activations, task details) nest
  * it deeper, where a single job id found in the entry names it.
  */
@@ -47,7 +48,9 @@ function workflowFields(meta: Record<string, unknown> | undefined): { job_id?: s
   if (!meta) return {};
   if (typeof meta.workflowId === 'string') {
     const id = meta.workflowId;
-    return isJobId(id) ? { job_id: id, workflow_id: id } : { workflow_id: id };
+    // A job's event deliveries run in `<job id>-webhooks-<run id>` (workflows/notify.ts).
+    const jobId = id.split('-webhooks-')[0]!;
+    return isJobId(jobId) ? { job_id: jobId, workflow_id: id } : { workflow_id: id };
   }
   const found = new Set(safeJson(meta).match(JOB_ID) ?? []);
   if (found.size !== 1) return {};

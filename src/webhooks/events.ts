@@ -19,7 +19,11 @@ export function eventFor(kind: JobKind, status: string): WebhookEvent | null {
   return (WEBHOOK_EVENTS as readonly string[]).includes(type) ? (type as WebhookEvent) : null;
 }
 
-/** The `webhook-id` of a job's terminal event: one per job, the same on every retry and every endpoint. */
-export function messageIdFor(jobId: string): string {
-  return `msg_${jobId}`;
+/**
+ * The `webhook-id` of a job's terminal event, the same on every attempt and every endpoint:
+ * `msg_<job id>_<run id>` (one per event: a retried job ends again in a new run), or `msg_<job id>`
+ * for runs started before the run id was part of it.
+ */
+export function messageIdFor(jobId: string, runId?: string): string {
+  return runId ? `msg_${jobId}_${runId.replace(/-/g, '')}` : `msg_${jobId}`;
 }

@@ -44,7 +44,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  await receiver.up();
   provider.reset();
   receiver.received.length = 0;
   receiver.fallback = 200;
@@ -65,7 +66,8 @@ function verified(secret: string, w: ReceivedWebhook): any {
   });
 }
 
-const forJob = (jobId: string) => (w: ReceivedWebhook) => w.headers['webhook-id'] === `msg_${jobId}`;
+/** The `webhook-id` of a job's events: `msg_<job id>_<run id>`, one per run's event. */
+const forJob = (jobId: string) => (w: ReceivedWebhook) => (w.headers['webhook-id'] ?? '').startsWith(`msg_${jobId}_`);
 
 async function deliveries(endpointId: string): Promise<any[]> {
   const r = await call(stack.url, 'GET', `/v1/webhook-endpoints/${endpointId}/deliveries?limit=100`);
@@ -145,6 +147,8 @@ describe('deliveries', () => {
     const got = await receiver.waitFor((r) => r.filter(forJob(jobId)).some((w) => w.status === 200), 60_000);
     const mine = got.filter(forJob(jobId));
     expect(mine.map((w) => w.status)).toEqual([500, 500, 200]);
+    const webhookId = mine[0]!.headers['webhook-id'];
+    expect(mine.map((w) => w.headers['webhook-id'])).toEqual([webhookId, webhookId, webhookId]);
     for (const w of mine) {
       const payload = verified(secret, w);
       const { result, ...withoutResult } = job;
@@ -162,9 +166,9 @@ describe('deliveries', () => {
       return d.length === 3 ? d : undefined;
     });
     expect(listed.map((d) => [d.attempt, d.status_code, d.webhook_id, d.event_type])).toEqual([
-      [3, 200, `msg_${jobId}`, 'extraction_job.completed'],
-      [2, 500, `msg_${jobId}`, 'extraction_job.completed'],
-      [1, 500, `msg_${jobId}`, 'extraction_job.completed'],
+      [3, 200, webhookId, 'extraction_job.completed'],
+      [2, 500, webhookId, 'extraction_job.completed'],
+      [1, 500, webhookId, 'extraction_job.completed'],
     ]);
     expect(listed[0].error).toBeNull();
     expect(listed[1].error).toBe('receiver answered HTTP 500');
@@ -221,7 +225,10 @@ describe('deliveries', () => {
     expect(failedPayload.data.error.code).toBe('provider_rejected');
     // The parse-only endpoint got the parse job's event only, signed with its own secret.
     const parseOnlyGot = receiver.received.filter((w) => w.path === '/hooks/parse-only');
-    expect(parseOnlyGot.map((w) => w.headers['webhook-id'])).toEqual([`msg_${parsed}`]);
+    expect(parseOnlyGot).toHaveLength(1);
+    expect(forJob(parsed)(parseOnlyGot[0]!)).toBe(true);
+    // One webhook-id per event, the same for every endpoint.
+    expect(parseOnlyGot[0]!.headers['webhook-id']).toBe(receiver.received.find((w) => forJob(parsed)(w) && w.path === '/hooks')!.headers['webhook-id']);
     expect(verified(parseOnly.body.secret, parseOnlyGot[0]!).data.progress).toEqual({ pages_total: 1, pages_completed: 1 });
     expect(() => verified(all.body.secret, parseOnlyGot[0]!)).toThrow();
     // A job removed by DELETE sends nothing.
@@ -246,5 +253,58 @@ describe('deliveries', () => {
     expect(receiver.received.filter(forJob(jobId))).toHaveLength(1);
     expect((await deliveries(ep.body.id)).map((d) => [d.attempt, d.status_code])).toEqual([[1, 410]]);
     await call(stack.url, 'DELETE', `/v1/webhook-endpoints/${ep.body.id}`);
+  }, 120_000);
+  it("a failed job's run closes while its receiver is down: retry answers 200 at once, and both runs' events arrive once the receiver is back", async () => {
+    const ep = await createEndpoint({ url: receiver.url, events: ['extraction_job.failed', 'extraction_job.completed'] });
+    await receiver.down();
+    try {
+      provider.enqueue({ kind: 'error', status: 400, body: { error: { message: 'bad request' } } });
+      const jobId = await extractionJob();
+      const path = `/v1/extraction-jobs/${jobId}`;
+      expect((await pollJob(stack.url, path)).pop().status).toBe('failed');
+      // Deliveries are being attempted and failing ...
+      await eventually(async () => ((await deliveries(ep.body.id)).some((d) => d.job_id === jobId && d.status_code === null) ? true : undefined), 30_000);
+      // ... yet the job's run is closed, and its event goes on in a workflow of its own.
+      const firstRun = await stack.temporal.workflow.getHandle(jobId).describe();
+      expect(firstRun.status.name).toBe('COMPLETED');
+      const firstDeliveries = stack.temporal.workflow.getHandle(`${jobId}-webhooks-${firstRun.runId}`);
+      expect((await firstDeliveries.describe()).status.name).toBe('RUNNING');
+
+      provider.enqueue({ kind: 'content', content: JSON.stringify({ title: 'Second run' }) });
+      const retried = await call(stack.url, 'POST', `${path}/retry`);
+      expect([retried.status, retried.body.code]).toEqual([200, undefined]);
+      const done = (await pollJob(stack.url, path)).pop();
+      expect(done.status).toBe('completed');
+      const secondRun = await stack.temporal.workflow.getHandle(jobId).describe();
+      expect(secondRun.runId).not.toBe(firstRun.runId);
+      await eventually(async () => ((await stack.temporal.workflow.getHandle(jobId).describe()).status.name === 'COMPLETED' ? true : undefined));
+      expect((await firstDeliveries.describe()).status.name).toBe('RUNNING'); // still waiting for the receiver
+
+      await receiver.up();
+      const got = await receiver.waitFor((r) => r.filter(forJob(jobId)).length >= 2, 30_000);
+      await Promise.all([firstDeliveries.result(), stack.temporal.workflow.getHandle(`${jobId}-webhooks-${secondRun.runId}`).result()]);
+      await new Promise((r) => setTimeout(r, 1500)); // time for any duplicate to show up
+      const mine = receiver.received.filter(forJob(jobId));
+      expect(mine.map((w) => [w.status, verified(ep.body.secret, w).type]).sort()).toEqual([
+        [200, 'extraction_job.completed'],
+        [200, 'extraction_job.failed'],
+      ]);
+      const failedEvent = verified(ep.body.secret, got.find((w) => forJob(jobId)(w) && w.body.includes('extraction_job.failed'))!);
+      expect([failedEvent.data.status, failedEvent.data.error.code]).toEqual(['failed', 'provider_rejected']);
+      // Two events, two webhook-ids; every attempt of one event carried its event's id.
+      const ids = new Set(mine.map((w) => w.headers['webhook-id']));
+      expect(ids.size).toBe(2);
+      const listed = (await deliveries(ep.body.id)).filter((d) => d.job_id === jobId);
+      for (const type of ['extraction_job.failed', 'extraction_job.completed']) {
+        const attempts = listed.filter((d) => d.event_type === type);
+        expect(new Set(attempts.map((d) => d.webhook_id)).size).toBe(1);
+        expect(ids.has(attempts[0].webhook_id)).toBe(true);
+        expect(attempts.filter((d) => d.status_code === 200)).toHaveLength(1);
+      }
+      expect(listed.filter((d) => d.event_type === 'extraction_job.failed').length).toBeGreaterThan(1);
+    } finally {
+      await receiver.up();
+      await call(stack.url, 'DELETE', `/v1/webhook-endpoints/${ep.body.id}`);
+    }
   }, 120_000);
 });

@@ -127,12 +127,15 @@ describe('the Temporal SDK log forwarder', () => {
     const jobId = 'pjob_01jqz8n5p6q7r8s9t0v1w2x3y4';
     forward({ level: 'WARN', message: 'Activity failed', meta: { workflowId: jobId, activityType: 'transcribePage' }, timestampNanos: 0n });
     forward({ level: 'INFO', message: 'Workflow started', meta: { workflowId: 'ping-1' }, timestampNanos: 0n });
+    const deliveries = `${jobId}-webhooks-01a20835-1533-7722-86b5-7b448a5c5317`;
+    forward({ level: 'WARN', message: 'Activity failed', meta: { workflowId: deliveries, activityType: 'deliverWebhook' }, timestampNanos: 0n });
     forward({ level: 'ERROR', message: 'Worker failed', timestampNanos: 0n });
     // Verbose entries name the workflow deeper down.
     forward({ level: 'TRACE', message: 'Got activity task', meta: { start: { workflowExecution: { workflowId: jobId } }, n: 1n }, timestampNanos: 0n });
     expect(out.map((o) => [o.level, o.msg, o.job_id, o.workflow_id])).toEqual([
       [40, 'Activity failed', jobId, jobId],
       [30, 'Workflow started', undefined, 'ping-1'],
+      [40, 'Activity failed', jobId, deliveries],
       [50, 'Worker failed', undefined, undefined],
       [10, 'Got activity task', jobId, jobId],
     ]);

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { parseIdempotencyKey, requestHash } from '../../src/domain/idempotency.js';
 import { RequestValidationError } from '../../src/http/errors.js';
 import { WebhookUrlError, checkWebhookUrl, refusedAddressReason } from '../../src/webhooks/address-policy.js';
-import { eventFor } from '../../src/webhooks/events.js';
+import { eventFor, messageIdFor } from '../../src/webhooks/events.js';
 import { postWebhook } from '../../src/webhooks/send.js';
 import { generateSecret, sign, signedHeaders, verify } from '../../src/webhooks/signature.js';
 
@@ -92,6 +92,13 @@ describe('webhook address policy', () => {
     expect(eventFor('extraction', 'completed')).toBe('extraction_job.completed');
     expect(eventFor('parse', 'canceled')).toBe('parse_job.canceled');
     expect(eventFor('parse', 'running')).toBeNull();
+  });
+
+  it('gives each run\'s event a webhook-id of its own; runs without a run id keep msg_<job id>', () => {
+    const job = 'ejob_01jqz8n5p6q7r8s9t0v1w2x3y4';
+    expect(messageIdFor(job, '01a20835-1533-7722-86b5-7b448a5c5317')).toBe(`msg_${job}_01a208351533772286b57b448a5c5317`);
+    expect(messageIdFor(job, '01a20835-1533-7722-86b5-7b448a5c5317')).not.toBe(messageIdFor(job, '01a20835-2558-70d4-9220-2e7c20cc8aff'));
+    expect(messageIdFor(job)).toBe(`msg_${job}`);
   });
 });
 

@@ -53,6 +53,7 @@ async function blockUntilCancelled(events: string[], label: string, closeMs: num
 async function runParse(
   activities: Record<string, (...args: any[]) => Promise<unknown>>,
   during?: (handle: Awaited<ReturnType<Client['workflow']['start']>>) => Promise<void>,
+  after?: (handle: Awaited<ReturnType<Client['workflow']['start']>>) => Promise<void>,
 ): Promise<string> {
   const taskQueue = `mocked-${randomUUID()}`;
   const worker = await Worker.create({
@@ -68,7 +69,9 @@ async function runParse(
     const jobId = `pjob_mock_${randomUUID()}`;
     const handle = await client.workflow.start('parseJobWorkflow', { workflowId: jobId, taskQueue, args: [input(jobId)] });
     if (during) await during(handle);
-    return (await handle.result()) as string;
+    const result = (await handle.result()) as string;
+    if (after) await after(handle);
+    return result;
   });
 }
 
@@ -156,5 +159,65 @@ describe('0.4 parse workflow with mocked activities', () => {
     });
     expect(result).toBe('failed');
     expect(events).toEqual(['page 2 closed', 'failed provider_auth_failed']);
+  }, 60_000);
+});
+
+describe('0.4 webhook deliveries with mocked activities', () => {
+  it("the job's run closes once its delivery workflow has started; the deliveries go on in that workflow", async () => {
+    const events: string[] = [];
+    let receiverUp = false;
+    const attempts: string[] = [];
+    let planCalls: unknown[][] = [];
+    let childId = '';
+    const result = await runParse(
+      {
+        ...bookkeeping(events),
+        transcribePage: async () => undefined,
+        planJobWebhooks: async (...args: unknown[]) => {
+          planCalls.push(args);
+          return { endpointIds: ['whep_a', 'whep_b'], messageId: 'msg_mock_run', eventType: 'parse_job.completed', body: '{"x":1}', retry: { retryHours: 1, initialIntervalMs: 20, maxIntervalMs: 50 } };
+        },
+        deliverWebhook: async (endpointId: string, messageId: string) => {
+          attempts.push(`${endpointId} ${messageId} ${Context.current().info.workflowExecution?.workflowId}`);
+          if (!receiverUp) throw ApplicationFailure.retryable('connect ECONNREFUSED', 'webhook_delivery_failed');
+          return 'delivered';
+        },
+      },
+      undefined,
+      async (handle) => {
+        // The job's run is closed while every delivery is still failing.
+        const desc = await handle.describe();
+        expect(desc.status.name).toBe('COMPLETED');
+        childId = `${handle.workflowId}-webhooks-${desc.runId}`;
+        const child = client.workflow.getHandle(childId);
+        expect((await child.describe()).status.name).toBe('RUNNING');
+        while (attempts.length < 4) await sleep(20);
+        receiverUp = true;
+        expect(await child.result()).toEqual({ whep_a: 'delivered', whep_b: 'delivered' });
+      },
+    );
+    expect(result).toBe('completed');
+    expect(events).toEqual(['completed']);
+    // Planned once, locally, with the run's id (the webhook-id is one per run's event).
+    expect(planCalls).toHaveLength(1);
+    expect(planCalls[0]!.slice(0, 2)).toEqual(['parse', expect.stringMatching(/^pjob_mock_/)]);
+    expect(planCalls[0]![2]).toEqual(expect.any(String));
+    // Every attempt ran in the delivery workflow with the same webhook-id.
+    expect(new Set(attempts.map((a) => a.split(' ').slice(1).join(' ')))).toEqual(new Set([`msg_mock_run ${childId}`]));
+    planCalls = [];
+  }, 60_000);
+
+  it('no delivery workflow when nobody is subscribed', async () => {
+    const events: string[] = [];
+    const result = await runParse({ ...bookkeeping(events), transcribePage: async () => undefined }, undefined, async (handle) => {
+      const desc = await handle.describe();
+      await expect(client.workflow.getHandle(`${handle.workflowId}-webhooks-${desc.runId}`).describe()).rejects.toThrow();
+      // Planned as a local activity (a marker), no activity task and no child.
+      const history = (await handle.fetchHistory()).events ?? [];
+      expect(history.filter((e) => e.startChildWorkflowExecutionInitiatedEventAttributes)).toEqual([]);
+      expect(history.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'planJobWebhooks')).toEqual([]);
+      expect(history.some((e) => JSON.stringify(e.markerRecordedEventAttributes?.details ?? {}).length > 2)).toBe(true);
+    });
+    expect(result).toBe('completed');
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import {
   retryExtractionJob,
 } from '../../domain/extraction-jobs.js';
 import { parseIdempotencyKey } from '../../domain/idempotency.js';
+import { readJob } from '../../domain/job-reads.js';
 import { readWithWait, streamJob } from '../job-streams.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
@@ -42,13 +43,13 @@ function extractionJobRouter({ db, temporal, config, jobEvents }: AppDeps, prefi
 
   router.get('/:job_id', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
-    ctx.body = await readWithWait(ctx, jobEvents, id, () => getExtractionJob(db, id));
+    ctx.body = await readWithWait(ctx, jobEvents, id, () => readJob(db, 'extraction', id));
   });
 
   if (withEvents) {
     router.get('/:job_id/events', async (ctx) => {
       const id = pathRef(ctx.params, 'job_id');
-      await streamJob(ctx, jobEvents, id, () => getExtractionJob(db, id), (job) => job.status);
+      await streamJob(ctx, jobEvents, id, () => readJob(db, 'extraction', id), (job) => job.status);
     });
   }
 

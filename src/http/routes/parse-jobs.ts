@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { cancelJob, deleteJob } from '../../domain/job-control.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import { parseIdempotencyKey } from '../../domain/idempotency.js';
+import { readJob } from '../../domain/job-reads.js';
 import {
   createParseJob,
   createParseJobBody,
@@ -40,13 +41,13 @@ export function parseJobRoutes({ db, temporal, config, jobEvents }: AppDeps): Ro
 
   router.get('/:job_id', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
-    ctx.body = await readWithWait(ctx, jobEvents, id, () => getParseJob(db, id));
+    ctx.body = await readWithWait(ctx, jobEvents, id, () => readJob(db, 'parse', id));
   });
 
   router.get('/:job_id/events', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
     const key = (job: ParseJobResponse) => `${job.status} ${job.progress?.pages_completed ?? ''}/${job.progress?.pages_total ?? ''}`;
-    await streamJob(ctx, jobEvents, id, () => getParseJob(db, id), key);
+    await streamJob(ctx, jobEvents, id, () => readJob(db, 'parse', id), key);
   });
 
   router.post('/:job_id/cancel', async (ctx) => {

@@ -1,0 +1,32 @@
+// One job as GET returns it, read in one place for every way a client is told about it: GET of one
+// job, long-poll (`?wait=N`), the event stream, and the body of webhook events (there without the
+// result: small on purpose, the result is one GET away).
+import { notFound } from '../http/errors.js';
+import type { Db } from '../storage/db.js';
+import { findExtractionJob, type ExtractionJobResponse } from './extraction-jobs.js';
+import type { JobKind } from './job-status.js';
+import { findParseJob, type ParseJobResponse } from './parse-jobs.js';
+
+export interface JobResponses {
+  extraction: ExtractionJobResponse;
+  parse: ParseJobResponse;
+}
+export type JobResponse = JobResponses[JobKind];
+export type JobWithoutResult = Omit<JobResponse, 'result'>;
+
+const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job' };
+
+/** The job as GET returns it; 404 when there is no such job. */
+export async function readJob<K extends JobKind>(db: Db, kind: K, id: string): Promise<JobResponses[K]> {
+  const job = kind === 'extraction' ? await findExtractionJob(db, id) : await findParseJob(db, id);
+  if (!job) throw notFound(LABEL[kind], id);
+  return job as JobResponses[K];
+}
+
+/** The job as GET returns it but without `result` (not even read for a parse job); null when there is none. */
+export async function readJobWithoutResult(db: Db, kind: JobKind, id: string): Promise<JobWithoutResult | null> {
+  const job = kind === 'extraction' ? await findExtractionJob(db, id) : await findParseJob(db, id, { withResult: false });
+  if (!job) return null;
+  const { result: _result, ...rest } = job;
+  return rest;
+}
