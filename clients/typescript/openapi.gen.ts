@@ -888,7 +888,8 @@ export interface webhooks {
         put?: never;
         /**
          * A job reached a terminal status (sent to your endpoint)
-         * @description Sent by the job's own durable workflow after the terminal status is stored, to every enabled
+         * @description Sent by a durable workflow of the event's own (`<job id>-webhooks-<run id>` in Temporal), started by
+         *     the job's workflow after the terminal status is stored (the job's run does not wait for it), to every enabled
          *     endpoint subscribed to the event, following the Standard Webhooks specification
          *     (https://www.standardwebhooks.com): verify `webhook-signature` with the endpoint's secret
          *     (`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, the key being the
@@ -3957,7 +3958,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's id (`msg_` + job id), the same on every attempt and endpoint. */
+                /**
+                 * @description The event's id, `msg_<job id>_<run id>`: the same on every attempt and endpoint; a retried job's
+                 *     next event (a new run) has an id of its own.
+                 */
                 "webhook-id": string;
                 /** @description Seconds since the epoch when this attempt was made. */
                 "webhook-timestamp": string;
