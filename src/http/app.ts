@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { AppDeps } from './context.js';
@@ -27,11 +28,16 @@ export function createApp(deps: AppDeps): Koa {
   app.use(koaBody({ multipart: false, jsonLimit: '2mb', textLimit: '2mb', formLimit: '2mb' }));
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
-  const routers = [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(), ...v1Routes(deps)];
+  const routers = appRouters(deps);
   // One 405 (with Allow) for every router and every method, TRACE included; unknown paths 404.
   app.use(methodNotAllowed(routers));
   for (const router of routers) app.use(router.routes());
   return app;
+}
+
+/** Every router of the API, in the order they are tried. */
+export function appRouters(deps: AppDeps): Router[] {
+  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(), ...v1Routes(deps)];
 }
 
 /**
