@@ -42,6 +42,11 @@ describe('GET /v1/files/{file_id}/pages/{page}', () => {
     expect(third.headers.get('etag')).not.toBe(etag);
     const again = await apiCall(base, 'GET', `/v1/files/${id}/pages/1`, undefined, { 'if-none-match': etag });
     expect(again.status).toBe(304);
+
+    // A client that asks for bytes gets the same bytes typed so.
+    const raw = await apiCall<Buffer>(base, 'GET', `/v1/files/${id}/pages/1`, undefined, { accept: 'application/octet-stream' });
+    expect(raw.headers.get('content-type')).toBe('application/octet-stream');
+    expect(raw.body.equals(first.body)).toBe(true);
   });
 
   it('answers page 1 of an image with the image itself', async () => {

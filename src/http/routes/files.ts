@@ -83,7 +83,8 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     const image = await renderFilePage(db, config, file, page);
     ctx.set('X-Page-Count', String(image.pageCount));
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.type = image.mediaType;
+    // Bytes typed as bytes for a client that asks for nothing else (generated clients read those).
+    ctx.type = ctx.accepts(image.mediaType, 'application/octet-stream') === 'application/octet-stream' ? 'application/octet-stream' : image.mediaType;
     ctx.body = image.bytes;
   });
 

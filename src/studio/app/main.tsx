@@ -15,6 +15,8 @@ function App() {
   const [target, setTarget] = useState<Target | null>(null);
   const [job, setJob] = useState<Job | null>(null);
   const [jobKind, setJobKind] = useState<JobKind>('extraction-jobs');
+  // The schema the job ran with, to show its result's keys in the declared order.
+  const [runSchema, setRunSchema] = useState<Record<string, unknown> | undefined>(undefined);
   const [selected, setSelected] = useState<{ pointer: string; selection: Selection } | null>(null);
   const [error, setError] = useState('');
   const [running, setRunning] = useState(false);
@@ -55,6 +57,7 @@ function App() {
           });
           setReload((n) => n + 1);
         }
+        setRunSchema(JSON.parse(target.schemaText) as Record<string, unknown>);
         created = await api<ExtractionJob>('POST', '/v1/extraction-jobs', { extractor_name: name, file_id: file.id });
         setJobKind('extraction-jobs');
       } else {
@@ -103,7 +106,7 @@ function App() {
             jobKind === 'extraction-jobs' ? (
               <>
                 <p class="hint">Click a value to see where it is on the page.</p>
-                <JsonResult job={job as ExtractionJob} selected={selected?.pointer ?? null} onSelect={select} />
+                <JsonResult job={job as ExtractionJob} schema={runSchema} selected={selected?.pointer ?? null} onSelect={select} />
               </>
             ) : (
               <MarkdownResult job={job as ParseJob} onSelect={(s) => setSelected({ pointer: s.label, selection: s })} />

@@ -78,8 +78,9 @@ function Page({ fileId, number, preloaded, selection }: { fileId: string; number
     };
   }, [fileId, number, preloaded]);
 
-  const cited = selection?.pages.includes(number) ?? false;
   const boxes = selection?.boxes.filter((b) => b.page === number) ?? [];
+  // The whole page is outlined only where the value has no box (no text layer, or not found in it).
+  const cited = (selection?.pages.includes(number) ?? false) && (selection?.boxes.length ?? 0) === 0;
   return (
     <figure ref={ref} class={`page${cited ? ' page--cited' : ''}`} data-page={number}>
       <div class="sheet">

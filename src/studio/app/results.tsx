@@ -30,18 +30,41 @@ export function JobStatus({ job }: { job: Job }) {
 /** RFC 6901: `~` and `/` in a key are escaped. */
 const pointerPart = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
-export function JsonResult({ job, selected, onSelect }: { job: ExtractionJob; selected: string | null; onSelect: (pointer: string, s: Selection) => void }) {
+type Schema = { properties?: Record<string, Schema>; required?: string[]; items?: Schema } | undefined;
+
+/**
+ * An object's entries in the order its schema lists them. Stored JSON (jsonb) keeps no key order,
+ * not even the schema's `properties`, but arrays keep theirs: `required` first, then the rest.
+ */
+function orderedEntries(value: object, schema: Schema): Array<[string, unknown]> {
+  const declared = [...new Set([...(schema?.required ?? []), ...Object.keys(schema?.properties ?? {})])];
+  const rank = (key: string) => (declared.includes(key) ? declared.indexOf(key) : declared.length);
+  return Object.entries(value).sort(([a], [b]) => rank(a) - rank(b));
+}
+
+export function JsonResult({
+  job,
+  schema,
+  selected,
+  onSelect,
+}: {
+  job: ExtractionJob;
+  schema?: Record<string, unknown>;
+  selected: string | null;
+  onSelect: (pointer: string, s: Selection) => void;
+}) {
   if (!job.result) return null;
   const provenance = job.result.provenance ?? {};
   return (
     <pre class="json" aria-label="Extracted data">
-      <JsonNode value={job.result.data} pointer="" depth={0} provenance={provenance} selected={selected} onSelect={onSelect} />
+      <JsonNode value={job.result.data} schema={schema as Schema} pointer="" depth={0} provenance={provenance} selected={selected} onSelect={onSelect} />
     </pre>
   );
 }
 
 interface NodeProps {
   value: unknown;
+  schema: Schema;
   pointer: string;
   depth: number;
   provenance: Record<string, Provenance>;
@@ -49,7 +72,7 @@ interface NodeProps {
   onSelect: (pointer: string, s: Selection) => void;
 }
 
-function JsonNode({ value, pointer, depth, ...rest }: NodeProps) {
+function JsonNode({ value, schema, pointer, depth, ...rest }: NodeProps) {
   const indent = '  '.repeat(depth + 1);
   const close = '  '.repeat(depth);
   if (Array.isArray(value)) {
@@ -60,7 +83,7 @@ function JsonNode({ value, pointer, depth, ...rest }: NodeProps) {
         {value.map((item, i) => (
           <Fragment key={i}>
             {'\n' + indent}
-            <JsonNode value={item} pointer={`${pointer}/${i}`} depth={depth + 1} {...rest} />
+            <JsonNode value={item} schema={schema?.items} pointer={`${pointer}/${i}`} depth={depth + 1} {...rest} />
             {i < value.length - 1 ? <span class="punct">,</span> : null}
           </Fragment>
         ))}
@@ -70,7 +93,7 @@ function JsonNode({ value, pointer, depth, ...rest }: NodeProps) {
     );
   }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
+    const entries = orderedEntries(value, schema);
     if (entries.length === 0) return <span class="punct">{'{}'}</span>;
     return (
       <>
@@ -80,7 +103,7 @@ function JsonNode({ value, pointer, depth, ...rest }: NodeProps) {
             {'\n' + indent}
             <span class="key">{JSON.stringify(key)}</span>
             <span class="punct">: </span>
-            <JsonNode value={item} pointer={`${pointer}/${pointerPart(key)}`} depth={depth + 1} {...rest} />
+            <JsonNode value={item} schema={schema?.properties?.[key]} pointer={`${pointer}/${pointerPart(key)}`} depth={depth + 1} {...rest} />
             {i < entries.length - 1 ? <span class="punct">,</span> : null}
           </Fragment>
         ))}

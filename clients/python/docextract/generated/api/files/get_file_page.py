@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from http import HTTPStatus
+from io import BytesIO
 from typing import Any, cast
 from urllib.parse import quote
 
@@ -10,7 +11,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from ...types import File, Response
 
 
 def _get_kwargs(
@@ -31,7 +32,12 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | ApiErrorResponse | HTTPValidationError | None:
+) -> Any | ApiErrorResponse | File | HTTPValidationError | None:
+    if response.status_code == 200:
+        response_200 = File(payload=BytesIO(response.content))
+
+        return response_200
+
     if response.status_code == 304:
         response_304 = cast(Any, None)
         return response_304
@@ -74,7 +80,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
+) -> Response[Any | ApiErrorResponse | File | HTTPValidationError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,7 +94,7 @@ def sync_detailed(
     page: int,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
+) -> Response[Any | ApiErrorResponse | File | HTTPValidationError]:
     """A page of a file as an image
 
      The page as a model sees it in a job: a PDF page rendered to PNG with the jobs' renderer and
@@ -98,6 +104,7 @@ def sync_detailed(
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
     names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -109,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | ApiErrorResponse | HTTPValidationError]
+        Response[Any | ApiErrorResponse | File | HTTPValidationError]
     """
 
     kwargs = _get_kwargs(
@@ -129,7 +136,7 @@ def sync(
     page: int,
     *,
     client: AuthenticatedClient | Client,
-) -> Any | ApiErrorResponse | HTTPValidationError | None:
+) -> Any | ApiErrorResponse | File | HTTPValidationError | None:
     """A page of a file as an image
 
      The page as a model sees it in a job: a PDF page rendered to PNG with the jobs' renderer and
@@ -139,6 +146,7 @@ def sync(
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
     names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -150,7 +158,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | ApiErrorResponse | HTTPValidationError
+        Any | ApiErrorResponse | File | HTTPValidationError
     """
 
     return sync_detailed(
@@ -165,7 +173,7 @@ async def asyncio_detailed(
     page: int,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
+) -> Response[Any | ApiErrorResponse | File | HTTPValidationError]:
     """A page of a file as an image
 
      The page as a model sees it in a job: a PDF page rendered to PNG with the jobs' renderer and
@@ -175,6 +183,7 @@ async def asyncio_detailed(
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
     names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -186,7 +195,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | ApiErrorResponse | HTTPValidationError]
+        Response[Any | ApiErrorResponse | File | HTTPValidationError]
     """
 
     kwargs = _get_kwargs(
@@ -204,7 +213,7 @@ async def asyncio(
     page: int,
     *,
     client: AuthenticatedClient | Client,
-) -> Any | ApiErrorResponse | HTTPValidationError | None:
+) -> Any | ApiErrorResponse | File | HTTPValidationError | None:
     """A page of a file as an image
 
      The page as a model sees it in a job: a PDF page rendered to PNG with the jobs' renderer and
@@ -214,6 +223,7 @@ async def asyncio(
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
     names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -225,7 +235,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | ApiErrorResponse | HTTPValidationError
+        Any | ApiErrorResponse | File | HTTPValidationError
     """
 
     return (
