@@ -74,11 +74,18 @@ describe('/studio in a browser', () => {
     ],
   };
 
+  const MARKDOWN = '# Corner Bakery\n\n| Item | Amount |\n|---|---|\n| Sourdough loaf | 6.40 |\n| Croissant | 3.10 |\n\n**TOTAL 9.50**';
+
   beforeAll(async () => {
     version = await ensureChromium();
     console.log(`studio browser check runs ${version}`);
     provider = await startScriptedProvider();
-    provider.respondWith(() => ({ kind: 'content', content: JSON.stringify(answer), usage: { prompt_tokens: 900, completion_tokens: 120 } }));
+    // Extraction requests get the receipt's JSON; page transcriptions (NuExtract's markdown mode) its Markdown.
+    provider.respondWith((r) =>
+      r.body.chat_template_kwargs?.mode === 'markdown'
+        ? { kind: 'content', content: MARKDOWN }
+        : { kind: 'content', content: JSON.stringify(answer), usage: { prompt_tokens: 900, completion_tokens: 120 } },
+    );
     stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN } });
     const put = await apiCall(stack.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl }, auth);
     expect(put.status).toBe(200);
@@ -191,6 +198,15 @@ describe('/studio in a browser', () => {
     });
     await page.waitForTimeout(400); // the smooth scroll to the highlight settles
     await page.screenshot({ path: SCREENSHOT });
+
+    // The same document parsed: its Markdown, page by page, beside the pages.
+    await page.getByRole('tab', { name: 'Parse to Markdown' }).click();
+    await page.getByRole('button', { name: 'Parse document' }).click();
+    // Shown only once the parse job has completed.
+    const markdown = page.locator('.markdown pre');
+    await markdown.first().waitFor({ timeout: 60_000 });
+    expect(await markdown.first().innerText()).toBe(MARKDOWN);
+    expect(provider.requests).toHaveLength(2);
 
     expect(problems).toEqual([]);
   }, 180_000);
