@@ -192,6 +192,22 @@ describe('GET /metrics', () => {
     expect([...routes].filter((r) => /ejob_|file_/.test(r))).toEqual([]);
   }, 120_000);
 
+  it('counts a job canceled while its model request is open as finished canceled, and the request as canceled', async () => {
+    const before = await Scrape.of(`${stack.url}/metrics`);
+    provider.reset();
+    provider.enqueue({ kind: 'stall' });
+    const fileId = await uploadPdf();
+    const created = await call('POST', '/v1/extraction-jobs', { extractor_name: 'metrics-invoice', file_id: fileId });
+    await provider.waitForRequests(1, 30_000);
+    expect((await call('POST', `/v1/extraction-jobs/${created.body.id}/cancel`)).status).toBe(200);
+    await eventually(async () => ((await call('GET', `/v1/extraction-jobs/${created.body.id}?wait=5`)).body.status === 'canceled' ? true : undefined), 30_000);
+    const after = await Scrape.of(`${stack.url}/metrics`);
+    const delta = (f: (s: Scrape) => number) => f(after) - f(before);
+    expect(delta((s) => s.value('docextract_jobs_finished_total', { kind: 'extraction', status: 'canceled', error_code: '' }))).toBe(1);
+    expect(delta((s) => s.count('docextract_job_duration_seconds', { kind: 'extraction', status: 'canceled' }))).toBe(1);
+    expect(delta((s) => s.count('docextract_model_request_duration_seconds', { provider: 'compatible_api', model: MODEL, outcome: 'canceled' }))).toBe(1);
+  }, 120_000);
+
   it('is served by a worker run apart on SERVICE_WORKER_METRICS_PORT, with the worker\'s own counters and the same protection', async () => {
     await stack.stopWorker();
     const worker = await stack.startWorkerProcess({ env: { SERVICE_WORKER_METRICS_PORT: '0' } });
