@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Extractor } from '../src/domain/extractors.js';
+import { recordJobFinished } from '../src/metrics/index.js';
 import { OutputError } from '../src/providers/errors.js';
 import { runExtraction } from '../src/providers/index.js';
 import type { DocumentInput, ExtractionExample } from '../src/providers/types.js';
@@ -47,7 +48,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         let lastError: OutputError | undefined;
         for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
           try {
-            const answer = await callModel(deps, { jobId, callKey: 'extract', settings }, (signal) =>
+            const answer = await callModel(deps, { jobId, callKey: 'extract', settings, model: extractor.model }, (signal) =>
               runExtraction({
                 settings,
                 config,
@@ -67,16 +68,21 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
-            const n = await db('extraction_jobs')
+            const completed = await db('extraction_jobs')
               .where({ id: jobId, status: 'running' })
-              .update({
-                status: 'completed',
-                result: JSON.stringify({ data: answer.data }),
-                usage: answer.usage ? JSON.stringify(answer.usage) : null,
-                provider_name_used: extractor.provider_name,
-                model_used: answer.model ?? extractor.model,
-                completed_at: db.fn.now(),
-              });
+              .update(
+                {
+                  status: 'completed',
+                  result: JSON.stringify({ data: answer.data }),
+                  usage: answer.usage ? JSON.stringify(answer.usage) : null,
+                  provider_name_used: extractor.provider_name,
+                  model_used: answer.model ?? extractor.model,
+                  completed_at: db.fn.now(),
+                },
+                ['created_at', 'completed_at'],
+              );
+            const n = completed.length;
+            if (completed[0]) recordJobFinished('extraction', 'completed', { createdAt: completed[0].created_at, finishedAt: completed[0].completed_at });
             log.info({ usage: answer.usage, adapter: answer.adapter }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
             return n === 1 ? 'recorded' : 'not_running';
           } catch (err) {

@@ -1,5 +1,6 @@
 import type { JobKind } from '../src/domain/job-status.js';
 import { JOB_TABLES } from '../src/domain/job-status.js';
+import { recordJobFinished } from '../src/metrics/index.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
@@ -29,13 +30,15 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
       // frames. Clients get a generic message; the log keeps the original under the job's id.
       const recorded = error.code === 'internal_error' ? { code: error.code, message: INTERNAL_ERROR_MESSAGE } : error;
       if (recorded !== error) logger.error({ job_id: jobId, workflow_id: jobId, code: error.code, detail: error.message }, 'internal error of a job');
-      const n = await db(JOB_TABLES[kind])
+      const moved = await db(JOB_TABLES[kind])
         .where({ id: jobId })
         .whereIn('status', ['queued', 'running'])
-        .update({ status: 'failed', error: JSON.stringify(recorded), completed_at: db.fn.now() });
+        .update({ status: 'failed', error: JSON.stringify(recorded), completed_at: db.fn.now() }, ['created_at', 'completed_at']);
+      const row = moved[0];
+      if (row) recordJobFinished(kind, 'failed', { errorCode: error.code, createdAt: row.created_at, finishedAt: row.completed_at });
       await clearJobRetries(db, jobId);
       logger.info({ job_id: jobId, workflow_id: jobId, code: error.code }, 'job failed');
-      return n === 1 ? 'recorded' : 'not_running';
+      return row ? 'recorded' : 'not_running';
     },
 
     /**
@@ -47,19 +50,22 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
     async settleStoppedJob(kind: JobKind, jobId: string): Promise<string> {
       const table = JOB_TABLES[kind];
       await clearJobRetries(db, jobId);
-      return db.transaction(async (trx) => {
-        const row = await trx(table).where({ id: jobId }).forUpdate().first('status');
-        if (!row) return 'deleted';
+      const settled = await db.transaction(async (trx) => {
+        const row = await trx(table).where({ id: jobId }).forUpdate().first('status', 'created_at');
+        if (!row) return { outcome: 'deleted' };
         if (row.status === 'deleting') {
           await trx(table).where({ id: jobId }).delete();
-          return 'deleted';
+          return { outcome: 'deleted', ended: { status: 'deleted' as const, createdAt: row.created_at } };
         }
         if (['canceling', 'queued', 'running'].includes(row.status)) {
-          await trx(table).where({ id: jobId }).update({ status: 'canceled', completed_at: trx.fn.now() });
-          return 'canceled';
+          const [done] = await trx(table).where({ id: jobId }).update({ status: 'canceled', completed_at: trx.fn.now() }, ['created_at', 'completed_at']);
+          return { outcome: 'canceled', ended: { status: 'canceled' as const, createdAt: done.created_at, finishedAt: done.completed_at } };
         }
-        return row.status as string;
+        return { outcome: row.status as string };
       });
+      // Counted once the transaction has committed: a rolled-back settle ended nothing.
+      if (settled.ended) recordJobFinished(kind, settled.ended.status, settled.ended);
+      return settled.outcome;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type TextLocator,
   type Window,
 } from '../src/long-documents/index.js';
+import { recordJobFinished } from '../src/metrics/index.js';
 import { conformToSchema, OutputError, runExtraction } from '../src/providers/index.js';
 import type { DocumentInput, ExtractionExample, GenerationSettings, ImageInput, ProviderSettings, WindowContext } from '../src/providers/types.js';
 import { compileDataValidator, compileDerivedValidator } from '../src/schema-dialect/index.js';
@@ -53,7 +54,7 @@ function extractWithModel(
   settings: ProviderSettings,
   args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal'>,
 ) {
-  return callModel(deps, { ...target, settings }, (signal) => runExtraction({ ...args, settings, signal }));
+  return callModel(deps, { ...target, settings, model: args.definition.model }, (signal) => runExtraction({ ...args, settings, signal }));
 }
 
 export function longExtractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
@@ -254,14 +255,19 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         }
         if (rows.length > 1) result.conflicts = merged.conflicts;
         const usage = sumUsage(rows.map((r) => r.usage));
-        const n = await db('extraction_jobs')
+        const completed = await db('extraction_jobs')
           .where({ id: jobId, status: 'running' })
-          .update({
-            status: 'completed',
-            result: JSON.stringify(result),
-            usage: usage ? JSON.stringify(usage) : null,
-            completed_at: db.fn.now(),
-          });
+          .update(
+            {
+              status: 'completed',
+              result: JSON.stringify(result),
+              usage: usage ? JSON.stringify(usage) : null,
+              completed_at: db.fn.now(),
+            },
+            ['created_at', 'completed_at'],
+          );
+        const n = completed.length;
+        if (completed[0]) recordJobFinished('extraction', 'completed', { createdAt: completed[0].created_at, finishedAt: completed[0].completed_at });
         logger.info({ job_id: jobId, workflow_id: jobId, windows: rows.length, conflicts: merged.conflicts.length, usage }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
         return n === 1 ? 'recorded' : 'not_running';
       });

@@ -14,6 +14,7 @@
 // Page activities, window activities and the extraction activity all call the model through here.
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { recordModelRequest, modelRequestRetries } from '../src/metrics/index.js';
 import { ProviderError } from '../src/providers/errors.js';
 import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy.js';
 import type { ProviderSettings } from '../src/providers/types.js';
@@ -34,6 +35,8 @@ export interface ModelCallTarget {
   /** Names the call within its job, e.g. `page:3`, `window:2`, `extract`. */
   callKey: string;
   settings: ProviderSettings;
+  /** The model asked (the definition's), for metrics. */
+  model: string;
 }
 
 /** The provider's concurrency limit, when one is configured. */
@@ -73,9 +76,14 @@ export async function callModel<T>(
       lastRenew = Date.now();
     }
     let result: T;
+    const labels = { provider: target.settings.name, model: target.model };
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
     try {
       result = await withoutKeyInErrors(target.settings, () => fn(signal));
+      recordModelRequest(labels, 'ok', elapsed(), usageOf(result));
     } catch (err) {
+      recordModelRequest(labels, signal.aborted ? 'canceled' : errorCodeOf(err), elapsed());
       // Cancelled: the request's promise has settled, so the abort has closed the connection.
       if (signal.aborted) throw signal.reason ?? err;
       // Unusable output (OutputError) is the caller's to judge; anything else is not the provider's.
@@ -94,6 +102,18 @@ export async function callModel<T>(
       );
     }
   }
+}
+
+/** Token usage of a model answer (extraction and page results carry `usage`). */
+function usageOf(result: unknown): { prompt_tokens?: number; completion_tokens?: number } | null {
+  const usage = result && typeof result === 'object' ? (result as { usage?: unknown }).usage : undefined;
+  return usage && typeof usage === 'object' ? (usage as { prompt_tokens?: number; completion_tokens?: number }) : null;
+}
+
+/** A bounded label for a failed request: the provider's or output error code, else `error`. */
+function errorCodeOf(err: unknown): string {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : 'error';
 }
 
 /** Wait, heartbeating (the caller's timer), until a slot is free; a cancellation ends the wait. */
@@ -148,6 +168,7 @@ async function retryOrGiveUp(
     await clearCallRetry(deps.db, target.jobId, target.callKey).catch(() => {});
     return ApplicationFailure.create({ message: `${err.message} (${decision.reason})`, type: err.code, nonRetryable: true });
   }
+  modelRequestRetries.inc({ provider: target.settings.name, model: target.model, error_code: err.code });
   const nextAt = new Date(now.getTime() + decision.delayMs);
   await setNextAttempt(deps.db, target.jobId, target.callKey, nextAt).catch(() => {});
   log.info({ code: err.code, attempts: state.attempt, delay_ms: decision.delayMs }, 'model call failed; retrying');

@@ -1,4 +1,5 @@
 import type { ParserSnapshot } from '../src/domain/parse-jobs.js';
+import { recordJobFinished } from '../src/metrics/index.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
 import { askAvoidingLoops, isDegenerateText } from '../src/long-documents/degenerate.js';
 import { parseAdapterFor, runPageTranscription, type GenerationSettings } from '../src/providers/index.js';
@@ -53,7 +54,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
         const image = await prefetch.image(job.file_id, await documents.get(job.file_id), pageNumber, job.pages_total ?? pageNumber, config);
-        const ask = (generation: GenerationSettings | undefined) => callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings }, (signal) =>
+        const ask = (generation: GenerationSettings | undefined) => callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model }, (signal) =>
           runPageTranscription({
             settings,
             config,
@@ -98,9 +99,11 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         throw jobFailure('internal_error', `Only ${pages.length} of ${job.pages_total} pages were stored`);
       }
       const usage = sumUsage(pages.map((p) => p.usage));
-      const n = await db('parse_jobs')
+      const completed = await db('parse_jobs')
         .where({ id: jobId, status: 'running' })
-        .update({ status: 'completed', usage: usage ? JSON.stringify(usage) : null, completed_at: db.fn.now() });
+        .update({ status: 'completed', usage: usage ? JSON.stringify(usage) : null, completed_at: db.fn.now() }, ['created_at', 'completed_at']);
+      const n = completed.length;
+      if (completed[0]) recordJobFinished('parse', 'completed', { createdAt: completed[0].created_at, finishedAt: completed[0].completed_at });
       await clearJobRetries(db, jobId);
       logger.info({ job_id: jobId, workflow_id: jobId, pages: pages.length }, n === 1 ? 'parse completed' : 'parse finished after the job was stopped');
       return n === 1 ? 'recorded' : 'not_running';

@@ -1,6 +1,7 @@
 // Production entry point of the worker process. Needs DATABASE_URL and TEMPORAL_ADDRESS.
 import { loadConfig, temporalAddress } from '../config/index.js';
 import { createLogger } from '../logging.js';
+import { startMetricsServer } from '../runtime/metrics-server.js';
 import { installTemporalRuntime } from '../runtime/temporal-runtime.js';
 import { startWorker } from '../runtime/worker-process.js';
 import { exitOnConfigError } from './exit.js';
@@ -15,6 +16,12 @@ const logger = createLogger(config.logLevel, 'worker');
 // Before the first connection: SDK logs go to our JSON logs, and signals stay ours to handle.
 installTemporalRuntime(logger.child({ name: 'temporal-sdk' }));
 const worker = await startWorker(config, { databaseUrl: config.databaseUrl, temporalAddress: temporalAddress(config), logger });
+// Apart from the API, the worker's metrics (jobs finished, model requests, rendering) are served
+// here; under `npm start` the API's /metrics shows them, from the same process.
+const metrics = config.metrics.workerPort === undefined ? undefined : await startMetricsServer(config, config.metrics.workerPort, logger);
 // SIGTERM: stop polling, let running activities finish (SERVICE_SHUTDOWN_GRACE_MS at most; then
 // they are cancelled and retried elsewhere), exit 0.
-stopOnSignals(logger, worker.close);
+stopOnSignals(logger, async () => {
+  await worker.close();
+  await metrics?.close();
+});

@@ -56,6 +56,9 @@ const schema = z.object({
   SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS: int(100).default(5_000),
   SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: int(100).default(900_000),
   SERVICE_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  SERVICE_METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  // Unset: a worker run apart (src/bin/worker.ts) serves no metrics. 0: any free port.
+  SERVICE_WORKER_METRICS_PORT: int(0, 65535).optional(),
 });
 
 export interface Config {
@@ -111,6 +114,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Webhook deliveries: retried with exponential backoff for up to retryHours; private addresses only when allowed. */
   webhooks: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number; allowPrivate: boolean };
+  metrics: {
+    /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
+    public: boolean;
+    /** Port of a separate worker process's /metrics (on HOST); undefined: not served. */
+    workerPort?: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -174,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       initialIntervalMs: e.SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
       maxIntervalMs: e.SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS,
       allowPrivate: e.SERVICE_WEBHOOK_ALLOW_PRIVATE === 'true',
+    },
+    metrics: {
+      public: e.SERVICE_METRICS_PUBLIC === 'true',
+      ...(e.SERVICE_WORKER_METRICS_PORT !== undefined ? { workerPort: e.SERVICE_WORKER_METRICS_PORT } : {}),
     },
   };
 }

@@ -16,6 +16,7 @@ import type { RenderLimits } from './geometry.js';
 import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLimits, type PreparedImage, type RenderedPage } from './render.js';
 import type { RenderTask, TaskOutcome } from './render-task.js';
 import type { SupportedMediaType } from './sniff.js';
+import { renderDuration } from '../metrics/index.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -82,7 +83,9 @@ export async function prepareImageInPool(
 
 async function run(task: RenderTask): Promise<unknown> {
   const pool = await getPool();
-  const outcome = await pool.run(task);
+  // Timed from hand-over to the pool: the wait for a free thread is part of what a page costs.
+  const stopTimer = renderDuration.startTimer({ operation: task.op });
+  const outcome = await pool.run(task).finally(() => stopTimer());
   for (const w of outcome.warnings) forwardMupdfLog(w.level, w.message);
   largestWasmBytes = Math.max(largestWasmBytes, outcome.wasmBytes);
   if (outcome.wasmBytes > settings.maxWasmBytes && pool === current) retire(pool);

@@ -10,6 +10,7 @@ import { retryJob, startOrUndo } from './job-control.js';
 import { latestRetries, type JobRetry } from '../storage/call-retries.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
+import { jobsCreated } from '../metrics/index.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
 import { iso, isoOrNull } from './time.js';
 
@@ -110,6 +111,7 @@ export async function createExtractionJob(
     await releaseKey(db, claim);
     throw err;
   });
+  jobsCreated.inc({ kind: 'extraction' });
   return created;
 }
 

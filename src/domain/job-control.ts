@@ -4,6 +4,7 @@ import { clearJobRetries } from '../storage/call-retries.js';
 import { cancelJobWorkflow } from '../temporal/job-workflows.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { JOB_TABLES, isTerminal, type JobKind } from './job-status.js';
+import { recordJobFinished } from '../metrics/index.js';
 
 // Cancel and delete for both job kinds. Every status move is a compare-and-set UPDATE, so the
 // API and a late activity can never overwrite each other's decision.
@@ -25,7 +26,8 @@ export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: str
   }
   if (!(await stopWorkflow(temporal, id))) {
     // No workflow left to clean up: settle the row here.
-    await db(table).where({ id, status: 'canceling' }).update({ status: 'canceled', completed_at: db.fn.now() });
+    const [settled] = await db(table).where({ id, status: 'canceling' }).update({ status: 'canceled', completed_at: db.fn.now() }, ['created_at', 'completed_at']);
+    if (settled) recordJobFinished(kind, 'canceled', { createdAt: settled.created_at, finishedAt: settled.completed_at });
   }
 }
 

@@ -9,6 +9,7 @@ import { retryJob, startOrUndo } from './job-control.js';
 import { latestRetries, type JobRetry } from '../storage/call-retries.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
+import { jobsCreated } from '../metrics/index.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
 import { findParserByRef } from './parsers.js';
 import { iso, isoOrNull } from './time.js';
@@ -121,6 +122,7 @@ export async function createParseJob(
     await releaseKey(db, claim);
     throw err;
   });
+  jobsCreated.inc({ kind: 'parse' });
   return created;
 }
 

@@ -1,14 +1,18 @@
+import type Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { AppDeps } from './context.js';
 import { bearerAuth } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { httpMetrics } from './middleware/http-metrics.js';
 import { hostileStrings } from './middleware/hostile-strings.js';
 import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { requestId } from './middleware/request-id.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { v1Routes } from './routes/index.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { studioRoutes } from './routes/studio.js';
 
 /** Build the Koa application. No listening here: the caller decides where. */
 export function createApp(deps: AppDeps): Koa {
@@ -16,16 +20,37 @@ export function createApp(deps: AppDeps): Koa {
   app.proxy = true;
   app.silent = true; // errors are logged by errorHandler, once
   app.use(requestId(deps.logger));
+  app.use(httpMetrics());
   app.use(errorHandler(deps.logger));
   // Before body parsing: an unauthenticated request is refused without reading its body.
-  app.use(bearerAuth(deps.config.apiTokens));
+  app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public }));
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
   app.use(koaBody({ multipart: false, jsonLimit: '2mb', textLimit: '2mb', formLimit: '2mb' }));
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
-  const routers = [healthRoutes(deps), docsRoutes(), ...v1Routes(deps)];
+  const routers = appRouters(deps);
   // One 405 (with Allow) for every router and every method, TRACE included; unknown paths 404.
   app.use(methodNotAllowed(routers));
   for (const router of routers) app.use(router.routes());
+  return app;
+}
+
+/** Every router of the API, in the order they are tried. */
+export function appRouters(deps: AppDeps): Router[] {
+  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(), ...v1Routes(deps)];
+}
+
+/**
+ * The metrics endpoint alone, for a worker process run apart from the API
+ * (SERVICE_WORKER_METRICS_PORT): the same /metrics, tokens and error bodies as the API's.
+ */
+export function createMetricsApp(config: AppDeps['config'], logger: AppDeps['logger']): Koa {
+  const app = new Koa();
+  app.silent = true;
+  app.use(errorHandler(logger));
+  app.use(bearerAuth(config.apiTokens, { publicMetrics: config.metrics.public }));
+  const router = metricsRoutes();
+  app.use(methodNotAllowed([router]));
+  app.use(router.routes());
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Config } from '../config/index.js';
+import { closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createApp } from '../http/app.js';
 import type { Logger } from '../logging.js';
 import { createDb } from '../storage/db.js';
@@ -17,6 +18,8 @@ export async function startApi(
   config: Config,
   opts: { databaseUrl: string; temporalAddress: string; logger: Logger; port?: number },
 ): Promise<RunningApi> {
+  // Page images (GET /v1/files/{id}/pages/{n}) render in the same pool as jobs, with its settings.
+  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024 });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   const jobEvents = new JobEvents(opts.databaseUrl, opts.logger);
@@ -44,6 +47,7 @@ export async function startApi(
       await jobEvents.close();
       await temporal.connection.close();
       await db.destroy();
+      await closeRenderPool();
     },
   };
 }

@@ -24,9 +24,7 @@ import { providerUpdateSchema, toProvider } from '../../src/domain/providers.js'
 import { createApp } from '../../src/http/app.js';
 import { createWebhookEndpointBody, updateWebhookEndpointBody } from '../../src/domain/webhook-endpoints.js';
 import type { AppDeps } from '../../src/http/context.js';
-import { docsRoutes } from '../../src/http/routes/docs.js';
-import { healthRoutes } from '../../src/http/routes/health.js';
-import { v1Routes } from '../../src/http/routes/index.js';
+import { appRouters } from '../../src/http/app.js';
 import { DIAGNOSTIC_CODES, validateSchema } from '../../src/schema-dialect/index.js';
 import { apiCall, expectMatchesOpenApi, findOperation, OPENAPI_PATH, openApiDocument } from '../harness/openapi-validator.js';
 
@@ -75,7 +73,7 @@ function fakeDeps(fail: () => Error = () => new Error('no database in this test'
 function serverRoutes(): string[] {
   const deps = fakeDeps();
   const routes: string[] = [];
-  for (const router of [healthRoutes(deps), docsRoutes(), ...v1Routes(deps)]) {
+  for (const router of appRouters(deps)) {
     for (const layer of (router as unknown as { stack: { path: string; methods: string[] }[] }).stack) {
       for (const method of layer.methods.filter((m) => m !== 'HEAD')) {
         routes.push(`${method} ${layer.path.replace(/:[A-Za-z0-9_]+/g, '{}')}`);
@@ -169,6 +167,8 @@ describe('enumerations', () => {
       ...matchesIn(src, /(?:badRequest|conflict)\(\s*'([a-z_]+)'/g),
       ...matchesIn(src, /inUseCode:\s*'([a-z_]+)'/g),
       ...matchesIn([path.join(ROOT, 'src/http/middleware/error-handler.ts')], /code:\s*'([a-z_]+)'/g),
+      // A document that cannot be rendered answers its DocumentError code (GET /v1/files/{id}/pages/{n}).
+      ...matchesIn([path.join(ROOT, 'src/documents/errors.ts')], /\|\s*'([a-z_]+)'/g),
     ]);
     expect(produced.size).toBeGreaterThan(15);
     expect(sorted([...produced].filter((c) => !schemas.ErrorCode.enum.includes(c)))).toEqual([]);

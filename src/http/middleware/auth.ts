@@ -4,10 +4,13 @@ import { ApiError } from '../errors.js';
 
 const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
-// Public whatever the tokens: health, readiness and the API's own documentation. Everything else
-// (the /v1 API) is protected: deny by default, so a route matched case-insensitively or with a
-// trailing slash by the router is never let through by a narrower "is this /v1?" test.
-const PUBLIC_PATH = /^\/(?:healthz|readyz|openapi\.yaml)\/?$|^\/docs(?:$|[/.])/i;
+// Public whatever the tokens: health, readiness, the API's own documentation and the studio's page
+// and assets (they hold no data; the studio asks for a token and sends it with every /v1 call).
+// Everything else (the /v1 API, /metrics) is protected: deny by default, so a route matched
+// case-insensitively or with a trailing slash by the router is never let through by a narrower
+// "is this /v1?" test.
+const PUBLIC_PATH = /^\/(?:healthz|readyz|openapi\.yaml)\/?$|^\/(?:docs|studio)(?:$|[/.])/i;
+const METRICS_PATH = /^\/metrics\/?$/i;
 
 export const isPublicPath = (path: string) => PUBLIC_PATH.test(path);
 
@@ -31,7 +34,7 @@ export function parseTokenEntry(entry: string): TokenGrant {
 // What a client token may call. Deny by default: an endpoint not listed here (including ones added
 // later) needs an admin token until it is listed.
 const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$/i;
-const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|providers)(?:$|\/)/i;
+const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|providers)(?:$|\/)|^\/metrics\/?$/i;
 
 /** Whether a `client` token may make this request. */
 export function clientMayCall(method: string, path: string): boolean {
@@ -43,15 +46,17 @@ export function clientMayCall(method: string, path: string): boolean {
  * Optional caller authentication (SERVICE_API_TOKENS). With no tokens configured every request
  * passes; otherwise every request but the public ones needs `Authorization: Bearer <one of the tokens>`.
  * A `client` token (see parseTokenEntry) is refused with 403 `forbidden` outside clientMayCall.
+ * `/metrics` is protected too (any token may read it, so a scraper needs no admin token), unless
+ * `publicMetrics` (SERVICE_METRICS_PUBLIC).
  * Tokens are compared as SHA-256 digests with timingSafeEqual, against every configured token, so
  * neither a token's length nor which token matched shows in the response time.
  */
-export function bearerAuth(tokens: readonly string[] | undefined): Middleware {
+export function bearerAuth(tokens: readonly string[] | undefined, opts: { publicMetrics?: boolean } = {}): Middleware {
   const grants = (tokens ?? []).filter(Boolean).map(parseTokenEntry);
   const expected = grants.map((g) => ({ digest: digest(g.token), scope: g.scope }));
   if (expected.length === 0) return (_ctx, next) => next();
   return async (ctx, next) => {
-    if (isPublicPath(ctx.path)) return next();
+    if (isPublicPath(ctx.path) || (opts.publicMetrics && METRICS_PATH.test(ctx.path))) return next();
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(ctx.get('authorization'));
     if (!match) {
       throw new ApiError(401, 'unauthorized', 'This API requires an Authorization: Bearer <token> header', {

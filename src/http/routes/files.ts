@@ -6,6 +6,7 @@ import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { createFile, deleteFile, getFile, getFileContent, listFiles } from '../../domain/files.js';
+import { pageImageTag, renderFilePage } from '../../domain/page-images.js';
 import { FILE_CHUNK_BYTES } from '../../storage/file-store.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
@@ -13,6 +14,8 @@ import { ApiError, RequestValidationError } from '../errors.js';
 import { refuseHostileMultipart } from '../middleware/hostile-strings.js';
 import { pathRef } from '../path-params.js';
 import { parseRequest } from '../validation.js';
+
+const pageParam = z.object({ page: z.coerce.number().int().min(1).max(1_000_000) });
 
 export function fileRoutes({ db, config }: AppDeps): Router {
   const router = new Router({ prefix: '/v1/files' });
@@ -62,6 +65,27 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     // since Koa drops a Content-Length set before a stream body replaces another body.
     ctx.body = content;
     ctx.length = file.size_bytes;
+  });
+
+  // A page as an image (what the model sees), for viewers such as the studio. Immutable: a file id
+  // never gets other bytes, and the ETag also names the render settings.
+  router.get('/:file_id/pages/:page', async (ctx) => {
+    const id = pathRef(ctx.params, 'file_id');
+    const { page } = parseRequest('path', pageParam, { page: ctx.params.page });
+    const file = await getFile(db, id);
+    const tag = pageImageTag(file, page, config);
+    ctx.set('ETag', tag);
+    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    if (ctx.get('if-none-match').split(/\s*,\s*/).includes(tag)) {
+      ctx.status = 304;
+      return;
+    }
+    const image = await renderFilePage(db, config, file, page);
+    ctx.set('X-Page-Count', String(image.pageCount));
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    // Bytes typed as bytes for a client that asks for nothing else (generated clients read those).
+    ctx.type = ctx.accepts(image.mediaType, 'application/octet-stream') === 'application/octet-stream' ? 'application/octet-stream' : image.mediaType;
+    ctx.body = image.bytes;
   });
 
   router.delete('/:file_id', async (ctx) => {

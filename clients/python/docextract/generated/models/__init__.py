@@ -34,6 +34,7 @@ from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
 from .get_open_api_document_response_200_type_1 import (
     GetOpenApiDocumentResponse200Type1,
 )
+from .get_studio_asset_asset import GetStudioAssetAsset
 from .health_response import HealthResponse
 from .http_validation_error import HTTPValidationError
 from .job_error import JobError
@@ -118,6 +119,7 @@ __all__ = (
     "FileUpload",
     "GetApiReferenceAssetAsset",
     "GetOpenApiDocumentResponse200Type1",
+    "GetStudioAssetAsset",
     "HTTPValidationError",
     "HealthResponse",
     "JobError",

@@ -5,6 +5,11 @@ from enum import Enum
 
 class ErrorCode(str, Enum):
     BAD_REQUEST = "bad_request"
+    DOCUMENT_CORRUPT = "document_corrupt"
+    DOCUMENT_EMPTY = "document_empty"
+    DOCUMENT_ENCRYPTED = "document_encrypted"
+    DOCUMENT_PAGE_TOO_LARGE = "document_page_too_large"
+    DOCUMENT_TOO_MANY_PAGES = "document_too_many_pages"
     EMPTY_FILE = "empty_file"
     EXTRACTOR_IN_USE = "extractor_in_use"
     FILE_IN_USE = "file_in_use"

@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/studio",
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiErrorResponse | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiErrorResponse | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[ApiErrorResponse | str]:
+    """The studio page
+
+     An HTML page (Preact, bundled at build time and served by the service itself: no CDN) to
+    upload or pick a file, pick or edit an extractor (live schema validation) or a parser, run a
+    job, follow its progress and see the result beside the page images; clicking an extracted value
+    highlights its box on the page where `result.provenance` has one. Public: the page holds no
+    data. When `SERVICE_API_TOKENS` is set it asks for a token once and keeps it in the tab's
+    session storage. Every asset it loads is same-origin, under `/studio/assets/`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | str]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+) -> ApiErrorResponse | str | None:
+    """The studio page
+
+     An HTML page (Preact, bundled at build time and served by the service itself: no CDN) to
+    upload or pick a file, pick or edit an extractor (live schema validation) or a parser, run a
+    job, follow its progress and see the result beside the page images; clicking an extracted value
+    highlights its box on the page where `result.provenance` has one. Public: the page holds no
+    data. When `SERVICE_API_TOKENS` is set it asks for a token once and keeps it in the tab's
+    session storage. Every asset it loads is same-origin, under `/studio/assets/`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | str
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[ApiErrorResponse | str]:
+    """The studio page
+
+     An HTML page (Preact, bundled at build time and served by the service itself: no CDN) to
+    upload or pick a file, pick or edit an extractor (live schema validation) or a parser, run a
+    job, follow its progress and see the result beside the page images; clicking an extracted value
+    highlights its box on the page where `result.provenance` has one. Public: the page holds no
+    data. When `SERVICE_API_TOKENS` is set it asks for a token once and keeps it in the tab's
+    session storage. Every asset it loads is same-origin, under `/studio/assets/`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | str]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+) -> ApiErrorResponse | str | None:
+    """The studio page
+
+     An HTML page (Preact, bundled at build time and served by the service itself: no CDN) to
+    upload or pick a file, pick or edit an extractor (live schema validation) or a parser, run a
+    job, follow its progress and see the result beside the page images; clicking an extracted value
+    highlights its box on the page where `result.provenance` has one. Public: the page holds no
+    data. When `SERVICE_API_TOKENS` is set it asks for a token once and keeps it in the tab's
+    session storage. Every asset it loads is same-origin, under `/studio/assets/`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | str
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,251 @@
+// The left column: the token, the file, and what to run on it (an extractor, whose schema can be
+// edited with live validation, or a parser).
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, token } from './api';
+import type { Extractor, FileRecord, Parser, SchemaValidation } from './types';
+
+export function TokenBar({ onChange }: { onChange: () => void }) {
+  const [value, setValue] = useState(token.get());
+  const [editing, setEditing] = useState(!token.get());
+  if (!editing) {
+    return (
+      <div class="token">
+        <span class="muted">Token set for this tab</span>
+        <button type="button" class="link" onClick={() => setEditing(true)}>
+          change
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      class="token"
+      onSubmit={(e) => {
+        e.preventDefault();
+        token.set(value.trim());
+        setEditing(!value.trim());
+        onChange();
+      }}
+    >
+      <input
+        type="password"
+        name="token"
+        placeholder="API token (if the service needs one)"
+        autocomplete="off"
+        value={value}
+        onInput={(e) => setValue(e.currentTarget.value)}
+      />
+      <button type="submit">Use</button>
+    </form>
+  );
+}
+
+export function FilePanel({ file, onFile, reload }: { file: FileRecord | null; onFile: (f: FileRecord) => void; reload: number }) {
+  const [files, setFiles] = useState<FileRecord[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    api<FileRecord[]>('GET', '/v1/files?limit=50').then(setFiles, (e: Error) => setError(e.message));
+  }, [reload]);
+
+  async function upload(input: HTMLInputElement) {
+    const chosen = input.files?.[0];
+    if (!chosen) return;
+    const form = new FormData();
+    form.append('upload', chosen, chosen.name);
+    setBusy(true);
+    setError('');
+    try {
+      const created = await api<FileRecord>('POST', '/v1/files', form);
+      setFiles((list) => [created, ...list.filter((f) => f.id !== created.id)]);
+      onFile(created);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  }
+
+  return (
+    <section class="panel">
+      <h2>1 · Document</h2>
+      <label class="upload">
+        <input type="file" name="upload" accept="application/pdf,image/png,image/jpeg" disabled={busy} onChange={(e) => upload(e.currentTarget)} />
+        <span>{busy ? 'Uploading…' : 'Upload a PDF, PNG or JPEG'}</span>
+      </label>
+      <select
+        aria-label="Uploaded files"
+        value={file?.id ?? ''}
+        onChange={(e) => {
+          const chosen = files.find((f) => f.id === e.currentTarget.value);
+          if (chosen) onFile(chosen);
+        }}
+      >
+        <option value="" disabled>
+          {files.length ? 'or pick an uploaded file' : 'no files yet'}
+        </option>
+        {files.map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.filename} · {Math.max(1, Math.round(f.size_bytes / 1024))} KiB
+          </option>
+        ))}
+      </select>
+      {error && <p class="error">{error}</p>}
+    </section>
+  );
+}
+
+export type Target = { kind: 'extract'; extractor: Extractor; schemaText: string; saveAs: string } | { kind: 'parse'; parser: Parser };
+
+export function DefinitionPanel({ target, onTarget, reload }: { target: Target | null; onTarget: (t: Target) => void; reload: number }) {
+  const [mode, setMode] = useState<'extract' | 'parse'>(target?.kind ?? 'extract');
+  const [extractors, setExtractors] = useState<Extractor[]>([]);
+  const [parsers, setParsers] = useState<Parser[]>([]);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    setError('');
+    api<Extractor[]>('GET', '/v1/extractors?limit=100').then(setExtractors, (e: Error) => setError(e.message));
+    api<Parser[]>('GET', '/v1/parsers?limit=100').then(setParsers, (e: Error) => setError(e.message));
+  }, [reload]);
+
+  const pickExtractor = (x: Extractor) =>
+    onTarget({ kind: 'extract', extractor: x, schemaText: JSON.stringify(x.schema, null, 2), saveAs: x.is_prebuilt ? `${x.name}-draft` : x.name });
+
+  // A first choice as soon as the lists arrive, so the page is usable in one click.
+  useEffect(() => {
+    if (target) return;
+    if (mode === 'extract' && extractors[0]) pickExtractor(extractors.find((x) => x.name === 'receipt') ?? extractors[0]);
+    if (mode === 'parse' && parsers[0]) onTarget({ kind: 'parse', parser: parsers[0] });
+  }, [extractors, parsers, mode]);
+
+  const switchTo = (next: 'extract' | 'parse') => {
+    setMode(next);
+    if (next === 'extract' && extractors[0]) pickExtractor(extractors.find((x) => x.name === 'receipt') ?? extractors[0]);
+    if (next === 'parse' && parsers[0]) onTarget({ kind: 'parse', parser: parsers[0] });
+  };
+
+  return (
+    <section class="panel">
+      <h2>2 · What to run</h2>
+      <div class="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={mode === 'extract'} onClick={() => switchTo('extract')}>
+          Extract JSON
+        </button>
+        <button type="button" role="tab" aria-selected={mode === 'parse'} onClick={() => switchTo('parse')}>
+          Parse to Markdown
+        </button>
+      </div>
+      {mode === 'extract' ? (
+        <>
+          <select
+            aria-label="Extractor"
+            value={target?.kind === 'extract' ? target.extractor.name : ''}
+            onChange={(e) => {
+              const x = extractors.find((c) => c.name === e.currentTarget.value);
+              if (x) pickExtractor(x);
+            }}
+          >
+            {extractors.map((x) => (
+              <option key={x.id} value={x.name}>
+                {x.display_name} ({x.name}){x.is_prebuilt ? ' · prebuilt' : ''}
+              </option>
+            ))}
+          </select>
+          {target?.kind === 'extract' && <SchemaEditor target={target} onTarget={onTarget} />}
+        </>
+      ) : (
+        <select
+          aria-label="Parser"
+          value={target?.kind === 'parse' ? target.parser.name : ''}
+          onChange={(e) => {
+            const p = parsers.find((c) => c.name === e.currentTarget.value);
+            if (p) onTarget({ kind: 'parse', parser: p });
+          }}
+        >
+          {parsers.map((p) => (
+            <option key={p.id} value={p.name}>
+              {p.display_name} ({p.name}){p.is_prebuilt ? ' · prebuilt' : ''}
+            </option>
+          ))}
+        </select>
+      )}
+      {error && <p class="error">{error}</p>}
+    </section>
+  );
+}
+
+/** Whether the schema text differs from the extractor's stored schema. */
+export function schemaEdited(target: Extract<Target, { kind: 'extract' }>): boolean {
+  try {
+    return JSON.stringify(JSON.parse(target.schemaText)) !== JSON.stringify(target.extractor.schema);
+  } catch {
+    return true;
+  }
+}
+
+function SchemaEditor({ target, onTarget }: { target: Extract<Target, { kind: 'extract' }>; onTarget: (t: Target) => void }) {
+  const [check, setCheck] = useState<SchemaValidation | { parseError: string } | null>(null);
+
+  // Live validation through the service itself, a moment after typing stops.
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      let schema: unknown;
+      try {
+        schema = JSON.parse(target.schemaText);
+      } catch (e) {
+        setCheck({ parseError: (e as Error).message });
+        return;
+      }
+      try {
+        setCheck(await api<SchemaValidation>('POST', '/v1/schemas/validate', { schema }, controller.signal));
+      } catch (e) {
+        if (!controller.signal.aborted) setCheck({ parseError: e instanceof ApiError && e.status === 422 ? 'The schema must be a JSON object' : (e as Error).message });
+      }
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [target.schemaText]);
+
+  const edited = schemaEdited(target);
+  return (
+    <div class="schema">
+      <label for="schema-text">Schema</label>
+      <textarea id="schema-text" spellcheck={false} value={target.schemaText} onInput={(e) => onTarget({ ...target, schemaText: e.currentTarget.value })} />
+      <div class="validation" aria-live="polite">
+        {!check ? (
+          <span class="muted">checking…</span>
+        ) : 'parseError' in check ? (
+          <p class="error">Not JSON: {check.parseError}</p>
+        ) : (
+          <>
+            {check.valid ? <p class="ok">Schema valid{check.warnings.length ? ` · ${check.warnings.length} warning(s)` : ''}</p> : null}
+            <ul class="issues">
+              {check.errors.map((i) => (
+                <li key={`e${i.path}${i.code}`} class="error">
+                  <code>{i.path}</code> {i.message}
+                </li>
+              ))}
+              {check.warnings.map((i) => (
+                <li key={`w${i.path}${i.code}`} class="warning">
+                  <code>{i.path}</code> {i.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      {edited && (
+        <label class="save-as">
+          Save as extractor
+          <input value={target.saveAs} onInput={(e) => onTarget({ ...target, saveAs: e.currentTarget.value })} />
+        </label>
+      )}
+    </div>
+  );
+}
