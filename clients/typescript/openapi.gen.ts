@@ -103,6 +103,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The studio page
+         * @description An HTML page (Preact, bundled at build time and served by the service itself: no CDN) to
+         *     upload or pick a file, pick or edit an extractor (live schema validation) or a parser, run a
+         *     job, follow its progress and see the result beside the page images; clicking an extracted value
+         *     highlights its box on the page where `result.provenance` has one. Public: the page holds no
+         *     data. When `SERVICE_API_TOKENS` is set it asks for a token once and keeps it in the tab's
+         *     session storage. Every asset it loads is same-origin, under `/studio/assets/`.
+         */
+        get: operations["getStudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/assets/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A static asset of the studio page */
+        get: operations["getStudioAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description The process's metrics in the Prometheus text exposition format (version 0.0.4), for a
+         *     Prometheus scrape: jobs created and finished (by kind, status and error code), job durations,
+         *     model request latency, retries and tokens (by provider and model), page render time, HTTP
+         *     request durations (by route template and status), and the process's own `process_*` and
+         *     `nodejs_*` metrics. Under `npm start` the API and the worker share one process and this one
+         *     endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`.
+         *     Protected like `/v1` when `SERVICE_API_TOKENS` is set (any token, `client` ones included),
+         *     unless `SERVICE_METRICS_PUBLIC=true`.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/schemas/validate": {
         parameters: {
             query?: never;
@@ -194,6 +263,44 @@ export interface paths {
          *     recorded filename in `Content-Disposition: attachment`.
          */
         get: operations["getFileContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/{file_id}/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+                /**
+                 * @description One-based page number (an image has one page).
+                 * @example 1
+                 */
+                page: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * A page of a file as an image
+         * @description The page as a model sees it in a job: a PDF page rendered to PNG with the jobs' renderer and
+         *     settings (`SERVICE_RENDER_DPI`, `SERVICE_RENDER_MAX_PIXELS`); for a PNG or JPEG file, page 1 is
+         *     the image itself (scaled down to PNG only when it exceeds `SERVICE_RENDER_MAX_PIXELS`). Used by
+         *     viewers such as `/studio` to show a result beside its pages; `result.provenance` boxes are
+         *     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
+         *     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
+         *     names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+         *     A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
+         */
+        get: operations["getFilePage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1504,10 +1611,15 @@ export interface components {
          *     | `webhook_url_invalid` | 400 | A webhook URL is not absolute `http`/`https`, or carries credentials. |
          *     | `webhook_url_unresolvable` | 400 | A webhook URL's host does not resolve. |
          *     | `webhook_url_forbidden` | 400 | A webhook URL resolves to a loopback, private, link-local or metadata address (`SERVICE_WEBHOOK_ALLOW_PRIVATE` is off). |
+         *     | `document_encrypted` | 400 | A page image was asked of a password-protected PDF. |
+         *     | `document_corrupt` | 400 | A page image was asked of a file whose bytes cannot be read. |
+         *     | `document_empty` | 400 | A page image was asked of a PDF without pages. |
+         *     | `document_too_many_pages` | 400 | A page image was asked of a PDF with more pages than `SERVICE_MAX_PAGES`. |
+         *     | `document_page_too_large` | 400 | The page is too large to render legibly within `SERVICE_RENDER_MAX_PIXELS`. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2133,6 +2245,90 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getStudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio page. */
+            200: {
+                headers: {
+                    /** @description Same-origin scripts, styles and requests only (images also from `blob:`). */
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudioAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset: "studio.js" | "studio.css";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset (revalidated with its `ETag` on every load). */
+            200: {
+                headers: {
+                    /** @description A hash of the asset's bytes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            /** @description The asset matches the request's `If-None-Match`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP docextract_jobs_created_total Jobs created (an idempotent replay is not a new job), by kind.
+                     *     # TYPE docextract_jobs_created_total counter
+                     *     docextract_jobs_created_total{kind="extraction"} 1
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     validateSchema: {
         parameters: {
             query?: never;
@@ -2383,6 +2579,91 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getFilePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+                /**
+                 * @description One-based page number (an image has one page).
+                 * @example 1
+                 */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page image. */
+            200: {
+                headers: {
+                    /** @description Number of pages of the file (1 for an image). */
+                    "X-Page-Count": number;
+                    /** @description Identifies the bytes of the file, the page and the render settings. */
+                    ETag: string;
+                    /** @description `private, max-age=31536000, immutable`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The request's `If-None-Match` names this page image; nothing is rendered. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The file cannot be rendered: a password-protected PDF (`document_encrypted`), unreadable bytes
+             *     (`document_corrupt`), a PDF without pages (`document_empty`), more pages than `SERVICE_MAX_PAGES`
+             *     (`document_too_many_pages`), a page too large to render legibly (`document_page_too_large`), or
+             *     bytes that are not PDF, PNG or JPEG (`unsupported_media_type`). The same codes a job on it fails with.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The PDF is password-protected and cannot be read.",
+                     *       "code": "document_encrypted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The file does not exist, or has no such page (`not_found`; the detail gives the page count). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "File 'file_01jqz8m4x5v6w7y8z9a0b1c2d3' has 3 pages; there is no page 4",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
