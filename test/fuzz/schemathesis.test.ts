@@ -20,8 +20,8 @@ import { ensureSchemathesis, SCHEMATHESIS_VERSION } from './schemathesis-tool.js
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TOKEN = 'fuzz-admin-token-5d1c0e';
 
-export const CI_SEED = 20261123;
-export const CI_MAX_EXAMPLES = 15;
+const CI_SEED = 20261123;
+const CI_MAX_EXAMPLES = 15;
 const SEED = Number(process.env.FUZZ_SEED || CI_SEED);
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES || CI_MAX_EXAMPLES);
 const PHASES = 'examples,coverage,fuzzing,stateful';
