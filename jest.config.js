@@ -11,10 +11,7 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  // The Schemathesis run (test/fuzz) is not yet green against every 0.4 endpoint (long-poll reads
-  // outlast its request time-out; one upload case): it runs with `npm run fuzz` until it is, and
-  // then joins the default suite again.
-  testPathIgnorePatterns: process.env.RUN_FUZZ === '1' ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/fuzz/'],
+  testPathIgnorePatterns: ['/node_modules/'],
   // Real Postgres and a real Temporal server for the whole run (see test/harness/).
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   globalTeardown: '<rootDir>/test/harness/global-teardown.ts',

@@ -8,14 +8,15 @@ import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { isId, type IdKind, SLUG_PATTERN } from './ids.js';
 import { PROVIDER_NAMES, type ProviderName } from './prebuilt.js';
+import { label } from './text.js';
 
 export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 export const providerNameSchema = z.enum(PROVIDER_NAMES);
 export const reasoningEffortSchema = z.enum(REASONING_EFFORTS);
-export const displayNameSchema = z.string().trim().min(1).max(200);
-export const modelSchema = z.string().trim().min(1).max(300);
+export const displayNameSchema = label(200);
+export const modelSchema = label(300);
 
 export type Source = 'user' | 'prebuilt';
 

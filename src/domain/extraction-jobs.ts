@@ -13,13 +13,14 @@ import { JOB_STATUSES } from './job-status.js';
 import { jobsCreated } from '../metrics/index.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
 import { iso, isoOrNull } from './time.js';
+import { text } from './text.js';
 
 export const createExtractionJobBody = z
   .strictObject({
-    extractor_id: z.string().min(1).max(128).optional(),
-    extractor_name: z.string().min(1).max(128).optional(),
-    file_id: z.string().min(1).max(128).optional(),
-    text: z.string().min(1).max(1_000_000).optional(),
+    extractor_id: text(1, 128).optional(),
+    extractor_name: text(1, 128).optional(),
+    file_id: text(1, 128).optional(),
+    text: text(1, 1_000_000).optional(),
   })
   .superRefine((b, ctx) => {
     const oneOf = (a: keyof typeof b, c: keyof typeof b, what: string) => {
@@ -38,7 +39,7 @@ export const createExtractionJobBody = z
 
 export const listExtractionJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
-  extractor_id: z.string().min(1).max(128).optional(),
+  extractor_id: text(1, 128).optional(),
 });
 
 /** Pages covered by stored windows (the SQL behind an extraction job's progress). */

@@ -13,15 +13,16 @@ import { jobsCreated } from '../metrics/index.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
 import { findParserByRef } from './parsers.js';
 import { iso, isoOrNull } from './time.js';
+import { text } from './text.js';
 
 export const PAGE_BREAK = '\n\n<!-- PageBreak -->\n\n';
 export const DEFAULT_PARSER_NAME = 'document-to-markdown';
 
 export const createParseJobBody = z
   .strictObject({
-    parser_id: z.string().min(1).max(128).optional(),
-    parser_name: z.string().min(1).max(128).optional(),
-    file_id: z.string().min(1).max(128),
+    parser_id: text(1, 128).optional(),
+    parser_name: text(1, 128).optional(),
+    file_id: text(1, 128),
   })
   .refine((b) => !(b.parser_id && b.parser_name), {
     path: ['parser_name'],
@@ -30,7 +31,7 @@ export const createParseJobBody = z
 
 export const listParseJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
-  parser_id: z.string().min(1).max(128).optional(),
+  parser_id: text(1, 128).optional(),
 });
 
 export interface ParserSnapshot {

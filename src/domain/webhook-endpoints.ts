@@ -11,24 +11,25 @@ import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { generateSecret } from '../webhooks/signature.js';
 import { newId } from './ids.js';
 import { iso, isoOrNull } from './time.js';
+import { text } from './text.js';
 
 const events = z
   .array(z.enum(WEBHOOK_EVENTS))
   .min(1)
   .refine((a) => new Set(a).size === a.length, 'events must not repeat');
-const url = z.string().min(1).max(2048);
+const url = text(1, 2048);
 
 export const createWebhookEndpointBody = z.strictObject({
   url,
   events: events.optional(),
-  description: z.string().max(500).nullable().optional(),
+  description: text(0, 500).nullable().optional(),
 });
 
 export const updateWebhookEndpointBody = z.strictObject({
   url: url.optional(),
   events: events.optional(),
   enabled: z.boolean().optional(),
-  description: z.string().max(500).nullable().optional(),
+  description: text(0, 500).nullable().optional(),
 });
 
 export interface WebhookDeps {

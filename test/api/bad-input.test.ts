@@ -96,13 +96,14 @@ function deepSchemaText(depth: number): string {
   return open.repeat(depth) + '{"type":"string"}' + close.repeat(depth);
 }
 
-/** A multipart body with one file part whose Content-Disposition filename is `filename` as raw bytes. */
+/** A multipart body with one file part whose Content-Disposition filename is `filename` as raw bytes; `type` '' sends no Content-Type. */
 function multipart(filename: Buffer, type: string, bytes: Buffer, part = 'upload'): { body: Buffer; contentType: string } {
   const boundary = '----bad-input-boundary-7MA4YWxkTrZu0gW';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="`, 'latin1'),
     filename,
-    Buffer.from(`"\r\nContent-Type: ${type}\r\n\r\n`, 'latin1'),
+    // An empty `type`: no Content-Type header in the part at all.
+    Buffer.from(type ? `"\r\nContent-Type: ${type}\r\n\r\n` : '"\r\n\r\n', 'latin1'),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`, 'latin1'),
   ]);
@@ -243,6 +244,31 @@ describe('schemas', () => {
   });
 });
 
+describe('string lengths', () => {
+  // openapi.yaml's minLength/maxLength count characters (code points), as JSON Schema does.
+  const PARSER = { display_name: 'x', instructions: '', model: 'm' };
+  it('limits count characters, not UTF-16 units: 200 emoji are a valid display_name, 201 are not', async () => {
+    const ok = await call(base, 'PUT', '/v1/parsers/lengths', { ...PARSER, display_name: '😀'.repeat(200) });
+    expect(ok.status).toBe(201);
+    expect(ok.body.display_name).toBe('😀'.repeat(200));
+    expect422(await call(base, 'PUT', '/v1/parsers/lengths', { ...PARSER, display_name: '😀'.repeat(201) }), 'too_big');
+    expect422(await call(base, 'POST', '/v1/parse-jobs', { file_id: '😀'.repeat(129) }), 'too_big');
+    expect((await call(base, 'DELETE', '/v1/parsers/lengths')).status).toBe(204);
+  });
+
+  it('a label is checked as sent and stored trimmed; whitespace alone is refused', async () => {
+    const trimmed = await call(base, 'PUT', '/v1/parsers/lengths', { ...PARSER, display_name: ` ${'a'.repeat(198)} `, model: ' m ' });
+    expect(trimmed.status).toBe(201);
+    expect(trimmed.body).toMatchObject({ display_name: 'a'.repeat(198), model: 'm' });
+    // 201 characters as sent, though 199 once trimmed: over the documented maxLength.
+    expect422(await call(base, 'PUT', '/v1/parsers/lengths', { ...PARSER, display_name: ` ${'a'.repeat(199)} ` }), 'too_big');
+    for (const blank of [' ', '\t\n', '\u00a0\u3000\ufeff']) {
+      expect422(await storesNothing(() => call(base, 'POST', '/v1/parsers', { ...PARSER, name: 'blank', display_name: blank })), 'too_small');
+    }
+    expect((await call(base, 'DELETE', '/v1/parsers/lengths')).status).toBe(204);
+  });
+});
+
 describe('paths', () => {
   it('an id with the wrong prefix is a 404, a value no id could have a 422', async () => {
     const ulid = '01hzzzzzzzzzzzzzzzzzzzzzzz';
@@ -299,6 +325,23 @@ describe('uploads', () => {
     const r = await storesNothing(() => raw('POST', '/v1/files', truncated, { 'content-type': broken.contentType }));
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.status).toBeLessThan(500);
+  });
+
+  it('a file part without Content-Type is still the file: its bytes tell the type', async () => {
+    const { body, contentType } = multipart(Buffer.from('scan.png'), '', makePng(2, 2));
+    const r = await raw('POST', '/v1/files', body, { 'content-type': contentType });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ filename: 'scan.png', media_type: 'image/png' });
+    expect((await call(base, 'DELETE', `/v1/files/${r.body.id}`)).status).toBe(204);
+  });
+
+  it('a form with more text fields than are read is a 422, not a 413 file_too_large', async () => {
+    const boundary = '----bad-input-many-fields';
+    const fields = Array.from({ length: 12 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('');
+    const r = await storesNothing(() =>
+      raw('POST', '/v1/files', `${fields}--${boundary}--\r\n`, { 'content-type': `multipart/form-data; boundary=${boundary}` }),
+    );
+    expect422(r, 'value_error');
   });
 
   it('non-UTF-8 and path-like filenames are stored as a plain file name', async () => {

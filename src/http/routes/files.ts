@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import Router from '@koa/router';
 import { create as contentDisposition } from 'content-disposition';
+import { errors as formidableErrors } from 'formidable';
 import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
@@ -96,6 +97,10 @@ export function fileRoutes({ db, config }: AppDeps): Router {
   return router;
 }
 
+// Text fields beside the file part are ignored, so few and small ones are enough.
+const MAX_FORM_FIELDS = 10;
+const MAX_FORM_FIELDS_BYTES = 64 * 1024;
+
 /**
  * Streams the multipart body to a temporary file (formidable), refusing it past the size limit
  * with 413 before it is fully read.
@@ -106,7 +111,22 @@ function multipartUpload(maxBytes: number): Middleware {
     urlencoded: false,
     json: false,
     text: false,
-    formidable: { maxFileSize: maxBytes, maxTotalFileSize: maxBytes, maxFiles: 2, allowEmptyFiles: true, minFileSize: 0, maxFields: 10 },
+    formidable: {
+      maxFileSize: maxBytes,
+      maxTotalFileSize: maxBytes,
+      maxFiles: 2,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      maxFields: MAX_FORM_FIELDS,
+      maxFieldsSize: MAX_FORM_FIELDS_BYTES,
+      // A part's Content-Type is optional (RFC 7578, 4.4), but formidable reads a part without one
+      // as a text field, so a document sent without it was answered "Field required". The
+      // `upload` part, or any part with a filename, is a file; its bytes tell its type.
+      onPart: (part, handlePart) => {
+        if (!part.mimetype && (part.name === 'upload' || part.originalFilename)) part.mimetype = 'application/octet-stream';
+        handlePart(part);
+      },
+    },
   });
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) {
@@ -115,9 +135,16 @@ function multipartUpload(maxBytes: number): Middleware {
     try {
       await parse(ctx, async () => {});
     } catch (err) {
-      const e = err as { httpCode?: number; message?: string };
-      if (e.httpCode === 413) {
+      const e = err as { code?: number; message?: string };
+      if (e.code === formidableErrors.biggerThanMaxFileSize || e.code === formidableErrors.biggerThanTotalMaxFileSize) {
         throw new ApiError(413, 'file_too_large', `The upload exceeds the limit of ${maxBytes} bytes`);
+      }
+      // Formidable answers these with 413 too, but they are about the form's shape, not the
+      // file's size: the same 422 as a form with a second file part.
+      if (e.code === formidableErrors.maxFilesExceeded || e.code === formidableErrors.maxFieldsExceeded || e.code === formidableErrors.maxFieldsSizeExceeded) {
+        throw new RequestValidationError([
+          { loc: ['body'], msg: `Only one file part named "upload" is read; the form has too many parts (${MAX_FORM_FIELDS} text fields, ${MAX_FORM_FIELDS_BYTES} bytes at most)`, type: 'value_error' },
+        ]);
       }
       throw new ApiError(400, 'invalid_multipart', `The multipart body could not be read: ${e.message ?? 'malformed'}`);
     }

@@ -25,7 +25,7 @@ class ExtractorDefinitionInput:
     """The complete extractor definition (body of the create-or-replace operation).
 
     Attributes:
-        display_name (str): Human-readable label (trimmed).
+        display_name (str): Human-readable label, not only whitespace; stored without surrounding whitespace.
         instructions (str): Natural-language extraction instructions.
         schema (ExtractorDefinitionInputSchema): The extraction result JSON Schema, in the extraction schema dialect.
         name (None | str | Unset): Optional; when given it must equal the name in the path.
