@@ -1154,7 +1154,7 @@ export interface components {
         ExtractorDefinitionInput: {
             /** @description Optional; when given it must equal the name in the path. */
             name?: string | null;
-            /** @description Human-readable label (trimmed). */
+            /** @description Human-readable label, not only whitespace; stored without surrounding whitespace. */
             display_name: string;
             /** @description Natural-language extraction instructions. */
             instructions: string;
@@ -1832,7 +1832,12 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
-        /** @description The request's shape is invalid (path, query or body; malformed JSON included). */
+        /**
+         * @description The request's shape is invalid (path, query or body; malformed JSON included). Also refused,
+         *     in every string and free-form object the schemas allow: a NUL character (`\u0000`) in any
+         *     string or key (`string_nul`, Postgres cannot store it) and a key named `__proto__` at any
+         *     depth (`json_invalid`, never read as a prototype).
+         */
         ValidationError: {
             headers: {
                 [name: string]: unknown;
