@@ -8,6 +8,7 @@ import { makePdf } from '../fixtures/documents.js';
 import { call, eventually, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { type TestStack } from '../harness/stack.js';
 
 // Recorded histories of both job workflows are replayed against the current workflow code, so a
@@ -17,21 +18,25 @@ import { type TestStack } from '../harness/stack.js';
 // records this release's folder (RECORDING_RELEASE) anew.
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/histories/', import.meta.url));
-const RECORDING_RELEASE = 'v0.4';
+const RECORDING_RELEASE = 'v0.5';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCHEMA = { type: 'object', properties: { title: { type: ['string', 'null'] } }, required: ['title'], additionalProperties: false };
 
 let stack: TestStack;
 let provider: ScriptedProvider;
 let base: string;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider());
+  // Webhook deliveries go to a receiver on 127.0.0.1, so private addresses are allowed here.
+  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true' } }));
+  receiver = await startWebhookReceiver();
   base = stack.url;
   await call(base, 'PUT', '/v1/extractors/replay', { display_name: 'Replay', instructions: 'x', model: 'generic', schema: SCHEMA });
 });
 
 afterAll(async () => {
+  await receiver?.close();
   await stack?.close();
   await provider?.close();
 });
@@ -70,7 +75,25 @@ async function recordRuns(): Promise<Record<string, string>> {
   await call(base, 'DELETE', `/v1/parse-jobs/${runs['parse-deleted']}`);
   await eventually(async () => ((await call(base, 'GET', `/v1/parse-jobs/${runs['parse-deleted']}`)).status === 404 ? true : undefined));
 
+  // A document of two windows (multi-window path), then a job whose end is delivered to a webhook
+  // endpoint by a workflow of its own.
+  provider.reset();
+  provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T' }) }));
+  const tenPages = await upload(base, makePdf(Array.from({ length: 10 }, (_, i) => `page ${i + 1}`)), 'ten.pdf', 'application/pdf');
+  runs['extraction-windows'] = (await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'replay', file_id: tenPages.body.id })).body.id;
+  await finish(`/v1/extraction-jobs/${runs['extraction-windows']}`);
+
+  const endpoint = await call(base, 'POST', '/v1/webhook-endpoints', { url: `${receiver.url}/hook` });
+  expect(endpoint.status).toBe(201);
+  runs['extraction-completed-webhook'] = (await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'replay', text: 'T' })).body.id;
+  await finish(`/v1/extraction-jobs/${runs['extraction-completed-webhook']}`);
+  await receiver.waitFor((got) => got.length >= 1, 60_000);
+  await call(base, 'DELETE', `/v1/webhook-endpoints/${endpoint.body.id}`);
+
   for (const id of Object.values(runs)) await stack.temporal.workflow.getHandle(id).result().catch(() => undefined);
+  const jobRun = (await stack.temporal.workflow.getHandle(runs['extraction-completed-webhook']).describe()).runId;
+  runs['webhook-delivery'] = `${runs['extraction-completed-webhook']}-webhooks-${jobRun}`;
+  await stack.temporal.workflow.getHandle(runs['webhook-delivery']).result();
   return runs;
 }
 
