@@ -5,16 +5,19 @@ import { extractionActivities } from './extraction.js';
 import { jobStatusActivities } from './job-status.js';
 import { longExtractionActivities } from './long-extraction.js';
 import { parseActivities } from './parse.js';
+import { singleWindowActivities } from './single-window.js';
 import { webhookActivities } from './webhooks.js';
 
 /** Builds the activity implementations with their dependencies bound. Names say what they do in the Web UI. */
 export function createActivities(given: ActivityDeps) {
   const deps = { ...given, secrets: given.secrets ?? createSecretBox(given.config) };
   const documents = new DocumentCache(deps.db);
+  const longExtraction = longExtractionActivities(deps, documents);
   return {
     ...jobStatusActivities(deps),
     ...extractionActivities(deps, documents),
-    ...longExtractionActivities(deps, documents),
+    ...longExtraction,
+    ...singleWindowActivities(longExtraction),
     ...parseActivities(deps, documents),
     ...webhookActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */

@@ -19,6 +19,10 @@ import { fmt, percentile, table, type Section } from './lib/stats.js';
 import { autocannon } from './reads.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 150);
+/** BENCH_JOBS_SETUPS=npm-start (or separate) measures one setup only; both by default. */
+const SETUPS = process.env.BENCH_JOBS_SETUPS ?? 'npm-start,separate';
+/** BENCH_JOBS_READS=0 skips the API-reads-during-a-parse measurement. */
+const READS = process.env.BENCH_JOBS_READS !== '0';
 const POLL_MS = 20;
 const WARM_UP = 20;
 const PARSE_PAGES = 300;
@@ -145,13 +149,14 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
       ['separate api + worker', 'this commit', () => startStack(infra, { provider })],
       ['separate api + worker', `baseline ${baseline.commit}`, () => startStack(infra, { provider, root: baseline!.root, bundlePath: null, env: { DATABASE_URL: baselineDb } })],
     ];
-    for (const [setup, code, start] of runs) {
+    const wanted = (setup: Measured['setup']) => SETUPS.split(',').includes(setup === 'npm start' ? 'npm-start' : 'separate');
+    for (const [setup, code, start] of runs.filter(([setup]) => wanted(setup))) {
       log(`jobs: ${setup}, ${code}: starting`);
       const stack = await start();
       try {
         provider.reset();
         const { modes, jobId } = await measureJobs(stack);
-        const reads = setup === 'npm start' ? await readsDuringParse(stack, jobId) : undefined;
+        const reads = setup === 'npm start' && READS ? await readsDuringParse(stack, jobId) : undefined;
         results.push({ setup, code, modes, reads });
       } finally {
         await stack.close();

@@ -7,7 +7,7 @@ import { describeFailure, isCancellation } from './job-failure.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
 import { notifyJobEnded } from './notify.js';
-import { JOB_ENGINE_V04 } from './versions.js';
+import { EXTRACTION_SINGLE_WINDOW, JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 /** Claim, fail and settle: short status writes, run locally (no task-queue round trip). */
@@ -21,6 +21,8 @@ const finishing = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTime
  * own with bounded concurrency (each answer is stored as soon as it arrives; a window cut off for
  * length is split in half and both halves asked again), then merge, validate and record the
  * result in a step of its own. History holds [firstPage, lastPage] pairs only, never answers.
+ * A document that fits one window (EXTRACTION_SINGLE_WINDOW) is planned locally and extracted and
+ * recorded in one activity: one task-queue round trip for the whole job.
  * Once the job has ended, its event goes to the subscribed webhook endpoints.
  */
 export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<string> {
@@ -31,7 +33,7 @@ export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<st
 }
 
 async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
-  const { extractWindow } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  const { extractWindow, extractSingleWindow } = proxyActivities<Activities>(modelCallOptions(input.retry));
   const runWindow = async ([first, last]: [number, number]): Promise<void> => {
     if ((await extractWindow(input.jobId, first, last)) !== 'truncated') return;
     // Never the identical request again: it would be cut off again. (A single page fails instead.)
@@ -41,8 +43,18 @@ async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
     if ((await local.claimJob('extraction', input.jobId)) === 'not_running') {
       return await settle(input.jobId);
     }
-    const plan = await jobs.planExtractionWindows(input.jobId);
-    await forEachBounded(plan.windows, input.pageConcurrency, runWindow);
+    const singleWindow = patched(EXTRACTION_SINGLE_WINDOW);
+    const plan = singleWindow ? await local.planExtractionWindows(input.jobId) : await jobs.planExtractionWindows(input.jobId);
+    const whole = plan.windows.length === 1 && plan.windows[0]![0] === 1 && plan.windows[0]![1] === plan.pagesTotal ? plan.windows[0]! : undefined;
+    if (singleWindow && whole) {
+      const outcome = await extractSingleWindow(input.jobId, whole[0], whole[1]);
+      if (outcome === 'recorded') return 'completed';
+      if (outcome === 'not_running') return await settle(input.jobId);
+      // Cut off for length: split it as any other window, then merge the halves below.
+      for (const half of splitWindow(whole) ?? []) await runWindow(half);
+    } else {
+      await forEachBounded(plan.windows, input.pageConcurrency, runWindow);
+    }
     if ((await finishing.finishExtraction(input.jobId)) === 'not_running') {
       return await settle(input.jobId);
     }

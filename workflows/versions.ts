@@ -4,3 +4,10 @@
 // ./legacy/v03.ts; every new run records the marker and takes the 0.4 path. Later changes to the
 // 0.4 path get a marker of their own, checked where they diverge.
 export const JOB_ENGINE_V04 = 'job-engine-v0.4';
+
+/**
+ * A document that fits one page window: plan it as a local activity, then extract, validate and
+ * record it in one activity (extractSingleWindow) instead of three activities with a server round
+ * trip each. Runs without this marker take the path before it, unchanged.
+ */
+export const EXTRACTION_SINGLE_WINDOW = 'extraction-single-window';

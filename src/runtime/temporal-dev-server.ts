@@ -50,6 +50,12 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   // Pin the side ports too: left to the CLI they are random, but on all interfaces.
   args.push('--http-port', String(await freePort(HOST)), '--metrics-port', String(await freePort(HOST)));
   args.push('--log-format', 'json', '--log-level', 'warn');
+  // One partition per task queue (the server's default is four): with one worker process, a task
+  // written to a partition none of its pollers waits on is only found after forwarding, which
+  // costs milliseconds per task; a single partition hands every task straight to a waiting poll.
+  for (const key of ['matching.numTaskqueueReadPartitions', 'matching.numTaskqueueWritePartitions']) {
+    args.push('--dynamic-config-value', `${key}=1`);
+  }
   if (uiPort === undefined) args.push('--headless');
   else args.push('--ui-port', String(uiPort), '--ui-ip', HOST, '--ui-disable-news-fetch');
   if (opts.dbFile) {
