@@ -7,7 +7,7 @@ import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { findExtractorByRef } from './extractors.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { retryJob, startOrUndo } from './job-control.js';
-import { latestRetries, type JobRetry } from '../storage/call-retries.js';
+import { latestRetries, latestRetrySql, retryFromColumn, type JobRetry } from '../storage/call-retries.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
@@ -114,10 +114,13 @@ export async function createExtractionJob(
 }
 
 export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {
-  const row = await db('extraction_jobs').where({ id }).first('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
+  // One query: clients poll this while a job runs.
+  const row = await db('extraction_jobs')
+    .where({ id })
+    .first('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`), db.raw(`${latestRetrySql('extraction_jobs')} as latest_retry`));
   if (!row) throw notFound('Extraction job', id);
-  const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
-  return toExtractionJobResponse(row, retries.get(id));
+  const { latest_retry: retry, ...job } = row;
+  return toExtractionJobResponse(job, retryFromColumn(retry));
 }
 
 /** failed → queued with a new workflow run; the snapshot stays the one the job was created with. */
