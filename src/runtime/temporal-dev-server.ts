@@ -56,6 +56,10 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   for (const key of ['matching.numTaskqueueReadPartitions', 'matching.numTaskqueueWritePartitions']) {
     args.push('--dynamic-config-value', `${key}=1`);
   }
+  // The history service reads its transfer queue (the tasks that hand workflow and activity tasks
+  // to matching) at most 20 times a second by default; with a few jobs a second each hand-over
+  // then waits up to 50 ms for the next read.
+  args.push('--dynamic-config-value', 'history.transferProcessorMaxPollRPS=1000');
   if (uiPort === undefined) args.push('--headless');
   else args.push('--ui-port', String(uiPort), '--ui-ip', HOST, '--ui-disable-news-fetch');
   if (opts.dbFile) {
