@@ -2,6 +2,7 @@ import { createSecretBox } from '../src/storage/secrets.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { extractionActivities } from './extraction.js';
+import { extractionFastPathActivities } from './extraction-fast-path.js';
 import { jobStatusActivities } from './job-status.js';
 import { longExtractionActivities } from './long-extraction.js';
 import { parseActivities } from './parse.js';
@@ -11,10 +12,13 @@ import { webhookActivities } from './webhooks.js';
 export function createActivities(given: ActivityDeps) {
   const deps = { ...given, secrets: given.secrets ?? createSecretBox(given.config) };
   const documents = new DocumentCache(deps.db);
+  const jobStatus = jobStatusActivities(deps);
+  const longExtraction = longExtractionActivities(deps, documents);
   return {
-    ...jobStatusActivities(deps),
+    ...jobStatus,
     ...extractionActivities(deps, documents),
-    ...longExtractionActivities(deps, documents),
+    ...longExtraction,
+    ...extractionFastPathActivities({ ...jobStatus, ...longExtraction }),
     ...parseActivities(deps, documents),
     ...webhookActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */

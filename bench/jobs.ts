@@ -5,6 +5,7 @@
 // in the same run, so the ratio holds on a noisy machine. In the `npm start` configuration it
 // also measures API GET latency while a 300-page parse runs in the same process.
 // `npm run bench:jobs` (BENCH_JOBS=N changes the job count per mode).
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startScriptedProvider, type ScriptedProvider } from '../test/harness/scripted-provider.js';
@@ -19,6 +20,10 @@ import { fmt, percentile, table, type Section } from './lib/stats.js';
 import { autocannon } from './reads.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 150);
+/** BENCH_JOBS_SETUPS=npm-start (or separate) measures one setup only; both by default. */
+const SETUPS = process.env.BENCH_JOBS_SETUPS ?? 'npm-start,separate';
+/** BENCH_JOBS_READS=0 skips the API-reads-during-a-parse measurement. */
+const READS = process.env.BENCH_JOBS_READS !== '0';
 const POLL_MS = 20;
 const WARM_UP = 20;
 const PARSE_PAGES = 300;
@@ -145,13 +150,14 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
       ['separate api + worker', 'this commit', () => startStack(infra, { provider })],
       ['separate api + worker', `baseline ${baseline.commit}`, () => startStack(infra, { provider, root: baseline!.root, bundlePath: null, env: { DATABASE_URL: baselineDb } })],
     ];
-    for (const [setup, code, start] of runs) {
+    const wanted = (setup: Measured['setup']) => SETUPS.split(',').includes(setup === 'npm start' ? 'npm-start' : 'separate');
+    for (const [setup, code, start] of runs.filter(([setup]) => wanted(setup))) {
       log(`jobs: ${setup}, ${code}: starting`);
       const stack = await start();
       try {
         provider.reset();
         const { modes, jobId } = await measureJobs(stack);
-        const reads = setup === 'npm start' ? await readsDuringParse(stack, jobId) : undefined;
+        const reads = setup === 'npm start' && READS ? await readsDuringParse(stack, jobId) : undefined;
         results.push({ setup, code, modes, reads });
       } finally {
         await stack.close();
@@ -188,6 +194,7 @@ function report(results: Measured[]): string {
   const readRows = results
     .filter((r) => r.reads)
     .map((r) => [r.code, r.reads!.requests, fmt(r.reads!.p50, 0), fmt(r.reads!.p99, 0), fmt(r.reads!.max, 0), `${r.reads!.pagesDoneAfter} / ${PARSE_PAGES}${r.reads!.stillRunning ? ' (still running)' : ' (finished during the window)'}`]);
+  const load = `Load average (1, 5, 15 min) at the end of the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ')}.`;
   return [
     table(
       ['setup', 'code', 'jobs/s, 16 in flight', 'vs baseline', 'p50 ms created → completed, 1 at a time', 'vs baseline', 'p95 ms (1 at a time)', 'client p50 ms (POST → seen completed)', 'p50 ms created → completed, 16 in flight'],
@@ -198,14 +205,19 @@ function report(results: Measured[]): string {
       '"npm start": `src/bin/dev.ts` as one process with embedded Postgres and the Temporal dev server persisted in a fresh data dir (exactly what `npm start` runs); ' +
       '"separate": `src/bin/api.ts` and `src/bin/worker.ts` as two processes against the bench Postgres and the harness\'s in-memory Temporal dev server. ' +
       'The baseline is the previous release checked out in a git worktree and run the same way in the same run (ratios: this commit / baseline; for latency, lower is better). ' +
-      'jobs/s is the sustained rate over the whole 16-in-flight mode.',
-    '',
-    `### API GET while a ${PARSE_PAGES}-page parse runs in the same process (\`npm start\`)`,
-    '',
-    table(['code', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'pages sent to the model by the end of the window'], readRows),
-    '',
-    `autocannon (separate process), 4 connections at ${READ_RATE} req/s in total for ${READ_SECONDS} s, GET /v1/extraction-jobs/{id}, started once the parse's first pages were rendered; ` +
-      'the model answers at once, so the parse is bound by rendering, which runs on the same process as the API.',
+      'jobs/s is the sustained rate over the whole 16-in-flight mode. ' +
+      load,
+    ...(readRows.length === 0
+      ? []
+      : [
+          '',
+          `### API GET while a ${PARSE_PAGES}-page parse runs in the same process (\`npm start\`)`,
+          '',
+          table(['code', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'pages sent to the model by the end of the window'], readRows),
+          '',
+          `autocannon (separate process), 4 connections at ${READ_RATE} req/s in total for ${READ_SECONDS} s, GET /v1/extraction-jobs/{id}, started once the parse's first pages were rendered; ` +
+            'the model answers at once, so the parse is bound by rendering, which runs on the same process as the API.',
+        ]),
   ].join('\n');
 }
 

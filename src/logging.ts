@@ -2,14 +2,19 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-/** JSON logs on stdout. Secrets are redacted by path as a second line of defence. */
+/**
+ * JSON logs on stdout. Secrets are redacted by path as a second line of defence. Lines are written
+ * asynchronously (pino's sonic-boom, flushed on exit): a synchronous write per line cost the API
+ * about a tenth of its CPU under load. A SIGKILL may lose the lines of its last milliseconds.
+ */
 export function createLogger(level: string, name: string): Logger {
-  return pino({
+  const options = {
     name,
     level,
     redact: {
       paths: ['api_key', '*.api_key', 'req.headers.authorization', 'headers.authorization', 'apiKey', '*.apiKey'],
       censor: '[redacted]',
     },
-  });
+  };
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }

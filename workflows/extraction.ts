@@ -5,9 +5,9 @@ import { splitWindow } from '../src/long-documents/windows.js';
 import { forEachBounded } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { extractionJobV03 } from './legacy/v03.js';
-import type { JobWorkflowInput } from './types.js';
+import type { ExtractionWindowPlan, JobWorkflowInput } from './types.js';
 import { notifyJobEnded } from './notify.js';
-import { JOB_ENGINE_V04 } from './versions.js';
+import { EXTRACTION_SINGLE_WINDOW, JOB_ENGINE_V04 } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 /** Claim, fail and settle: short status writes, run locally (no task-queue round trip). */
@@ -21,6 +21,9 @@ const finishing = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTime
  * own with bounded concurrency (each answer is stored as soon as it arrives; a window cut off for
  * length is split in half and both halves asked again), then merge, validate and record the
  * result in a step of its own. History holds [firstPage, lastPage] pairs only, never answers.
+ * Under EXTRACTION_SINGLE_WINDOW the job is claimed and planned in one local activity, and a
+ * document that fits one window is extracted and recorded in one activity: one task-queue round
+ * trip for the whole job.
  * Once the job has ended, its event goes to the subscribed webhook endpoints.
  */
 export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<string> {
@@ -31,18 +34,26 @@ export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<st
 }
 
 async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
-  const { extractWindow } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  const { extractWindow, extractSingleWindow } = proxyActivities<Activities>(modelCallOptions(input.retry));
   const runWindow = async ([first, last]: [number, number]): Promise<void> => {
     if ((await extractWindow(input.jobId, first, last)) !== 'truncated') return;
     // Never the identical request again: it would be cut off again. (A single page fails instead.)
     for (const half of splitWindow([first, last]) ?? []) await runWindow(half);
   };
   try {
-    if ((await local.claimJob('extraction', input.jobId)) === 'not_running') {
-      return await settle(input.jobId);
+    const fastPath = patched(EXTRACTION_SINGLE_WINDOW);
+    const plan = fastPath ? await local.claimAndPlanExtraction(input.jobId) : await claimThenPlan(input.jobId);
+    if (plan === 'not_running') return await settle(input.jobId);
+    const whole = plan.windows.length === 1 && plan.windows[0]![0] === 1 && plan.windows[0]![1] === plan.pagesTotal ? plan.windows[0]! : undefined;
+    if (fastPath && whole) {
+      const outcome = await extractSingleWindow(input.jobId, whole[0], whole[1]);
+      if (outcome === 'recorded') return 'completed';
+      if (outcome === 'not_running') return await settle(input.jobId);
+      // Cut off for length: split it as any other window, then merge the halves below.
+      for (const half of splitWindow(whole) ?? []) await runWindow(half);
+    } else {
+      await forEachBounded(plan.windows, input.pageConcurrency, runWindow);
     }
-    const plan = await jobs.planExtractionWindows(input.jobId);
-    await forEachBounded(plan.windows, input.pageConcurrency, runWindow);
     if ((await finishing.finishExtraction(input.jobId)) === 'not_running') {
       return await settle(input.jobId);
     }
@@ -55,6 +66,12 @@ async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
     }
     return 'failed';
   }
+}
+
+/** The steps before EXTRACTION_SINGLE_WINDOW: claim (local), then plan in an activity of its own. */
+async function claimThenPlan(jobId: string): Promise<ExtractionWindowPlan | 'not_running'> {
+  if ((await local.claimJob('extraction', jobId)) === 'not_running') return 'not_running';
+  return jobs.planExtractionWindows(jobId);
 }
 
 /** Finish a job that was asked to stop (canceling → canceled, deleting → row removed). */

@@ -9,3 +9,10 @@ export const JOB_ENGINE_V04 = 'job-engine-v0.4';
 // the job's run once the job has ended, so the run closes at once: a receiver that is down keeps
 // neither the run open nor a retry of the failed job waiting. Runs without it deliver in the run.
 export const WEBHOOKS_CHILD_WORKFLOW = 'webhooks-child-workflow';
+
+/**
+ * A document that fits one page window: plan it as a local activity, then extract, validate and
+ * record it in one activity (extractSingleWindow) instead of three activities with a server round
+ * trip each. Runs without this marker take the path before it, unchanged.
+ */
+export const EXTRACTION_SINGLE_WINDOW = 'extraction-single-window';

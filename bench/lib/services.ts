@@ -47,10 +47,11 @@ export async function spawnService(
   env: Record<string, string>,
   bundlePath: string | undefined,
   root = REPO_ROOT,
+  nodeArgs: string[] = [],
 ): Promise<Service & { child: ChildProcess }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
   // node --import tsx (not the tsx CLI), so the pid we sample is the service itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', `${kind}.ts`)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join('src', 'bin', `${kind}.ts`)], {
     cwd: root,
     env: { ...inherited, NODE_OPTIONS: '', ...env, ...(bundlePath ? { WORKFLOW_BUNDLE_PATH: bundlePath } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -180,6 +181,8 @@ export async function startDevStack(opts: {
   dataDir: string;
   env?: Record<string, string>;
   provider?: ScriptedProvider;
+  /** Extra node options for the process, e.g. --cpu-prof. */
+  nodeArgs?: string[];
 }): Promise<Stack & { dev: Service; kill(): Promise<void> }> {
   const provider = opts.provider ?? (await startScriptedProvider());
   const env = {
@@ -190,7 +193,7 @@ export async function startDevStack(opts: {
     SERVICE_DATA_DIR: opts.dataDir,
     ...opts.env,
   };
-  const dev = await spawnService('dev', env, undefined, opts.root);
+  const dev = await spawnService('dev', env, undefined, opts.root, opts.nodeArgs);
   const patched = await call(dev.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
   if (patched.status !== 200) throw new Error(`PUT provider answered ${patched.status}: ${JSON.stringify(patched.body)}`);
   const servers = () => {

@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     void stopAll(1);
   });
   if (stopping) return;
-  const api = await startApi(config, { databaseUrl, temporalAddress: temporal.address, logger: logger.child({ name: 'api' }) });
+  const api = await startApi(config, { databaseUrl, temporalAddress: temporal.address, logger: logger.child({ name: 'api' }), recoverJobs: true });
   shutdown.push('api', api.close);
 
   console.log(

@@ -7,7 +7,7 @@ import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { findExtractorByRef } from './extractors.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { retryJob, startOrUndo } from './job-control.js';
-import { latestRetries, type JobRetry } from '../storage/call-retries.js';
+import { latestRetries, latestRetrySql, retryFromColumn, type JobRetry } from '../storage/call-retries.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { jobsCreated } from '../metrics/index.js';
@@ -120,10 +120,13 @@ export async function createExtractionJob(
  * An extraction job as GET returns it, or null when there is none (read through ./job-reads.ts).
  */
 export async function findExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse | null> {
-  const row = await db('extraction_jobs').where({ id }).first('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
+  // One query: clients poll this while a job runs.
+  const row = await db('extraction_jobs')
+    .where({ id })
+    .first('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`), db.raw(`${latestRetrySql('extraction_jobs')} as latest_retry`));
   if (!row) return null;
-  const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
-  return toExtractionJobResponse(row, retries.get(id));
+  const { latest_retry: retry, ...job } = row;
+  return toExtractionJobResponse(job, retryFromColumn(retry));
 }
 
 export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse> {

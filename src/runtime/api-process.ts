@@ -6,6 +6,7 @@ import type { Logger } from '../logging.js';
 import { createDb } from '../storage/db.js';
 import { JobEvents } from '../storage/job-events.js';
 import { connectTemporalClient } from '../temporal/client.js';
+import { restartOrphanedJobs } from '../domain/job-recovery.js';
 
 export interface RunningApi {
   url: string;
@@ -16,12 +17,30 @@ export interface RunningApi {
 /** Start the API: database pool, Temporal client, Koa app listening on config.host:config.port. */
 export async function startApi(
   config: Config,
-  opts: { databaseUrl: string; temporalAddress: string; logger: Logger; port?: number },
+  opts: {
+    databaseUrl: string;
+    temporalAddress: string;
+    logger: Logger;
+    port?: number;
+    /**
+     * Before listening, start the workflow of every active job Temporal has lost
+     * (domain/job-recovery.ts). The service's entry points do; tests sharing one database don't.
+     */
+    recoverJobs?: boolean;
+  },
 ): Promise<RunningApi> {
   // Page images (GET /v1/files/{id}/pages/{n}) render in the same pool as jobs, with its settings.
   configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024 });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
+  if (opts.recoverJobs) {
+    // Before listening, so no request of this process is between writing a job and starting it.
+    await restartOrphanedJobs(db, temporal, config, opts.logger).then(
+      (r) => opts.logger.info({ checked: r.checked, restarted: r.restarted.length }, 'active jobs checked against Temporal'),
+      // Temporal unreachable: the API still starts (job creation answers 503 meanwhile).
+      (err: unknown) => opts.logger.error({ err }, 'could not check active jobs against Temporal; jobs it lost restart at the next start'),
+    );
+  }
   const jobEvents = new JobEvents(opts.databaseUrl, opts.logger);
   const app = createApp({ config, db, temporal, logger: opts.logger, jobEvents });
   const server = app.listen(opts.port ?? config.port, config.host);

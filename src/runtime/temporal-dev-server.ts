@@ -50,6 +50,16 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   // Pin the side ports too: left to the CLI they are random, but on all interfaces.
   args.push('--http-port', String(await freePort(HOST)), '--metrics-port', String(await freePort(HOST)));
   args.push('--log-format', 'json', '--log-level', 'warn');
+  // One partition per task queue (the server's default is four): with one worker process, a task
+  // written to a partition none of its pollers waits on is only found after forwarding, which
+  // costs milliseconds per task; a single partition hands every task straight to a waiting poll.
+  for (const key of ['matching.numTaskqueueReadPartitions', 'matching.numTaskqueueWritePartitions']) {
+    args.push('--dynamic-config-value', `${key}=1`);
+  }
+  // The history service reads its transfer queue (the tasks that hand workflow and activity tasks
+  // to matching) at most 20 times a second by default; with a few jobs a second each hand-over
+  // then waits up to 50 ms for the next read.
+  args.push('--dynamic-config-value', 'history.transferProcessorMaxPollRPS=1000');
   if (uiPort === undefined) args.push('--headless');
   else args.push('--ui-port', String(uiPort), '--ui-ip', HOST, '--ui-disable-news-fetch');
   if (opts.dbFile) {

@@ -72,3 +72,27 @@ export interface JobRetry {
   last_error_message: string;
   next_attempt_at: string;
 }
+
+/**
+ * The latest pending retry of the row's job as a JSON column (null when none), so a read of one
+ * job is one query: `select t.*, ${latestRetrySql('t')} as latest_retry`. Same choice as latestRetries.
+ */
+export function latestRetrySql(table: string): string {
+  return (
+    "(select json_build_object('attempt', r.attempt, 'last_error_code', r.last_error_code, " +
+    "'last_error_message', r.last_error_message, 'next_attempt_at', r.next_attempt_at) " +
+    `from job_call_retries r where r.job_id = ${table}.id order by r.updated_at desc limit 1)`
+  );
+}
+
+/** A `latestRetrySql` column as a client reads it. */
+export function retryFromColumn(value: unknown): JobRetry | null {
+  if (!value || typeof value !== 'object') return null;
+  const r = value as { attempt: number; last_error_code: string; last_error_message: string; next_attempt_at: string };
+  return {
+    attempt: r.attempt,
+    last_error_code: r.last_error_code,
+    last_error_message: r.last_error_message,
+    next_attempt_at: new Date(r.next_attempt_at).toISOString(),
+  };
+}

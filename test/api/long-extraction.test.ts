@@ -174,6 +174,26 @@ describe('truncation', () => {
     expect(job.result.data.items).toEqual(Array.from({ length: 16 }, (_, i) => rows(i + 1)).flat());
   }, 120_000);
 
+  it('splits a document that fits one window (the one-activity fast path) when its answer is cut off, then merges the halves', async () => {
+    provider.respondWith((r) => {
+      const w = windowOf(r) ?? { first: 1, last: 4, total: 4 };
+      if (w.last - w.first + 1 > 2) return { kind: 'content', content: '{"invoice_number": "INV', finishReason: 'length' };
+      const items = [];
+      for (let p = w.first; p <= w.last; p++) items.push(...rows(p));
+      return { kind: 'content', content: JSON.stringify({ invoice_number: 'INV-1', customer: null, items }) };
+    });
+    const fileId = await uploadPdf(pagesPdf(4), 'four.pdf');
+    const { job } = await runJob(fileId);
+    expect(job.status).toBe('completed');
+    const asked = provider.requests.map((r) => windowOf(r)).map((w) => (w ? `${w.first}-${w.last}` : 'whole'));
+    expect(asked.sort()).toEqual(['1-2', '3-4', 'whole']);
+    expect(job.result.data.items).toEqual(Array.from({ length: 4 }, (_, i) => rows(i + 1)).flat());
+    // The whole document went through the one-activity step; its halves through the window steps.
+    const history = await stack.temporal.workflow.getHandle(job.id).fetchHistory();
+    const activities = (history.events ?? []).flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
+    expect(activities.filter((name) => name !== 'planJobWebhooks')).toEqual(['extractSingleWindow', 'extractWindow', 'extractWindow', 'finishExtraction']);
+  }, 120_000);
+
   it('fails output_truncated naming the page when a single page is still cut off', async () => {
     provider.respondWith((r) => {
       const w = windowOf(r) ?? { first: 1, last: 10, total: 10 };
