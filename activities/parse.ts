@@ -11,7 +11,9 @@ import { loadProviderSettings } from './provider-settings.js';
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
-  const prefetch = new PagePrefetch(config.renderPrefetchPages);
+  // At least one page ahead per page in flight: the C pages at the model are followed by C more,
+  // which must be ready when their answers come back, or every round waits for rendering.
+  const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
 
   async function loadJob(jobId: string) {
     return db('parse_jobs').where({ id: jobId }).first();

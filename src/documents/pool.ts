@@ -5,7 +5,7 @@
 // returning their memory too.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,11 @@ import { Piscina } from 'piscina';
 import { DocumentError } from './errors.js';
 import type { RenderLimits } from './geometry.js';
 import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLimits, type PreparedImage, type RenderedPage } from './render.js';
-import type { RenderTask, TaskOutcome } from './render-task.js';
+import type { RenderedPageBase64, RenderTask, TaskOutcome } from './render-task.js';
 import type { SupportedMediaType } from './sniff.js';
+import type { TextBox, TextQuery } from './text-layer.js';
+
+export type { RenderedPageBase64 } from './render-task.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -37,7 +40,7 @@ type Outcome = TaskOutcome & { wasmBytes: number; tasks: number };
 let settings: RenderPoolSettings = DEFAULT_RENDER_POOL;
 let current: Piscina<RenderTask, Outcome> | undefined;
 const retiring = new Set<Promise<void>>();
-let taskModule: Promise<string> | undefined;
+let taskModule: Promise<{ url: string; wasmModule: WasmModule }> | undefined;
 let retired = 0;
 let largestWasmBytes = 0;
 
@@ -63,6 +66,23 @@ export async function renderPage(bytes: Buffer, pageIndex: number, limits: Rende
   const value = await run({ op: 'render', bytes, pageIndex, limits });
   const page = value as RenderedPage;
   return { ...page, png: asBuffer(page.png) };
+}
+
+/**
+ * One PDF page (zero-based) as base64 PNG text, rendered and encoded in a render thread: what a
+ * model request carries, with no PNG buffer and no base64 work on this thread.
+ */
+export async function renderPageBase64(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPageBase64> {
+  return (await run({ op: 'render-base64', bytes, pageIndex, limits })) as RenderedPageBase64;
+}
+
+/**
+ * Text-layer search (openTextLayer's find) in a render thread: the boxes of each query, in order.
+ * Structured text of a page is extracted once per call however many queries name it.
+ */
+export async function findTextInPool(bytes: Buffer, queries: TextQuery[]): Promise<TextBox[][]> {
+  if (queries.length === 0) return [];
+  return (await run({ op: 'locate', bytes, queries })) as TextBox[][];
 }
 
 /** inspectDocument in a render thread. */
@@ -96,13 +116,13 @@ async function run(task: RenderTask): Promise<unknown> {
 }
 
 async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
-  const module = await (taskModule ??= bundleTaskModule().catch((err) => {
+  const module = await (taskModule ??= prepareThreadCode().catch((err) => {
     taskModule = undefined;
     throw err;
   }));
   current ??= new Piscina<RenderTask, Outcome>({
     filename: pathToFileURL(fileURLToPath(new URL('./render-thread.mjs', import.meta.url))).href,
-    workerData: { taskModule: module },
+    workerData: { taskModule: module.url, wasmModule: module.wasmModule },
     minThreads: 0,
     maxThreads: settings.threads,
     idleTimeout: settings.idleTimeoutMs,
@@ -116,6 +136,18 @@ function retire(pool: Piscina<RenderTask, Outcome>): void {
   retired++;
   const closing = pool.close().catch(() => {}).finally(() => retiring.delete(closing));
   retiring.add(closing);
+}
+
+/** A compiled WebAssembly.Module (this project's TypeScript libs do not declare the WebAssembly global). */
+type WasmModule = object;
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
+
+/** The bundled task module and mupdf's WASM compiled once, shared by every thread of every pool. */
+async function prepareThreadCode(): Promise<{ url: string; wasmModule: WasmModule }> {
+  const require = createRequire(import.meta.url);
+  const wasmFile = path.join(path.dirname(require.resolve('mupdf')), 'mupdf-wasm.wasm');
+  const [url, wasmModule] = await Promise.all([bundleTaskModule(), readFile(wasmFile).then((b) => wasm.compile(b))]);
+  return { url, wasmModule };
 }
 
 /**

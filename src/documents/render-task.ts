@@ -7,7 +7,7 @@ import {
   inspectDocument,
   prepareImage,
   releaseMupdfCaches,
-  renderPageOnThisThread,
+  renderPageSync,
   setMupdfLogSink,
   type DocumentInfo,
   type ImageMediaType,
@@ -16,21 +16,33 @@ import {
   type RenderedPage,
 } from './render.js';
 import type { SupportedMediaType } from './sniff.js';
+import { openTextLayer, type TextBox, type TextQuery } from './text-layer.js';
 
 export type RenderTask =
   | { op: 'render'; bytes: Uint8Array; pageIndex: number; limits: RenderLimits }
+  /** The page as base64 PNG text, encoded here: the main thread gets the string the model request needs. */
+  | { op: 'render-base64'; bytes: Uint8Array; pageIndex: number; limits: RenderLimits }
   | { op: 'inspect'; bytes: Uint8Array; mediaType: SupportedMediaType; limits: InspectLimits }
-  | { op: 'prepare'; bytes: Uint8Array; mediaType: ImageMediaType; limits: { maxPixels: number; maxImagePixels?: number } };
+  | { op: 'prepare'; bytes: Uint8Array; mediaType: ImageMediaType; limits: { maxPixels: number; maxImagePixels?: number } }
+  | { op: 'locate'; bytes: Uint8Array; queries: TextQuery[] };
 
 export type TaskFailure =
   | { kind: 'document'; code: DocumentErrorCode; message: string }
   | { kind: 'range'; message: string }
   | { kind: 'error'; message: string; stack?: string };
 
+export interface RenderedPageBase64 {
+  base64: string;
+  width: number;
+  height: number;
+}
+
 export type TaskOutcome = (
   | { ok: true; op: 'render'; value: RenderedPage }
+  | { ok: true; op: 'render-base64'; value: RenderedPageBase64 }
   | { ok: true; op: 'inspect'; value: DocumentInfo }
   | { ok: true; op: 'prepare'; value: PreparedImage }
+  | { ok: true; op: 'locate'; value: TextBox[][] }
   | { ok: false; failure: TaskFailure }
 ) & {
   /** mupdf's warnings during the task, for the caller's log sink. */
@@ -40,29 +52,51 @@ export type TaskOutcome = (
 /** A view of the same memory (no copy): structured clone hands Buffers over as Uint8Arrays. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-export async function runTask(task: RenderTask): Promise<TaskOutcome> {
+/** The task's outcome, and the buffers to transfer (not copy) to the main thread with it. */
+export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome; transfer: ArrayBuffer[] }> {
   const warnings: TaskOutcome['warnings'] = [];
   setMupdfLogSink((level, message) => warnings.length < 20 && warnings.push({ level, message }));
   try {
     const bytes = asBuffer(task.bytes);
     switch (task.op) {
-      case 'render':
-        return { ok: true, op: 'render', value: await renderPageOnThisThread(bytes, task.pageIndex, task.limits), warnings };
+      case 'render': {
+        const page = renderPageSync(bytes, task.pageIndex, task.limits);
+        return { outcome: { ok: true, op: 'render', value: page, warnings }, transfer: ownBuffer(page.png) };
+      }
+      case 'render-base64': {
+        const { png, width, height } = renderPageSync(bytes, task.pageIndex, task.limits);
+        return { outcome: { ok: true, op: 'render-base64', value: { base64: png.toString('base64'), width, height }, warnings }, transfer: [] };
+      }
       case 'inspect':
-        return { ok: true, op: 'inspect', value: inspectDocument(bytes, task.mediaType, task.limits), warnings };
+        return { outcome: { ok: true, op: 'inspect', value: inspectDocument(bytes, task.mediaType, task.limits), warnings }, transfer: [] };
       case 'prepare': {
         const image = prepareImage(bytes, task.mediaType, task.limits);
         // Unchanged images come back as the input itself: send a copy, not a view of shared memory.
-        return { ok: true, op: 'prepare', value: { ...image, data: image.data === bytes ? Buffer.from(bytes) : image.data }, warnings };
+        return { outcome: { ok: true, op: 'prepare', value: { ...image, data: image.data === bytes ? Buffer.from(bytes) : image.data }, warnings }, transfer: [] };
+      }
+      case 'locate': {
+        const layer = openTextLayer(bytes);
+        try {
+          return { outcome: { ok: true, op: 'locate', value: task.queries.map((q) => layer.find(q.text, q.pages)), warnings }, transfer: [] };
+        } finally {
+          layer.close();
+        }
       }
     }
   } catch (err) {
-    if (isDocumentError(err)) return { ok: false, failure: { kind: 'document', code: err.code, message: err.message }, warnings };
-    if (err instanceof RangeError) return { ok: false, failure: { kind: 'range', message: err.message }, warnings };
-    const e = err as Error;
-    return { ok: false, failure: { kind: 'error', message: e?.message ?? String(err), stack: e?.stack }, warnings };
+    const failure: TaskFailure = isDocumentError(err)
+      ? { kind: 'document', code: err.code, message: err.message }
+      : err instanceof RangeError
+        ? { kind: 'range', message: err.message }
+        : { kind: 'error', message: (err as Error)?.message ?? String(err), stack: (err as Error)?.stack };
+    return { outcome: { ok: false, failure, warnings }, transfer: [] };
   } finally {
     setMupdfLogSink(null);
     releaseMupdfCaches();
   }
+}
+
+/** A buffer's memory may be transferred only when the buffer is all of it (not a slice of a shared pool). */
+function ownBuffer(b: Buffer): ArrayBuffer[] {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? [b.buffer] : [];
 }

@@ -3,6 +3,7 @@
 // written by src/documents/pool.ts). WASM memory only grows, so the thread reports how large its
 // mupdf heap has become and the pool retires threads that grew past a limit.
 import { workerData } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 
 // Installed before mupdf is loaded, so every memory the module grows is seen.
 const memories = new Set();
@@ -12,12 +13,34 @@ WebAssembly.Memory.prototype.grow = function (delta) {
   return grow.call(this, delta);
 };
 
+// mupdf's WASM module compiled once by the pool (workerData.wasmModule): every thread instantiates
+// the same compiled code instead of compiling its own ~10 MB module (tens of MiB of machine code
+// per thread, and the start-up time). mupdf.js reads this Emscripten hook when it loads.
+if (workerData.wasmModule) {
+  globalThis.$libmupdf_wasm_Module = {
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(workerData.wasmModule, imports).then((instance) => done(instance, workerData.wasmModule));
+      return {};
+    },
+  };
+}
+
 const { runTask } = await import(workerData.taskModule);
 let tasks = 0;
 
 export default async function renderThreadTask(task) {
-  const outcome = await runTask(task);
+  const { outcome, transfer } = await runTask(task);
   let wasmBytes = 0;
   for (const memory of memories) wasmBytes = Math.max(wasmBytes, memory.buffer.byteLength);
-  return { ...outcome, wasmBytes, tasks: ++tasks };
+  const result = { ...outcome, wasmBytes, tasks: ++tasks };
+  if (transfer.length === 0) return result;
+  // The page's PNG moves to the main thread instead of being copied.
+  return move({
+    get [transferableSymbol]() {
+      return transfer;
+    },
+    get [valueSymbol]() {
+      return result;
+    },
+  });
 }

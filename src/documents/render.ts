@@ -5,7 +5,7 @@ import * as mupdf from 'mupdf';
 import { DocumentError } from './errors.js';
 import { fitImage, planPageRender, type RenderLimits } from './geometry.js';
 import { jpegIsComplete, readPngSize } from './image-header.js';
-import { encodePng, toScanlines } from './png-encode.js';
+import { encodePngSync, toScanlines } from './png-encode.js';
 import { detectMediaType, type SupportedMediaType } from './sniff.js';
 
 export type ImageMediaType = Extract<SupportedMediaType, `image/${string}`>;
@@ -101,15 +101,24 @@ export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, li
  * Renders one PDF page (zero-based index) to an RGB PNG at `dpi`, scaled down so that
  * width * height ≤ maxPixels. Opens the document for this call only: opening costs ~1 ms for
  * a 300-page file, far less than rendering, and keeps no state between activity attempts.
- * Rendering runs on the JS thread; the PNG is compressed by Node's async zlib on the thread pool
- * (mupdf's asPNG() would compress in WASM, on the JS thread, for most of the page's time).
+ * Everything (rasterising, PNG encoding) runs on the calling thread; the service calls
+ * `renderPage` (src/documents/pool.ts), which runs it in a render thread.
  * Rejects with RangeError for an index outside the document (a caller bug, not bad bytes).
- * This runs on the calling thread; the service calls `renderPage` (src/documents/pool.ts), which
- * runs it in a render thread.
  */
 export async function renderPageOnThisThread(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
-  // Every mupdf object is created and destroyed in this synchronous part; only Node memory
-  // (the copied scanlines) crosses the await.
+  return renderPageSync(bytes, pageIndex, limits);
+}
+
+/**
+ * Scanline buffer reused by every page this thread renders: a 150 DPI page is 6 MB of rows, and a
+ * fresh 6 MB allocation per page is what left glibc's arenas fragmented and the process larger
+ * after every parse. Pages beyond SCRATCH_MAX_BYTES get a buffer of their own.
+ */
+let scratch: Buffer | undefined;
+const SCRATCH_MAX_BYTES = 32 * 1024 * 1024;
+
+export function renderPageSync(bytes: Buffer, pageIndex: number, limits: RenderLimits): RenderedPage {
+  // Every mupdf object is created and destroyed inside this scope.
   const lines = withScope((scope) => {
     const doc = openPdf(bytes, scope);
     const pageCount = countPages(doc);
@@ -130,10 +139,13 @@ export async function renderPageOnThisThread(bytes: Buffer, pageIndex: number, l
     if (pixmap.getAlpha() !== 0 || components !== 3) {
       throw new Error(`Expected an RGB pixmap without alpha, got ${components} components (alpha ${pixmap.getAlpha()}).`);
     }
+    const [width, height] = [pixmap.getWidth(), pixmap.getHeight()];
+    const size = height * (width * components + 1);
+    if (size <= SCRATCH_MAX_BYTES && (!scratch || scratch.length < size)) scratch = Buffer.allocUnsafeSlow(size);
     // getPixels() is a view of WASM memory, valid only until mupdf next allocates: copy it now.
-    return toScanlines(pixmap.getPixels(), pixmap.getWidth(), pixmap.getHeight(), pixmap.getStride(), components);
+    return toScanlines(pixmap.getPixels(), width, height, pixmap.getStride(), components, scratch);
   });
-  return { png: await encodePng(lines), width: lines.width, height: lines.height };
+  return { png: encodePngSync(lines), width: lines.width, height: lines.height };
 }
 
 /**
