@@ -63,7 +63,7 @@ export async function closeRenderPool(): Promise<void> {
 
 /** Renders one PDF page (zero-based) to PNG in a render thread; see renderPageOnThisThread. */
 export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
-  const value = await run({ op: 'render', bytes, pageIndex, limits });
+  const value = await run({ op: 'render', bytes, key: documentKey(bytes), pageIndex, limits });
   const page = value as RenderedPage;
   return { ...page, png: asBuffer(page.png) };
 }
@@ -73,7 +73,7 @@ export async function renderPage(bytes: Buffer, pageIndex: number, limits: Rende
  * model request carries, with no PNG buffer and no base64 work on this thread.
  */
 export async function renderPageBase64(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPageBase64> {
-  return (await run({ op: 'render-base64', bytes, pageIndex, limits })) as RenderedPageBase64;
+  return (await run({ op: 'render-base64', bytes, key: documentKey(bytes), pageIndex, limits })) as RenderedPageBase64;
 }
 
 /**
@@ -87,7 +87,7 @@ export async function findTextInPool(bytes: Buffer, queries: TextQuery[]): Promi
 
 /** inspectDocument in a render thread. */
 export async function inspectDocumentInPool(bytes: Buffer, mediaType: SupportedMediaType, limits: InspectLimits): Promise<DocumentInfo> {
-  return (await run({ op: 'inspect', bytes, mediaType, limits })) as DocumentInfo;
+  return (await run({ op: 'inspect', bytes, key: documentKey(bytes), mediaType, limits })) as DocumentInfo;
 }
 
 /** prepareImage in a render thread (decoding a large image is the most memory mupdf ever takes). */
@@ -98,6 +98,21 @@ export async function prepareImageInPool(
 ): Promise<PreparedImage> {
   const image = (await run({ op: 'prepare', bytes, mediaType, limits })) as PreparedImage;
   return { ...image, data: asBuffer(image.data) };
+}
+
+const sharedIds = new WeakMap<SharedArrayBuffer, number>();
+let nextSharedId = 0;
+
+/**
+ * A key for bytes held in shared memory (the worker's document cache never changes them), so a
+ * render thread may keep the document open between pages; other bytes get none (opened afresh).
+ */
+function documentKey(bytes: Buffer): string | undefined {
+  const memory = bytes.buffer;
+  if (!(memory instanceof SharedArrayBuffer)) return undefined;
+  let id = sharedIds.get(memory);
+  if (id === undefined) sharedIds.set(memory, (id = ++nextSharedId));
+  return `${id}:${bytes.byteOffset}:${bytes.byteLength}`;
 }
 
 async function run(task: RenderTask): Promise<unknown> {

@@ -8,6 +8,7 @@ import {
   prepareImage,
   releaseMupdfCaches,
   renderPageSync,
+  trimMupdfCaches,
   setMupdfLogSink,
   type DocumentInfo,
   type ImageMediaType,
@@ -18,11 +19,15 @@ import {
 import type { SupportedMediaType } from './sniff.js';
 import { openTextLayer, type TextBox, type TextQuery } from './text-layer.js';
 
+/**
+ * `key`, when set, names bytes that never change (a document in shared memory): the thread keeps
+ * that document open for the next task with the same key.
+ */
 export type RenderTask =
-  | { op: 'render'; bytes: Uint8Array; pageIndex: number; limits: RenderLimits }
+  | { op: 'render'; bytes: Uint8Array; key?: string; pageIndex: number; limits: RenderLimits }
   /** The page as base64 PNG text, encoded here: the main thread gets the string the model request needs. */
-  | { op: 'render-base64'; bytes: Uint8Array; pageIndex: number; limits: RenderLimits }
-  | { op: 'inspect'; bytes: Uint8Array; mediaType: SupportedMediaType; limits: InspectLimits }
+  | { op: 'render-base64'; bytes: Uint8Array; key?: string; pageIndex: number; limits: RenderLimits }
+  | { op: 'inspect'; bytes: Uint8Array; key?: string; mediaType: SupportedMediaType; limits: InspectLimits }
   | { op: 'prepare'; bytes: Uint8Array; mediaType: ImageMediaType; limits: { maxPixels: number; maxImagePixels?: number } }
   | { op: 'locate'; bytes: Uint8Array; queries: TextQuery[] };
 
@@ -55,20 +60,22 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 /** The task's outcome, and the buffers to transfer (not copy) to the main thread with it. */
 export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome; transfer: ArrayBuffer[] }> {
   const warnings: TaskOutcome['warnings'] = [];
+  // Page work keeps what the next page of the same document needs; anything else empties the caches.
+  const pageWork = task.op === 'render' || task.op === 'render-base64' || task.op === 'inspect';
   setMupdfLogSink((level, message) => warnings.length < 20 && warnings.push({ level, message }));
   try {
     const bytes = asBuffer(task.bytes);
     switch (task.op) {
       case 'render': {
-        const page = renderPageSync(bytes, task.pageIndex, task.limits);
+        const page = renderPageSync(bytes, task.pageIndex, task.limits, task.key);
         return { outcome: { ok: true, op: 'render', value: page, warnings }, transfer: ownBuffer(page.png) };
       }
       case 'render-base64': {
-        const { png, width, height } = renderPageSync(bytes, task.pageIndex, task.limits);
+        const { png, width, height } = renderPageSync(bytes, task.pageIndex, task.limits, task.key);
         return { outcome: { ok: true, op: 'render-base64', value: { base64: png.toString('base64'), width, height }, warnings }, transfer: [] };
       }
       case 'inspect':
-        return { outcome: { ok: true, op: 'inspect', value: inspectDocument(bytes, task.mediaType, task.limits), warnings }, transfer: [] };
+        return { outcome: { ok: true, op: 'inspect', value: inspectDocument(bytes, task.mediaType, task.limits, task.key), warnings }, transfer: [] };
       case 'prepare': {
         const image = prepareImage(bytes, task.mediaType, task.limits);
         // Unchanged images come back as the input itself: send a copy, not a view of shared memory.
@@ -82,6 +89,8 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
           layer.close();
         }
       }
+      default:
+        throw new Error(`Unknown render task ${(task as { op: string }).op}`);
     }
   } catch (err) {
     const failure: TaskFailure = isDocumentError(err)
@@ -92,7 +101,8 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
     return { outcome: { ok: false, failure, warnings }, transfer: [] };
   } finally {
     setMupdfLogSink(null);
-    releaseMupdfCaches();
+    if (pageWork) trimMupdfCaches();
+    else releaseMupdfCaches();
   }
 }
 

@@ -38,6 +38,27 @@ describe('render pool', () => {
     expect(await inspectDocumentInPool(pdf, 'application/pdf', { ...LIMITS, maxPages: 10 })).toEqual({ pageCount: 3 });
   });
 
+  it('keeps a shared-memory document open between pages, and never serves one document for another', async () => {
+    configureRenderPool({ threads: 1 });
+    const shared = (pdf: Buffer) => {
+      const b = Buffer.from(new SharedArrayBuffer(pdf.length));
+      pdf.copy(b);
+      return b;
+    };
+    const a = makePdf(['alpha one', 'alpha two']);
+    const b = makePdf(['beta one', 'beta two']);
+    const [sa, sb] = [shared(a), shared(b)];
+    for (const [bytes, plain, i] of [[sa, a, 0], [sb, b, 0], [sa, a, 1], [sb, b, 1], [sa, a, 0]] as const) {
+      const pooled = await renderPage(bytes, i, LIMITS);
+      expect(pooled.png.equals((await renderPageOnThisThread(plain, i, LIMITS)).png)).toBe(true);
+    }
+    expect(await inspectDocumentInPool(sb, 'application/pdf', { ...LIMITS, maxPages: 10 })).toEqual({ pageCount: 2 });
+    // An encrypted document in shared memory still fails, and the next one still renders.
+    await expect(renderPage(shared(makeEncryptedPdf()), 0, LIMITS)).rejects.toBeInstanceOf(DocumentError);
+    expect((await renderPage(sa, 1, LIMITS)).png.equals((await renderPageOnThisThread(a, 1, LIMITS)).png)).toBe(true);
+    configureRenderPool({ threads: 2 });
+  });
+
   it('encodes base64 in the thread: the same PNG, as the text a model request carries', async () => {
     const pdf = makePdf(['one', 'two']);
     const [png, text] = await Promise.all([renderPage(pdf, 1, LIMITS), renderPageBase64(pdf, 1, LIMITS)]);
