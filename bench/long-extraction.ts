@@ -2,7 +2,9 @@
 // → 50 windows), the scripted model holding every window request L = 1 s, at page concurrency
 // C = 4 and 8 (SERVICE_PAGE_CONCURRENCY, which bounds the windows in flight). Efficiency = ideal
 // ceil(windows / C) · L divided by the measured wall time. `npm run bench:long`.
+import os from 'node:os';
 import { startScriptedProvider, type RecordedRequest } from '../test/harness/scripted-provider.js';
+import { cpuSeconds } from './lib/cpu.js';
 import { log, type Infra } from './lib/infra.js';
 import { between, call, expectStatus, uploadBytes, waitForJob } from './lib/http.js';
 import { isMain, runStandalone } from './lib/main.js';
@@ -10,6 +12,7 @@ import { makeMixedPdf } from './lib/pdf.js';
 import { startStack } from './lib/services.js';
 import { fmt, table, type Section } from './lib/stats.js';
 
+const CORES = os.availableParallelism();
 const PAGES = Number(process.env.BENCH_LONG_PAGES ?? 400);
 const WINDOW_PAGES = 8; // SERVICE_EXTRACTION_WINDOW_PAGES' default
 const LATENCY_MS = Number(process.env.BENCH_WINDOW_LATENCY_MS ?? 1000);
@@ -58,6 +61,7 @@ export async function longExtractionBenchmark(infra: Infra | undefined): Promise
         if (put.status !== 201 && put.status !== 200) throw new Error(`PUT extractor answered ${put.status}: ${JSON.stringify(put.body)}`);
         const fileId = await uploadBytes(stack.url, pdf, `mixed-${PAGES}.pdf`, 'application/pdf');
         log(`long extraction: ${PAGES} pages in ${windows} windows, L = ${LATENCY_MS} ms, page concurrency ${c}`);
+        const cpu0 = cpuSeconds(stack.worker.pid);
         const t0 = performance.now();
         const created = await expectStatus(
           call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'bench-long', file_id: fileId }),
@@ -66,6 +70,7 @@ export async function longExtractionBenchmark(infra: Infra | undefined): Promise
         );
         const job = await waitForJob(stack.url, `/v1/extraction-jobs/${created.id}`, 50);
         const wall = performance.now() - t0;
+        const workerCpuMs = (cpuSeconds(stack.worker.pid) - cpu0) * 1000;
         const items = job.result.data.pages as Array<{ page: number }>;
         if (items.length !== PAGES || items.some((it, i) => it.page !== i + 1)) {
           throw new Error(`the merged result holds ${items.length} page items, not pages 1–${PAGES} in order`);
@@ -81,6 +86,8 @@ export async function longExtractionBenchmark(infra: Infra | undefined): Promise
           fmt(between(job.started_at, job.completed_at) / 1000, 2),
           `${fmt((100 * ideal) / wall, 0)} %`,
           fmt((wall - ideal) / PAGES, 0),
+          fmt(workerCpuMs / PAGES, 0),
+          `${fmt(Math.min(100, (100 * ideal) / Math.max(ideal, workerCpuMs / CORES)), 0)} %`,
           `${requests} / ${max}`,
         ]);
       } finally {
@@ -91,13 +98,17 @@ export async function longExtractionBenchmark(infra: Infra | undefined): Promise
     await provider.close();
   }
   const body = [
-    table(['page concurrency C', 'windows', 'ideal s', 'wall s (POST → seen completed)', 'job started → completed s', 'efficiency', 'overhead ms/page', 'model requests / max in flight'], rows),
+    table(['page concurrency C', 'windows', 'ideal s', 'wall s (POST → seen completed)', 'job started → completed s', 'efficiency', 'overhead ms/page', `worker CPU ms/page`, `efficiency bound by worker CPU on ${CORES} idle cores`, 'model requests / max in flight'], rows),
     '',
     `${PAGES}-page mixed PDF (text, image and vector pages) extracted in windows of ${WINDOW_PAGES} pages (the default), the scripted model ` +
       `holding every window request L = ${LATENCY_MS} ms, ideal = ceil(${windows}/C)·L. "overhead ms/page" = (wall − ideal) / ${PAGES}: ` +
       'rendering and PNG encoding (render threads; the next windows\' pages rendered while windows are at the model), base64, ' +
       'activity scheduling, storing each window, merging and provenance (text-layer search, in a render thread). ' +
       'API and worker as separate processes; the scripted model runs in the benchmark process on the same cores and parses each ~9 MB request.',
+    '',
+    '"worker CPU ms/page": user + system CPU time of the worker process (every thread) during the job, per page; ' +
+      `"bound": ideal / max(ideal, worker CPU / ${CORES} cores), the efficiency the worker's own CPU use allows when it has the cores to itself ` +
+      '(Postgres, Temporal and the scripted model not counted).',
   ].join('\n');
   return { title: `Long-document extraction (${PAGES} pages, ${windows} windows)`, body };
 }

@@ -5,7 +5,7 @@
 // returning their memory too.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +40,7 @@ type Outcome = TaskOutcome & { wasmBytes: number; tasks: number };
 let settings: RenderPoolSettings = DEFAULT_RENDER_POOL;
 let current: Piscina<RenderTask, Outcome> | undefined;
 const retiring = new Set<Promise<void>>();
-let taskModule: Promise<{ url: string; wasmModule: WasmModule }> | undefined;
+let taskModule: Promise<string> | undefined;
 let retired = 0;
 let largestWasmBytes = 0;
 
@@ -131,16 +131,18 @@ async function run(task: RenderTask): Promise<unknown> {
 }
 
 async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
-  const module = await (taskModule ??= prepareThreadCode().catch((err) => {
+  const module = await (taskModule ??= bundleTaskModule().catch((err) => {
     taskModule = undefined;
     throw err;
   }));
   current ??= new Piscina<RenderTask, Outcome>({
     filename: pathToFileURL(fileURLToPath(new URL('./render-thread.mjs', import.meta.url))).href,
-    workerData: { taskModule: module.url, wasmModule: module.wasmModule },
+    workerData: { taskModule: module },
     minThreads: 0,
     maxThreads: settings.threads,
     idleTimeout: settings.idleTimeoutMs,
+    // The thread code is plain JavaScript: no loader flags (tsx's --import) to start in every thread.
+    execArgv: [],
   });
   return current;
 }
@@ -151,18 +153,6 @@ function retire(pool: Piscina<RenderTask, Outcome>): void {
   retired++;
   const closing = pool.close().catch(() => {}).finally(() => retiring.delete(closing));
   retiring.add(closing);
-}
-
-/** A compiled WebAssembly.Module (this project's TypeScript libs do not declare the WebAssembly global). */
-type WasmModule = object;
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
-
-/** The bundled task module and mupdf's WASM compiled once, shared by every thread of every pool. */
-async function prepareThreadCode(): Promise<{ url: string; wasmModule: WasmModule }> {
-  const require = createRequire(import.meta.url);
-  const wasmFile = path.join(path.dirname(require.resolve('mupdf')), 'mupdf-wasm.wasm');
-  const [url, wasmModule] = await Promise.all([bundleTaskModule(), readFile(wasmFile).then((b) => wasm.compile(b))]);
-  return { url, wasmModule };
 }
 
 /**

@@ -13,18 +13,6 @@ WebAssembly.Memory.prototype.grow = function (delta) {
   return grow.call(this, delta);
 };
 
-// mupdf's WASM module compiled once by the pool (workerData.wasmModule): every thread instantiates
-// the same compiled code instead of compiling its own ~10 MB module (tens of MiB of machine code
-// per thread, and the start-up time). mupdf.js reads this Emscripten hook when it loads.
-if (workerData.wasmModule) {
-  globalThis.$libmupdf_wasm_Module = {
-    instantiateWasm(imports, done) {
-      WebAssembly.instantiate(workerData.wasmModule, imports).then((instance) => done(instance, workerData.wasmModule));
-      return {};
-    },
-  };
-}
-
 const { runTask } = await import(workerData.taskModule);
 let tasks = 0;
 
