@@ -23,6 +23,7 @@ import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../work
 import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
+import { withHeartbeat } from './heartbeat.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
 
@@ -144,7 +145,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const whole = first === 1 && last === total;
         const window: WindowContext | undefined = whole ? undefined : { first, last, total, unit };
         const where = describePages([first, last], unit);
-        const input = await windowInput(source, first, last, total);
+        // Heartbeat while the pages render: behind other windows' pages in a busy pool this can take
+        // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
+        const input = await withHeartbeat(() => windowInput(source, first, last, total));
         const examples = await loadExamples(extractor);
         const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);

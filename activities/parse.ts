@@ -6,6 +6,7 @@ import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
+import { withHeartbeat } from './heartbeat.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
 
@@ -54,7 +55,10 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         if (exists) return;
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
-        const image = await prefetch.image(job.file_id, await documents.get(job.file_id), pageNumber, job.pages_total ?? pageNumber, config);
+        const bytes = await documents.get(job.file_id);
+        // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
+        // and a timed-out attempt would be retried and render the page again.
+        const image = await withHeartbeat(() => prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config));
         const ask = (generation: GenerationSettings | undefined) => callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings }, (signal) =>
           runPageTranscription({
             settings,
