@@ -1,5 +1,5 @@
 import type { Config } from '../src/config/index.js';
-import { detectMediaType, inspectDocumentInPool, prepareImageInPool, renderPageBase64 } from '../src/documents/index.js';
+import { detectMediaType, inspectDocumentInPool, prepareImageInPool, renderPage } from '../src/documents/index.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
 import { postgresFileStore } from '../src/storage/file-store.js';
@@ -118,9 +118,9 @@ export async function countPages(bytes: Buffer, config: Config): Promise<number>
 export async function pageImage(bytes: Buffer, pageNumber: number, config: Config): Promise<ImageInput> {
   const kind = documentKind(bytes);
   if (kind === 'application/pdf') {
-    // Rendered, PNG-encoded and base64-encoded in a render thread: this thread only receives the text.
-    const page = await renderPageBase64(bytes, pageNumber - 1, limits(config));
-    return { mediaType: 'image/png', base64: page.base64 };
+    // Rendered and PNG-encoded in a render thread; the PNG is moved here, not copied.
+    const page = await renderPage(bytes, pageNumber - 1, limits(config));
+    return { mediaType: 'image/png', base64: page.png.toString('base64') };
   }
   const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
   return { mediaType: image.mediaType, base64: image.data.toString('base64') };

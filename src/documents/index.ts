@@ -24,8 +24,6 @@ export {
   inspectDocumentInPool,
   prepareImageInPool,
   renderPage,
-  renderPageBase64,
   renderPoolStats,
-  type RenderedPageBase64,
   type RenderPoolSettings,
 } from './pool.js';

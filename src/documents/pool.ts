@@ -14,11 +14,10 @@ import { Piscina } from 'piscina';
 import { DocumentError } from './errors.js';
 import type { RenderLimits } from './geometry.js';
 import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLimits, type PreparedImage, type RenderedPage } from './render.js';
-import type { RenderedPageBase64, RenderTask, TaskOutcome } from './render-task.js';
+import type { RenderTask, TaskOutcome } from './render-task.js';
 import type { SupportedMediaType } from './sniff.js';
 import type { TextBox, TextQuery } from './text-layer.js';
 
-export type { RenderedPageBase64 } from './render-task.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -66,14 +65,6 @@ export async function renderPage(bytes: Buffer, pageIndex: number, limits: Rende
   const value = await run({ op: 'render', bytes, key: documentKey(bytes), pageIndex, limits });
   const page = value as RenderedPage;
   return { ...page, png: asBuffer(page.png) };
-}
-
-/**
- * One PDF page (zero-based) as base64 PNG text, rendered and encoded in a render thread: what a
- * model request carries, with no PNG buffer and no base64 work on this thread.
- */
-export async function renderPageBase64(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPageBase64> {
-  return (await run({ op: 'render-base64', bytes, key: documentKey(bytes), pageIndex, limits })) as RenderedPageBase64;
 }
 
 /**

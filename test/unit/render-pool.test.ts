@@ -13,7 +13,6 @@ import {
   openTextLayer,
   prepareImageInPool,
   renderPage,
-  renderPageBase64,
   renderPageOnThisThread,
   renderPoolStats,
 } from '../../src/documents/index.js';
@@ -57,13 +56,6 @@ describe('render pool', () => {
     await expect(renderPage(shared(makeEncryptedPdf()), 0, LIMITS)).rejects.toBeInstanceOf(DocumentError);
     expect((await renderPage(sa, 1, LIMITS)).png.equals((await renderPageOnThisThread(a, 1, LIMITS)).png)).toBe(true);
     configureRenderPool({ threads: 2 });
-  });
-
-  it('encodes base64 in the thread: the same PNG, as the text a model request carries', async () => {
-    const pdf = makePdf(['one', 'two']);
-    const [png, text] = await Promise.all([renderPage(pdf, 1, LIMITS), renderPageBase64(pdf, 1, LIMITS)]);
-    expect(text.base64).toBe(png.png.toString('base64'));
-    expect([text.width, text.height]).toEqual([png.width, png.height]);
   });
 
   it('searches the text layer in a thread with the same answers as on this thread', async () => {
