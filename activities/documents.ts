@@ -52,10 +52,10 @@ export function documentKind(bytes: Buffer): DocumentKind {
 const limits = (config: Config) => ({ dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages });
 
 /**
- * Pages of parse jobs rendered ahead of their activities: while the pages in flight are at the
- * model, the render threads prepare the next ones, so a page's activity usually finds its image
- * ready. Bounded: at most `ahead` pages not yet asked for are kept per document (each ~1 MB of
- * base64), and an image nobody asks for within `ttlMs` (a stopped job) is dropped.
+ * Pages rendered ahead of the activities that need them: while the pages (or windows) in flight
+ * are at the model, the render threads prepare the next ones, so an activity usually finds its
+ * images ready. Bounded: at most `ahead` pages not yet asked for are kept per document (each
+ * ~1 MB of base64), and an image nobody asks for within `ttlMs` (a stopped job) is dropped.
  */
 export class PagePrefetch {
   private readonly ready = new Map<string, { image: Promise<ImageInput>; fileKey: string; at: number }>();
@@ -69,18 +69,28 @@ export class PagePrefetch {
 
   /** Page `pageNumber`'s image (from the prefetch when there), and the next pages started. */
   image(fileId: string, bytes: Buffer, pageNumber: number, pagesTotal: number, config: Config): Promise<ImageInput> {
+    return this.images(fileId, bytes, pageNumber, pageNumber, pagesTotal, config)[0]!;
+  }
+
+  /** Pages first..last (from the prefetch where there, in page order), and the pages after `last` started. */
+  images(fileId: string, bytes: Buffer, first: number, last: number, pagesTotal: number, config: Config): Array<Promise<ImageInput>> {
     const now = Date.now();
     this.sweep(now);
     const fileKey = `${fileId}@${config.renderDpi}/${config.renderMaxPixels}`;
-    const key = `${fileKey}#${pageNumber}`;
-    const hit = this.ready.get(key);
-    this.ready.delete(key);
-    this.served.set(key, now);
-    const image = hit?.image ?? pageImage(bytes, pageNumber, config);
+    const images: Array<Promise<ImageInput>> = [];
+    for (let n = first; n <= last; n++) {
+      const key = `${fileKey}#${n}`;
+      const hit = this.ready.get(key);
+      this.ready.delete(key);
+      this.served.set(key, now);
+      const image = hit?.image ?? pageImage(bytes, n, config);
+      image.catch(() => {}); // surfaced to the caller, who awaits it
+      images.push(image);
+    }
     if (this.ahead > 0) {
       let queued = 0;
       for (const entry of this.ready.values()) if (entry.fileKey === fileKey) queued++;
-      for (let n = pageNumber + 1; n <= pagesTotal && queued < this.ahead; n++) {
+      for (let n = last + 1; n <= pagesTotal && queued < this.ahead; n++) {
         const next = `${fileKey}#${n}`;
         if (this.ready.has(next) || this.served.has(next)) continue;
         const pending = pageImage(bytes, n, config);
@@ -89,7 +99,7 @@ export class PagePrefetch {
         queued++;
       }
     }
-    return image;
+    return images;
   }
 
   private sweep(now: number): void {
@@ -108,6 +118,7 @@ export async function countPages(bytes: Buffer, config: Config): Promise<number>
 export async function pageImage(bytes: Buffer, pageNumber: number, config: Config): Promise<ImageInput> {
   const kind = documentKind(bytes);
   if (kind === 'application/pdf') {
+    // Rendered and PNG-encoded in a render thread; the PNG is moved here, not copied.
     const page = await renderPage(bytes, pageNumber - 1, limits(config));
     return { mediaType: 'image/png', base64: page.png.toString('base64') };
   }
@@ -116,10 +127,26 @@ export async function pageImage(bytes: Buffer, pageNumber: number, config: Confi
 }
 
 /**
- * Every page of a document as images, in page order (for extraction, which reads the whole
- * document). Two pages are in flight at a time: the next page renders on the JS thread while the
- * previous one's PNG is compressed on the thread pool, and at most two pages' pixels are held.
+ * Pages first..last of a document as images, in page order. As many renders are queued as there
+ * are render threads, so every thread is busy, while a long range does not fill the pool's queue
+ * ahead of other jobs' pages.
  */
+export async function pageImages(bytes: Buffer, first: number, last: number, config: Config): Promise<ImageInput[]> {
+  const inFlight = Math.max(2, config.renderThreads);
+  const pending: Array<Promise<ImageInput>> = [];
+  const images: ImageInput[] = [];
+  for (let n = first; n <= last || pending.length > 0; ) {
+    while (n <= last && pending.length < inFlight) {
+      const page = pageImage(bytes, n++, config);
+      page.catch(() => {}); // awaited below, or abandoned after an earlier page failed
+      pending.push(page);
+    }
+    images.push(await pending.shift()!);
+  }
+  return images;
+}
+
+/** Every page of a document as images (extraction of a document that fits one request). */
 export async function allPageImages(bytes: Buffer, config: Config): Promise<ImageInput[]> {
   const pages = await countPages(bytes, config);
   // Every page goes into one model request: bound it, as no model reads hundreds of images at once.
@@ -129,15 +156,5 @@ export async function allPageImages(bytes: Buffer, config: Config): Promise<Imag
       `The document has ${pages} pages; extraction reads at most ${config.extractionMaxPages} (SERVICE_EXTRACTION_MAX_PAGES)`,
     );
   }
-  const images: ImageInput[] = [];
-  let previous: Promise<ImageInput> | undefined;
-  for (let n = 1; n <= pages; n++) {
-    const current = pageImage(bytes, n, config);
-    // Awaited below (or abandoned after an earlier page failed); never an unhandled rejection.
-    current.catch(() => {});
-    if (previous) images.push(await previous);
-    previous = current;
-  }
-  if (previous) images.push(await previous);
-  return images;
+  return pageImages(bytes, 1, pages, config);
 }

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
-import { openTextLayer } from '../src/documents/index.js';
+import { findTextInPool, type TextBox, type TextQuery } from '../src/documents/index.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
   askAvoidingLoops,
@@ -22,8 +22,9 @@ import type { DocumentInput, ExtractionExample, GenerationSettings, ImageInput, 
 import { compileDataValidator, compileDerivedValidator } from '../src/schema-dialect/index.js';
 import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { allPageImages, countPages, DocumentCache, documentKind, pageImage } from './documents.js';
+import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
+import { withHeartbeat } from './heartbeat.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
 
@@ -33,9 +34,12 @@ import { loadProviderSettings } from './provider-settings.js';
 
 type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 
+/** Most pages rendered ahead of the windows that will need them. */
+const MAX_PREFETCH_PAGES = 32;
+
 /** The job's input as pages: a PDF's pages, one image, or inline text cut into text pages. */
 type Source =
-  | { kind: 'pdf' | 'image'; bytes: Buffer }
+  | { kind: 'pdf' | 'image'; bytes: Buffer; fileId: string }
   | { kind: 'text'; pages: string[] };
 
 /** Inline text as text pages: the whole text when it fits one window, else parts at line or paragraph boundaries. */
@@ -59,25 +63,22 @@ function extractWithModel(
 
 export function longExtractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
+  // The next windows' pages render while the windows in flight are at the model: as many pages
+  // ahead as the windows in flight hold (bounded, as each is ~1 MB of base64 held until asked for).
+  const prefetch = new PagePrefetch(
+    Math.max(config.renderPrefetchPages, Math.min(MAX_PREFETCH_PAGES, config.pageConcurrency * config.extractionWindowPages)),
+  );
 
   async function loadSource(job: { file_id: string | null; source_text: string | null }): Promise<Source> {
     if (job.file_id === null) return { kind: 'text', pages: textPages(job.source_text ?? '', config) };
     const bytes = await documents.get(job.file_id);
-    return { kind: documentKind(bytes) === 'application/pdf' ? 'pdf' : 'image', bytes };
+    return { kind: documentKind(bytes) === 'application/pdf' ? 'pdf' : 'image', bytes, fileId: job.file_id };
   }
 
-  /** Pages first..last as model input. PDF pages render two at a time, as in allPageImages. */
-  async function windowInput(source: Source, first: number, last: number): Promise<DocumentInput> {
+  /** Pages first..last as model input; the pages of the windows after it start rendering. */
+  async function windowInput(source: Source, first: number, last: number, total: number): Promise<DocumentInput> {
     if (source.kind === 'text') return { type: 'text', text: source.pages.slice(first - 1, last).join('') };
-    const images: ImageInput[] = [];
-    let previous: Promise<ImageInput> | undefined;
-    for (let n = first; n <= last; n++) {
-      const current = pageImage(source.bytes, n, config);
-      current.catch(() => {});
-      if (previous) images.push(await previous);
-      previous = current;
-    }
-    if (previous) images.push(await previous);
+    const images: ImageInput[] = await Promise.all(prefetch.images(source.fileId, source.bytes, first, last, total, config));
     return { type: 'images', images };
   }
 
@@ -145,7 +146,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const whole = first === 1 && last === total;
         const window: WindowContext | undefined = whole ? undefined : { first, last, total, unit };
         const where = describePages([first, last], unit);
-        const input = await windowInput(source, first, last);
+        // Heartbeat while the pages render: behind other windows' pages in a busy pool this can take
+        // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
+        const input = await withHeartbeat(() => windowInput(source, first, last, total));
         const examples = await loadExamples(extractor);
         const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
@@ -245,13 +248,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const result: Record<string, unknown> = { data };
         if (job.file_id !== null) {
           const source = await loadSource(job);
-          const layer = source.kind === 'pdf' ? openTextLayer(source.bytes) : null;
-          try {
-            const locate: TextLocator | null = layer ? (text, pages) => layer.find(text, pages) : null;
-            result.provenance = buildProvenance(data, merged.origins, locate);
-          } finally {
-            layer?.close();
-          }
+          result.provenance = source.kind === 'pdf'
+            ? await provenanceFromTextLayer(source.bytes, data, merged.origins)
+            : buildProvenance(data, merged.origins, null);
         }
         if (rows.length > 1) result.conflicts = merged.conflicts;
         const usage = sumUsage(rows.map((r) => r.usage));
@@ -273,6 +272,25 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
       });
     },
   };
+}
+
+/**
+ * buildProvenance with the PDF's text layer searched in a render thread (mupdf's structured text of
+ * hundreds of pages would hold this thread, which in `npm start` also serves the API): a first pass
+ * collects every search buildProvenance would make, one render task answers them all, and a second
+ * pass builds the provenance from the answers.
+ */
+async function provenanceFromTextLayer(bytes: Buffer, data: unknown, origins: Map<string, number[]>) {
+  const key = (text: string, pages: number[]) => `${pages.join(',')}\u0000${text}`;
+  const queries = new Map<string, TextQuery>();
+  buildProvenance(data, origins, (text, pages) => {
+    queries.set(key(text, pages), { text, pages });
+    return [];
+  });
+  const found = await findTextInPool(bytes, [...queries.values()]);
+  const answers = new Map<string, TextBox[]>([...queries.keys()].map((k, i) => [k, found[i] ?? []]));
+  const locate: TextLocator = (text, pages) => answers.get(key(text, pages)) ?? [];
+  return buildProvenance(data, origins, locate);
 }
 
 function sumUsage(items: (Usage | null)[]): Usage | null {

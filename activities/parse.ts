@@ -7,12 +7,15 @@ import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
+import { withHeartbeat } from './heartbeat.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
-  const prefetch = new PagePrefetch(config.renderPrefetchPages);
+  // At least one page ahead per page in flight: the C pages at the model are followed by C more,
+  // which must be ready when their answers come back, or every round waits for rendering.
+  const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
 
   async function loadJob(jobId: string) {
     return db('parse_jobs').where({ id: jobId }).first();
@@ -53,7 +56,10 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         if (exists) return;
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
-        const image = await prefetch.image(job.file_id, await documents.get(job.file_id), pageNumber, job.pages_total ?? pageNumber, config);
+        const bytes = await documents.get(job.file_id);
+        // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
+        // and a timed-out attempt would be retried and render the page again.
+        const image = await withHeartbeat(() => prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config));
         const ask = (generation: GenerationSettings | undefined) => callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model }, (signal) =>
           runPageTranscription({
             settings,

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { jobsBenchmark } from './jobs.js';
+import { longExtractionBenchmark } from './long-extraction.js';
 import { log, startInfra, type Infra } from './lib/infra.js';
 import { describeMachine, machineMarkdown } from './lib/machine.js';
 import type { Benchmark } from './lib/main.js';
@@ -20,6 +21,7 @@ const benchmarks: Array<[string, Benchmark]> = [
   ['jobs', jobsBenchmark],
   ['render', renderBenchmark],
   ['parse', parseBenchmark],
+  ['long extraction', longExtractionBenchmark],
   ['reads', readsBenchmark],
   ['memory', memoryBenchmark],
 ];

@@ -2,7 +2,9 @@
 // concurrency 1, 4, 8 and 16. Each setting gets a fresh API and worker, since the API captures
 // SERVICE_PAGE_CONCURRENCY into the workflow input and the worker is what runs the pages.
 // Efficiency = ideal ceil(pages / C) · L divided by the measured wall time. `npm run bench:parse`.
+import os from 'node:os';
 import { startScriptedProvider } from '../test/harness/scripted-provider.js';
+import { cpuSeconds } from './lib/cpu.js';
 import { log, type Infra } from './lib/infra.js';
 import { between, call, expectStatus, uploadBytes, waitForJob } from './lib/http.js';
 import { isMain, runStandalone } from './lib/main.js';
@@ -10,6 +12,7 @@ import { makeMixedPdf } from './lib/pdf.js';
 import { startStack } from './lib/services.js';
 import { fmt, table, type Section } from './lib/stats.js';
 
+const CORES = os.availableParallelism();
 const PAGES = 100;
 // (model latency L, page concurrency C): the two settings of the targets, and C = 4 at 200 ms.
 const SETTINGS: Array<[number, number]> = process.env.BENCH_PAGE_LATENCY_MS
@@ -30,10 +33,12 @@ export async function parseBenchmark(infra: Infra | undefined): Promise<Section>
       try {
         fileId ??= await uploadBytes(stack.url, pdf, 'mixed-100.pdf', 'application/pdf');
         log(`parse: ${PAGES} pages, L = ${LATENCY_MS} ms, page concurrency ${c}`);
+        const cpu0 = cpuSeconds(stack.worker.pid);
         const t0 = performance.now();
         const created = await expectStatus(call(stack.url, 'POST', '/v1/parse-jobs', { file_id: fileId }), 201, 'POST /v1/parse-jobs');
         const job = await waitForJob(stack.url, `/v1/parse-jobs/${created.id}`, 20);
         const wall = performance.now() - t0;
+        const workerCpuMs = (cpuSeconds(stack.worker.pid) - cpu0) * 1000;
         if (job.result.page_count !== PAGES) throw new Error(`parse returned ${job.result.page_count} pages`);
         const requests = provider.requests.length;
         const peak = maxOverlap(provider.requests.map((r) => r.receivedAt), LATENCY_MS);
@@ -48,6 +53,8 @@ export async function parseBenchmark(infra: Infra | undefined): Promise<Section>
           fmt(between(job.started_at, job.completed_at) / 1000, 2),
           `${fmt((100 * ideal) / wall, 0)} %`,
           fmt((wall - ideal) / PAGES, 0),
+          fmt(workerCpuMs / PAGES, 0),
+          `${fmt(Math.min(100, (100 * ideal) / Math.max(ideal, workerCpuMs / CORES)), 0)} %`,
           `${requests} / ${peak}`,
         ]);
       } finally {
@@ -58,11 +65,15 @@ export async function parseBenchmark(infra: Infra | undefined): Promise<Section>
     await provider.close();
   }
   const body = [
-    table(['model latency L ms', 'page concurrency C', 'ideal s', 'wall s (POST → seen completed)', 'job started → completed s', 'efficiency', 'overhead ms/page', 'model requests / max in flight'], rows),
+    table(['model latency L ms', 'page concurrency C', 'ideal s', 'wall s (POST → seen completed)', 'job started → completed s', 'efficiency', 'overhead ms/page', `worker CPU ms/page`, `efficiency bound by worker CPU on ${CORES} idle cores`, 'model requests / max in flight'], rows),
     '',
     `${PAGES}-page mixed PDF (text, image and vector pages), the scripted model holding each page L ms, ideal = ceil(${PAGES}/C)·L. ` +
       `"overhead ms/page" = (wall − ideal) / ${PAGES}: rendering and PNG encoding (in the render threads, next pages prefetched), ` +
       'base64, activity scheduling and storage. API and worker as separate processes. "max in flight" counts model requests whose hold periods overlapped.',
+    '',
+    '"worker CPU ms/page": user + system CPU time of the worker process (every thread) during the job, per page; ' +
+      `"bound": ideal / max(ideal, worker CPU / ${CORES} cores), the efficiency the worker's own CPU use allows when it has the cores to itself ` +
+      '(Postgres, Temporal and the scripted model not counted).',
   ].join('\n');
   return { title: 'Parse scaling (100 pages)', body };
 }

@@ -15,11 +15,12 @@ export {
   type PreparedImage,
   type RenderedPage,
 } from './render.js';
-export { openTextLayer, type TextBox, type TextLayer } from './text-layer.js';
+export { openTextLayer, type TextBox, type TextLayer, type TextQuery } from './text-layer.js';
 export {
   DEFAULT_RENDER_POOL,
   closeRenderPool,
   configureRenderPool,
+  findTextInPool,
   inspectDocumentInPool,
   prepareImageInPool,
   renderPage,

@@ -1,16 +1,17 @@
-// PNG encoding in Node rather than in mupdf: mupdf's asPNG() deflates inside WASM, on the one JS
-// thread (~60 ms of a ~67 ms page render at 150 DPI). Here the JS thread only copies the pixel rows
-// out of WASM memory; compression runs through the async zlib.deflate on libuv's thread pool.
-import { promisify } from 'node:util';
+// PNG encoding in Node rather than in mupdf: mupdf's asPNG() deflates inside WASM (~120 ms of a
+// 150 DPI page, measured), Node's zlib takes ~40 ms at level 3. It runs synchronously on the calling
+// thread, which is a render thread (src/documents/pool.ts): not libuv's thread pool, whose threads
+// the whole process shares (file system, DNS) and whose malloc arenas keep what a 6 MB page input
+// made them grow.
 import zlib from 'node:zlib';
-
-const deflate = promisify(zlib.deflate);
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
  * zlib level for IDAT. Measured on a 1275 × 1650 text page: level 3 ≈ 15 ms and 484 KiB, level 6
- * ≈ 36 ms and 448 KiB (mupdf's own PNG: 411 KiB). The model is billed by pixels, not bytes.
+ * ≈ 36 ms and 448 KiB (mupdf's own PNG: 411 KiB). The model is billed by pixels, not bytes. On the
+ * mixed bench pages level 1 was no faster than 3; Z_RLE was ~40 % faster but 32 % larger (a page's
+ * bytes go over the network to the model, so size is not free).
  */
 const DEFLATE_LEVEL = 3;
 
@@ -29,8 +30,9 @@ export interface FilteredScanlines {
 
 /**
  * Copies `height` rows of `width × components` bytes from `samples` (rows `stride` bytes apart,
- * e.g. a view of mupdf's pixmap memory) into PNG scanlines with filter type None. This is the only
- * part that runs on the JS thread; `samples` may be released as soon as it returns.
+ * e.g. a view of mupdf's pixmap memory) into PNG scanlines with filter type None; `samples` may be
+ * released as soon as it returns. `scratch`, when large enough, is written instead of a new
+ * buffer (a render thread reuses one for every page rather than allocating 6 MB each time).
  */
 export function toScanlines(
   samples: Uint8Array | Uint8ClampedArray,
@@ -38,6 +40,7 @@ export function toScanlines(
   height: number,
   stride: number,
   components: number,
+  scratch?: Buffer,
 ): FilteredScanlines {
   if (COLOR_TYPE_BY_COMPONENTS[components] === undefined) {
     throw new Error(`Cannot write a PNG with ${components} components per pixel`);
@@ -47,7 +50,8 @@ export function toScanlines(
     throw new Error(`Pixel buffer of ${samples.length} bytes does not hold ${width} × ${height} × ${components} (stride ${stride})`);
   }
   const src = new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
-  const data = Buffer.allocUnsafe(height * (rowBytes + 1));
+  const size = height * (rowBytes + 1);
+  const data = scratch && scratch.length >= size ? scratch.subarray(0, size) : Buffer.allocUnsafe(size);
   for (let y = 0, out = 0, at = 0; y < height; y++, out += rowBytes + 1, at += stride) {
     data[out] = 0; // filter type None
     data.set(src.subarray(at, at + rowBytes), out + 1);
@@ -55,8 +59,13 @@ export function toScanlines(
   return { width, height, components, data };
 }
 
-/** A standard PNG (signature, IHDR, one IDAT, IEND) from filtered scanlines; deflates off the JS thread. */
+/** encodePngSync, for callers that prefer a promise. */
 export async function encodePng(lines: FilteredScanlines): Promise<Buffer> {
+  return encodePngSync(lines);
+}
+
+/** A standard PNG (signature, IHDR, one IDAT, IEND) from filtered scanlines, deflated on this thread. */
+export function encodePngSync(lines: FilteredScanlines): Buffer {
   const colorType = COLOR_TYPE_BY_COMPONENTS[lines.components];
   if (colorType === undefined) throw new Error(`Cannot write a PNG with ${lines.components} components per pixel`);
   const ihdr = Buffer.alloc(13);
@@ -67,14 +76,15 @@ export async function encodePng(lines: FilteredScanlines): Promise<Buffer> {
   ihdr[10] = 0; // compression: deflate
   ihdr[11] = 0; // filter method: adaptive (per-row filter bytes)
   ihdr[12] = 0; // no interlace
-  const idat = await deflate(lines.data, { level: DEFLATE_LEVEL });
-  // One copy into the result: chunk bodies are not copied into intermediate buffers.
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    ...chunk('IHDR', ihdr),
-    ...chunk('IDAT', idat),
-    ...chunk('IEND', Buffer.alloc(0)),
-  ]);
+  // One output chunk for a typical page (zlib's default 16 KiB chunks are concatenated afterwards).
+  const idat = zlib.deflateSync(lines.data, { level: DEFLATE_LEVEL, chunkSize: 1 << 20 });
+  // One copy into the result, in a buffer of its own (never Node's shared pool), so a render
+  // thread can transfer it to the main thread instead of copying it.
+  const parts = [PNG_SIGNATURE, ...chunk('IHDR', ihdr), ...chunk('IDAT', idat), ...chunk('IEND', Buffer.alloc(0))];
+  const png = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) at += p.copy(png, at);
+  return png;
 }
 
 function chunk(type: string, body: Buffer): Buffer[] {

@@ -17,6 +17,7 @@ import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLi
 import type { RenderTask, TaskOutcome } from './render-task.js';
 import type { SupportedMediaType } from './sniff.js';
 import { renderDuration } from '../metrics/index.js';
+import type { TextBox, TextQuery } from './text-layer.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -61,14 +62,23 @@ export async function closeRenderPool(): Promise<void> {
 
 /** Renders one PDF page (zero-based) to PNG in a render thread; see renderPageOnThisThread. */
 export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
-  const value = await run({ op: 'render', bytes, pageIndex, limits });
+  const value = await run({ op: 'render', bytes, key: documentKey(bytes), pageIndex, limits });
   const page = value as RenderedPage;
   return { ...page, png: asBuffer(page.png) };
 }
 
+/**
+ * Text-layer search (openTextLayer's find) in a render thread: the boxes of each query, in order.
+ * Structured text of a page is extracted once per call however many queries name it.
+ */
+export async function findTextInPool(bytes: Buffer, queries: TextQuery[]): Promise<TextBox[][]> {
+  if (queries.length === 0) return [];
+  return (await run({ op: 'locate', bytes, queries })) as TextBox[][];
+}
+
 /** inspectDocument in a render thread. */
 export async function inspectDocumentInPool(bytes: Buffer, mediaType: SupportedMediaType, limits: InspectLimits): Promise<DocumentInfo> {
-  return (await run({ op: 'inspect', bytes, mediaType, limits })) as DocumentInfo;
+  return (await run({ op: 'inspect', bytes, key: documentKey(bytes), mediaType, limits })) as DocumentInfo;
 }
 
 /** prepareImage in a render thread (decoding a large image is the most memory mupdf ever takes). */
@@ -79,6 +89,21 @@ export async function prepareImageInPool(
 ): Promise<PreparedImage> {
   const image = (await run({ op: 'prepare', bytes, mediaType, limits })) as PreparedImage;
   return { ...image, data: asBuffer(image.data) };
+}
+
+const sharedIds = new WeakMap<SharedArrayBuffer, number>();
+let nextSharedId = 0;
+
+/**
+ * A key for bytes held in shared memory (the worker's document cache never changes them), so a
+ * render thread may keep the document open between pages; other bytes get none (opened afresh).
+ */
+function documentKey(bytes: Buffer): string | undefined {
+  const memory = bytes.buffer;
+  if (!(memory instanceof SharedArrayBuffer)) return undefined;
+  let id = sharedIds.get(memory);
+  if (id === undefined) sharedIds.set(memory, (id = ++nextSharedId));
+  return `${id}:${bytes.byteOffset}:${bytes.byteLength}`;
 }
 
 async function run(task: RenderTask): Promise<unknown> {
@@ -109,6 +134,8 @@ async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
     minThreads: 0,
     maxThreads: settings.threads,
     idleTimeout: settings.idleTimeoutMs,
+    // The thread code is plain JavaScript: no loader flags (tsx's --import) to start in every thread.
+    execArgv: [],
   });
   return current;
 }

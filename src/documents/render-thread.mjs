@@ -3,6 +3,7 @@
 // written by src/documents/pool.ts). WASM memory only grows, so the thread reports how large its
 // mupdf heap has become and the pool retires threads that grew past a limit.
 import { workerData } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 
 // Installed before mupdf is loaded, so every memory the module grows is seen.
 const memories = new Set();
@@ -16,8 +17,18 @@ const { runTask } = await import(workerData.taskModule);
 let tasks = 0;
 
 export default async function renderThreadTask(task) {
-  const outcome = await runTask(task);
+  const { outcome, transfer } = await runTask(task);
   let wasmBytes = 0;
   for (const memory of memories) wasmBytes = Math.max(wasmBytes, memory.buffer.byteLength);
-  return { ...outcome, wasmBytes, tasks: ++tasks };
+  const result = { ...outcome, wasmBytes, tasks: ++tasks };
+  if (transfer.length === 0) return result;
+  // The page's PNG moves to the main thread instead of being copied.
+  return move({
+    get [transferableSymbol]() {
+      return transfer;
+    },
+    get [valueSymbol]() {
+      return result;
+    },
+  });
 }

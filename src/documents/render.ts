@@ -5,7 +5,7 @@ import * as mupdf from 'mupdf';
 import { DocumentError } from './errors.js';
 import { fitImage, planPageRender, type RenderLimits } from './geometry.js';
 import { jpegIsComplete, readPngSize } from './image-header.js';
-import { encodePng, toScanlines } from './png-encode.js';
+import { encodePngSync, toScanlines } from './png-encode.js';
 import { detectMediaType, type SupportedMediaType } from './sniff.js';
 
 export type ImageMediaType = Extract<SupportedMediaType, `image/${string}`>;
@@ -54,12 +54,53 @@ export function setMupdfLogSink(sink: MupdfLogSink | null): void {
 }
 
 /**
- * Drops everything in mupdf's resource store (decoded images, glyphs, fonts), which otherwise
- * fills up to its 256 MiB default and keeps the WASM heap that large for good. Every operation
- * opens its document afresh, so nothing in the store would be used again anyway.
+ * Drops everything in mupdf's resource store (decoded images, glyphs, fonts, colour links) and the
+ * document kept open for the next page, after work that may have filled it (a huge image).
  */
 export function releaseMupdfCaches(): void {
+  closeKeptDocument();
   mupdf.emptyStore();
+}
+
+/**
+ * Trims mupdf's resource store to half after a page, instead of emptying it: the store otherwise
+ * fills to its 256 MiB default and keeps the WASM heap that large for good, but emptying it after
+ * every page threw away what the next page of the same document needs again (fonts, shared images,
+ * ICC colour links: ~17 ms a page in lcms alone). Halving after each page bounds the store to about
+ * one page's working set and keeps what every page uses.
+ */
+export function trimMupdfCaches(): void {
+  mupdf.shrinkStore(50);
+}
+
+/**
+ * The document of the last page rendered on this thread, kept open for the next page: opening
+ * copies the whole file into WASM memory and parses its cross-reference table (~6 ms a page for a
+ * 6 MB PDF). Only for callers that name the bytes with a key that never names other content
+ * (the render pool's key for a document held in shared memory); everything else opens afresh.
+ */
+let kept: { key: string; doc: mupdf.Document } | undefined;
+
+function closeKeptDocument(): void {
+  kept?.doc.destroy();
+  kept = undefined;
+}
+
+/** The document for `key` (kept open), or a new one owned by `scope` when there is no key. */
+function openPdfKept(bytes: Buffer, key: string | undefined, scope: Scope): mupdf.Document {
+  if (key === undefined) return openPdf(bytes, scope);
+  if (kept?.key === key) return kept.doc;
+  closeKeptDocument();
+  // Checked like any other, in a scope of its own that is closed only if the checks fail.
+  const own = new Scope();
+  try {
+    const doc = openPdf(bytes, own);
+    kept = { key, doc };
+    return doc;
+  } catch (err) {
+    own.close();
+    throw err;
+  }
 }
 
 /** Hands a warning raised in a render thread to this thread's sink. */
@@ -72,13 +113,13 @@ export function forwardMupdfLog(level: 'warning' | 'error', message: string): vo
  * over-long PDFs, and checks every page (or the image) can be rendered within the limits, so
  * a job fails in its first step rather than after spending model calls on earlier pages.
  */
-export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, limits: InspectLimits): DocumentInfo {
+export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, limits: InspectLimits, key?: string): DocumentInfo {
   if (mediaType !== 'application/pdf') {
     withScope((scope) => openImage(bytes, mediaType, limits.maxImagePixels, scope));
     return { pageCount: 1 };
   }
   return withScope((scope) => {
-    const doc = openPdf(bytes, scope);
+    const doc = openPdfKept(bytes, key, scope);
     const pageCount = countPages(doc);
     if (pageCount > limits.maxPages) {
       throw new DocumentError(
@@ -101,17 +142,26 @@ export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, li
  * Renders one PDF page (zero-based index) to an RGB PNG at `dpi`, scaled down so that
  * width * height ≤ maxPixels. Opens the document for this call only: opening costs ~1 ms for
  * a 300-page file, far less than rendering, and keeps no state between activity attempts.
- * Rendering runs on the JS thread; the PNG is compressed by Node's async zlib on the thread pool
- * (mupdf's asPNG() would compress in WASM, on the JS thread, for most of the page's time).
+ * Everything (rasterising, PNG encoding) runs on the calling thread; the service calls
+ * `renderPage` (src/documents/pool.ts), which runs it in a render thread.
  * Rejects with RangeError for an index outside the document (a caller bug, not bad bytes).
- * This runs on the calling thread; the service calls `renderPage` (src/documents/pool.ts), which
- * runs it in a render thread.
  */
 export async function renderPageOnThisThread(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
-  // Every mupdf object is created and destroyed in this synchronous part; only Node memory
-  // (the copied scanlines) crosses the await.
+  return renderPageSync(bytes, pageIndex, limits);
+}
+
+/**
+ * Scanline buffer reused by every page this thread renders: a 150 DPI page is 6 MB of rows, and a
+ * fresh 6 MB allocation per page is what left glibc's arenas fragmented and the process larger
+ * after every parse. Pages beyond SCRATCH_MAX_BYTES get a buffer of their own.
+ */
+let scratch: Buffer | undefined;
+const SCRATCH_MAX_BYTES = 32 * 1024 * 1024;
+
+export function renderPageSync(bytes: Buffer, pageIndex: number, limits: RenderLimits, key?: string): RenderedPage {
+  // Every mupdf object is created and destroyed inside this scope (but a kept document).
   const lines = withScope((scope) => {
-    const doc = openPdf(bytes, scope);
+    const doc = openPdfKept(bytes, key, scope);
     const pageCount = countPages(doc);
     if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= pageCount) {
       throw new RangeError(`Page index ${pageIndex} is outside a document of ${pageCount} pages.`);
@@ -130,10 +180,13 @@ export async function renderPageOnThisThread(bytes: Buffer, pageIndex: number, l
     if (pixmap.getAlpha() !== 0 || components !== 3) {
       throw new Error(`Expected an RGB pixmap without alpha, got ${components} components (alpha ${pixmap.getAlpha()}).`);
     }
+    const [width, height] = [pixmap.getWidth(), pixmap.getHeight()];
+    const size = height * (width * components + 1);
+    if (size <= SCRATCH_MAX_BYTES && (!scratch || scratch.length < size)) scratch = Buffer.allocUnsafeSlow(size);
     // getPixels() is a view of WASM memory, valid only until mupdf next allocates: copy it now.
-    return toScanlines(pixmap.getPixels(), pixmap.getWidth(), pixmap.getHeight(), pixmap.getStride(), components);
+    return toScanlines(pixmap.getPixels(), width, height, pixmap.getStride(), components, scratch);
   });
-  return { png: await encodePng(lines), width: lines.width, height: lines.height };
+  return { png: encodePngSync(lines), width: lines.width, height: lines.height };
 }
 
 /**

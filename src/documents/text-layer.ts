@@ -12,6 +12,12 @@ export interface TextBox {
   y1: number;
 }
 
+/** One search: a text on some pages (one-based). */
+export interface TextQuery {
+  text: string;
+  pages: number[];
+}
+
 export interface TextLayer {
   /** Boxes of every occurrence of `text` on the given pages (one-based), in page order. */
   find(text: string, pages: number[], maxHits?: number): TextBox[];
@@ -26,7 +32,10 @@ interface PageText {
 
 const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1e5) / 1e5;
 
-/** Opens a PDF for text search; pages are read lazily and kept until close(). */
+/**
+ * Opens a PDF for text search; pages are read lazily and kept until close(). This runs mupdf on
+ * the calling thread: the service searches through `findTextInPool` (src/documents/pool.ts).
+ */
 export function openTextLayer(bytes: Buffer): TextLayer {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   const pageCount = doc.countPages();

@@ -2,19 +2,21 @@
 // as on the calling thread, failures keep their stable codes across the thread boundary, a thread
 // whose WASM heap grew past the limit is replaced, and parse pages are prefetched, bounded.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { PagePrefetch } from '../../activities/documents.js';
+import { PagePrefetch, pageImages } from '../../activities/documents.js';
 import { loadConfig } from '../../src/config/index.js';
 import {
   closeRenderPool,
   configureRenderPool,
   DocumentError,
+  findTextInPool,
   inspectDocumentInPool,
+  openTextLayer,
   prepareImageInPool,
   renderPage,
   renderPageOnThisThread,
   renderPoolStats,
 } from '../../src/documents/index.js';
-import { makeCorruptPdf, makeEncryptedPdf, makePdf, makePng, pngInfo } from '../fixtures/documents.js';
+import { makeCorruptPdf, makeEncryptedPdf, makePdf, makePlacedTextPdf, makePng, pngInfo } from '../fixtures/documents.js';
 
 const LIMITS = { dpi: 72, maxPixels: 4_000_000 };
 
@@ -33,6 +35,46 @@ describe('render pool', () => {
       expect([pooled[i]!.width, pooled[i]!.height]).toEqual([here.width, here.height]);
     }
     expect(await inspectDocumentInPool(pdf, 'application/pdf', { ...LIMITS, maxPages: 10 })).toEqual({ pageCount: 3 });
+  });
+
+  it('keeps a shared-memory document open between pages, and never serves one document for another', async () => {
+    configureRenderPool({ threads: 1 });
+    const shared = (pdf: Buffer) => {
+      const b = Buffer.from(new SharedArrayBuffer(pdf.length));
+      pdf.copy(b);
+      return b;
+    };
+    const a = makePdf(['alpha one', 'alpha two']);
+    const b = makePdf(['beta one', 'beta two']);
+    const [sa, sb] = [shared(a), shared(b)];
+    for (const [bytes, plain, i] of [[sa, a, 0], [sb, b, 0], [sa, a, 1], [sb, b, 1], [sa, a, 0]] as const) {
+      const pooled = await renderPage(bytes, i, LIMITS);
+      expect(pooled.png.equals((await renderPageOnThisThread(plain, i, LIMITS)).png)).toBe(true);
+    }
+    expect(await inspectDocumentInPool(sb, 'application/pdf', { ...LIMITS, maxPages: 10 })).toEqual({ pageCount: 2 });
+    // An encrypted document in shared memory still fails, and the next one still renders.
+    await expect(renderPage(shared(makeEncryptedPdf()), 0, LIMITS)).rejects.toBeInstanceOf(DocumentError);
+    expect((await renderPage(sa, 1, LIMITS)).png.equals((await renderPageOnThisThread(a, 1, LIMITS)).png)).toBe(true);
+    configureRenderPool({ threads: 2 });
+  });
+
+  it('searches the text layer in a thread with the same answers as on this thread', async () => {
+    const pdf = makePlacedTextPdf(3, [{ page: 2, text: 'INV-77', x: 100, baseline: 200, size: 20 }], []);
+    const queries = [
+      { text: 'INV-77', pages: [1, 2, 3] },
+      { text: 'INV-77', pages: [1, 3] },
+      { text: 'absent', pages: [2] },
+    ];
+    const found = await findTextInPool(pdf, queries);
+    const layer = openTextLayer(pdf);
+    try {
+      expect(found).toEqual(queries.map((q) => layer.find(q.text, q.pages)));
+    } finally {
+      layer.close();
+    }
+    expect(found[0]).toHaveLength(1);
+    expect(found[0]![0]!.page).toBe(2);
+    expect(await findTextInPool(pdf, [])).toEqual([]);
   });
 
   it('keeps error classes and codes across the thread boundary', async () => {
@@ -76,5 +118,29 @@ describe('PagePrefetch', () => {
     // The last pages: nothing beyond the document is started.
     await prefetch.image('file_a', pdf, 8, 8, config);
     expect([...internals.ready.keys()].some((k) => k.endsWith('#9'))).toBe(false);
+  });
+
+  it('hands out a window of pages in order and starts the pages after it', async () => {
+    const config = loadConfig({ SERVICE_RENDER_DPI: '72' });
+    const pdf = makePdf(['1', '2', '3', '4', '5', '6', '7', '8']);
+    const prefetch = new PagePrefetch(3);
+    const internals = prefetch as unknown as { ready: Map<string, unknown> };
+    const window = await Promise.all(prefetch.images('file_w', pdf, 1, 3, 8, config));
+    expect([...internals.ready.keys()].map((k) => k.split('#')[1])).toEqual(['4', '5', '6']);
+    const next = await Promise.all(prefetch.images('file_w', pdf, 4, 6, 8, config));
+    expect([...internals.ready.keys()].map((k) => k.split('#')[1])).toEqual(['7', '8']);
+    // Each page is the page itself, in order: what pageImages gives for the same range.
+    expect([...window, ...next]).toEqual(await pageImages(pdf, 1, 6, config));
+  });
+});
+
+describe('pageImages', () => {
+  it('returns the pages of a range in page order, and fails when a page does', async () => {
+    const config = loadConfig({ SERVICE_RENDER_DPI: '72', SERVICE_RENDER_THREADS: '2' });
+    const pdf = makePdf(['a', 'b', 'c', 'd', 'e']);
+    const images = await pageImages(pdf, 2, 5, config);
+    expect(images).toHaveLength(4);
+    for (let i = 0; i < 4; i++) expect(images[i]!.base64).toBe((await renderPage(pdf, i + 1, { dpi: 72, maxPixels: config.renderMaxPixels })).png.toString('base64'));
+    await expect(pageImages(pdf, 4, 6, config)).rejects.toBeInstanceOf(RangeError);
   });
 });
