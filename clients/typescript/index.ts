@@ -116,12 +116,12 @@ export function createDocextractClient(options: ClientOptions = {}) {
 
     /** POST /v1/extraction-jobs with an Idempotency-Key, so a retried request never creates two jobs. */
     createExtractionJob(body: Schemas['CreateExtractionJobRequest'], signal?: AbortSignal): Promise<ExtractionJob> {
-      return ok(api.POST('/v1/extraction-jobs', { body, params: { header: { 'Idempotency-Key': crypto.randomUUID() } }, signal }));
+      return ok(api.POST('/v1/extraction-jobs', { body, params: { header: { 'Idempotency-Key': idempotencyKey() } }, signal }));
     },
 
     /** POST /v1/parse-jobs with an Idempotency-Key. */
     createParseJob(body: Schemas['CreateParseJobRequest'], signal?: AbortSignal): Promise<ParseJob> {
-      return ok(api.POST('/v1/parse-jobs', { body, params: { header: { 'Idempotency-Key': crypto.randomUUID() } }, signal }));
+      return ok(api.POST('/v1/parse-jobs', { body, params: { header: { 'Idempotency-Key': idempotencyKey() } }, signal }));
     },
 
     /** GET a job of either kind (by its id prefix); `waitSeconds` long-polls for a terminal status. */
@@ -236,6 +236,20 @@ function completed<J extends Job>(job: J): J & { result: NonNullable<J['result']
   if (job.status === 'completed' && job.result) return job as J & { result: NonNullable<J['result']> };
   if (job.status === 'failed') throw new DocextractError(job.error?.code ?? 'internal_error', 0, job.error?.message ?? `${job.id} failed`);
   throw new DocextractError('canceled', 0, `${job.id} was canceled`);
+}
+
+/**
+ * A random UUID (v4) for an Idempotency-Key. Browsers offer crypto.randomUUID only in secure
+ * contexts (HTTPS, localhost): the studio served over plain HTTP from another host has
+ * getRandomValues only.
+ */
+function idempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Network failures and 502-504 answers are worth another try; a 4xx is not. */

@@ -1,6 +1,9 @@
-// The studio's calls to the service: same-origin fetch with the bearer token the user entered
-// (kept in sessionStorage: this tab only, gone when it closes). Small on purpose; a typed client
-// can replace it without touching the components.
+// The studio's calls to the service go through the typed client (clients/typescript): same-origin,
+// with the bearer token the user entered (kept in sessionStorage: this tab only, gone when it
+// closes), read on every request so a changed token applies at once. What is left here is what the
+// client has no helper for: a page image as an object URL, and a job followed through its event
+// stream.
+import { createDocextractClient, describeDetail, DocextractError, isTerminal, jobKind, type Job } from '../../../clients/typescript/index.js';
 
 const TOKEN_KEY = 'docextract.studio.token';
 
@@ -12,68 +15,42 @@ export const token = {
   },
 };
 
-/** An error answer of the service: its status and stable `code`. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export const client = createDocextractClient({ baseUrl: location.origin });
+client.api.use({
+  onRequest({ request }) {
+    const t = token.get();
+    if (t) request.headers.set('authorization', `Bearer ${t}`);
+    return request;
+  },
+});
 
-function headers(extra: Record<string, string> = {}): Record<string, string> {
-  const t = token.get();
-  return t ? { ...extra, authorization: `Bearer ${t}` } : extra;
-}
-
-async function failure(res: Response): Promise<ApiError> {
-  let body: any = null;
-  try {
-    body = await res.json();
-  } catch {
-    // not JSON: the status says enough
-  }
-  const detail = typeof body?.detail === 'string' ? body.detail : body?.detail ? JSON.stringify(body.detail) : res.statusText;
-  return new ApiError(res.status, body?.code ?? (res.status === 422 ? 'validation_error' : 'http_error'), detail);
-}
-
-/** A JSON call; multipart when `body` is FormData. Throws ApiError on any status >= 400. */
-export async function api<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const form = body instanceof FormData;
-  const res = await fetch(path, {
-    method,
-    headers: headers(body === undefined || form ? {} : { 'content-type': 'application/json' }),
-    body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
-    signal,
-  });
-  if (!res.ok) throw await failure(res);
-  return res.status === 204 ? (undefined as T) : ((await res.json()) as T);
-}
+/** An error as a line for the page: the service's `detail` (its `code` is shown where it helps). */
+export const errorText = (e: unknown): string => (e instanceof DocextractError ? describeDetail(e.detail) : (e as Error).message);
 
 /** Page `page` of a file as an object URL (revoke it when done), and the file's page count. */
 export async function pageImage(fileId: string, page: number, signal?: AbortSignal): Promise<{ url: string; pageCount: number }> {
-  const res = await fetch(`/v1/files/${encodeURIComponent(fileId)}/pages/${page}`, { headers: headers(), signal });
-  if (!res.ok) throw await failure(res);
-  return { url: URL.createObjectURL(await res.blob()), pageCount: Number(res.headers.get('x-page-count') ?? '1') };
+  const call = client.api.GET('/v1/files/{file_id}/pages/{page}', { params: { path: { file_id: fileId, page } }, parseAs: 'blob', signal });
+  const image = await client.ok(call);
+  const pageCount = Number((await call).response.headers.get('x-page-count') ?? '1');
+  return { url: URL.createObjectURL(image as Blob), pageCount };
 }
-
-export type JobKind = 'extraction-jobs' | 'parse-jobs';
-const TERMINAL = ['completed', 'failed', 'canceled'];
-export const isTerminal = (job: { status: string }) => TERMINAL.includes(job.status);
 
 /**
  * Follows a job until it ends, calling `onJob` with every state: the job's event stream (SSE,
- * read through fetch so the token goes along; EventSource cannot send headers), then long-polls
- * (`?wait=30`) should the stream be unavailable or end early.
+ * read through fetch so the token goes along; EventSource cannot send headers), then the client's
+ * long-polls (`waitForJob`, `?wait=30`) should the stream be unavailable or end early.
  */
-export async function followJob<J extends { status: string }>(kind: JobKind, id: string, onJob: (job: J) => void, signal: AbortSignal): Promise<J> {
-  const path = `/v1/${kind}/${encodeURIComponent(id)}`;
+export async function followJob<J extends Job>(job: J, onJob: (job: J) => void, signal: AbortSignal): Promise<J> {
+  const params = { path: { job_id: job.id } };
+  const options = { params, parseAs: 'stream', headers: { accept: 'text/event-stream' }, signal } as const;
   try {
-    const res = await fetch(`${path}/events`, { headers: headers({ accept: 'text/event-stream' }), signal });
-    if (res.ok && res.body) {
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const stream = await client.ok(
+      jobKind(job.id) === 'extraction'
+        ? client.api.GET('/v1/extraction-jobs/{job_id}/events', options)
+        : client.api.GET('/v1/parse-jobs/{job_id}/events', options),
+    );
+    if (stream) {
+      const reader = (stream as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();
@@ -88,11 +65,11 @@ export async function followJob<J extends { status: string }>(kind: JobKind, id:
             .map((line) => line.slice(5).trimStart())
             .join('\n');
           if (!data) continue; // a keep-alive comment
-          const job = JSON.parse(data) as J;
-          onJob(job);
-          if (isTerminal(job)) {
+          const current = JSON.parse(data) as J;
+          onJob(current);
+          if (isTerminal(current.status)) {
             await reader.cancel();
-            return job;
+            return current;
           }
         }
       }
@@ -100,9 +77,6 @@ export async function followJob<J extends { status: string }>(kind: JobKind, id:
   } catch (err) {
     if (signal.aborted) throw err;
   }
-  for (;;) {
-    const job = await api<J>('GET', `${path}?wait=30`, undefined, signal);
-    onJob(job);
-    if (isTerminal(job)) return job;
-  }
+  // A job runs as long as its document needs: no deadline here, the user can leave or run again.
+  return client.waitForJob(job, { maxWaitSeconds: 30, timeoutMs: Number.POSITIVE_INFINITY, onUpdate: (j) => onJob(j as J), signal });
 }

@@ -1,8 +1,10 @@
 // The studio: pick or upload a document, pick (or edit) an extractor or a parser, run it, and see
-// what came back beside the pages it came from. Every call goes through the public API (./api).
+// what came back beside the pages it came from. Every call goes through the public API, by the typed
+// client (./api).
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, followJob, type JobKind } from './api';
+import { jobKind } from '../../../clients/typescript/index.js';
+import { client, followJob } from './api';
 import { PageView } from './pages';
 import { JobStatus, JsonResult, MarkdownResult } from './results';
 import { DefinitionPanel, FilePanel, TokenBar, schemaEdited, type Target } from './setup';
@@ -14,7 +16,6 @@ function App() {
   const [file, setFile] = useState<FileRecord | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [job, setJob] = useState<Job | null>(null);
-  const [jobKind, setJobKind] = useState<JobKind>('extraction-jobs');
   // The schema the job ran with, to show its result's keys in the declared order.
   const [runSchema, setRunSchema] = useState<Record<string, unknown> | undefined>(undefined);
   const [selected, setSelected] = useState<{ pointer: string; selection: Selection } | null>(null);
@@ -47,27 +48,31 @@ function App() {
           // An edited schema runs as an extractor of its own: created or replaced under the chosen name.
           const x = target.extractor;
           name = target.saveAs.trim();
-          await api('PUT', `/v1/extractors/${encodeURIComponent(name)}`, {
-            display_name: `${x.display_name} (studio)`,
-            instructions: x.instructions,
-            provider_name: x.provider_name,
-            model: x.model,
-            reasoning_effort: x.reasoning_effort,
-            schema: JSON.parse(target.schemaText),
-          });
+          await client.ok(
+            client.api.PUT('/v1/extractors/{extractor_ref}', {
+              params: { path: { extractor_ref: name } },
+              body: {
+                display_name: `${x.display_name} (studio)`,
+                instructions: x.instructions,
+                provider_name: x.provider_name,
+                model: x.model,
+                reasoning_effort: x.reasoning_effort,
+                schema: JSON.parse(target.schemaText),
+              },
+            }),
+          );
           setReload((n) => n + 1);
         }
         setRunSchema(JSON.parse(target.schemaText) as Record<string, unknown>);
-        created = await api<ExtractionJob>('POST', '/v1/extraction-jobs', { extractor_name: name, file_id: file.id });
-        setJobKind('extraction-jobs');
+        created = await client.createExtractionJob({ extractor_name: name, file_id: file.id });
       } else {
-        created = await api<ParseJob>('POST', '/v1/parse-jobs', { parser_name: target.parser.name, file_id: file.id });
-        setJobKind('parse-jobs');
+        created = await client.createParseJob({ parser_name: target.parser.name, file_id: file.id });
       }
       setJob(created);
-      await followJob<Job>(target.kind === 'extract' ? 'extraction-jobs' : 'parse-jobs', created.id, setJob, controller.signal);
+      await followJob<Job>(created, setJob, controller.signal);
     } catch (e) {
-      if (!controller.signal.aborted) setError(e instanceof ApiError ? `${e.code}: ${e.message}` : (e as Error).message);
+      // A DocextractError's message is `code: detail`.
+      if (!controller.signal.aborted) setError((e as Error).message);
     } finally {
       if (following.current === controller) setRunning(false);
     }
@@ -103,7 +108,7 @@ function App() {
         </section>
         <section class="result" aria-label="Result">
           {job?.status === 'completed' ? (
-            jobKind === 'extraction-jobs' ? (
+            jobKind(job.id) === 'extraction' ? (
               <>
                 <p class="hint">Click a value to see where it is on the page.</p>
                 <JsonResult job={job as ExtractionJob} schema={runSchema} selected={selected?.pointer ?? null} onSelect={select} />

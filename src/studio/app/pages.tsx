@@ -1,7 +1,7 @@
 // The document's pages as the model saw them (GET /v1/files/{id}/pages/{n}), with the selected
 // value's boxes drawn over them (page fractions, origin top-left) or its pages outlined.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { pageImage } from './api';
+import { errorText, pageImage } from './api';
 import type { Selection } from './types';
 
 export function PageView({ fileId, selection }: { fileId: string; selection: Selection | null }) {
@@ -23,7 +23,7 @@ export function PageView({ fileId, selection }: { fileId: string; selection: Sel
         setFirst(p.url);
         setPageCount(p.pageCount);
       },
-      (e: Error) => !controller.signal.aborted && setError(e.message),
+      (e) => !controller.signal.aborted && setError(errorText(e)),
     );
     return () => {
       controller.abort();
@@ -67,7 +67,7 @@ function Page({ fileId, number, preloaded, selection }: { fileId: string; number
           loaded = p.url;
           setUrl(p.url);
         },
-        (e: Error) => !controller.signal.aborted && setError(e.message),
+        (e) => !controller.signal.aborted && setError(errorText(e)),
       );
     }, { rootMargin: '400px' });
     observer.observe(ref.current);

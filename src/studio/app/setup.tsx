@@ -1,7 +1,8 @@
 // The left column: the token, the file, and what to run on it (an extractor, whose schema can be
 // edited with live validation, or a parser).
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, token } from './api';
+import { DocextractError } from '../../../clients/typescript/index.js';
+import { client, errorText, token } from './api';
 import type { Extractor, FileRecord, Parser, SchemaValidation } from './types';
 
 export function TokenBar({ onChange }: { onChange: () => void }) {
@@ -46,22 +47,20 @@ export function FilePanel({ file, onFile, reload }: { file: FileRecord | null; o
   const [error, setError] = useState('');
 
   useEffect(() => {
-    api<FileRecord[]>('GET', '/v1/files?limit=50').then(setFiles, (e: Error) => setError(e.message));
+    client.ok(client.api.GET('/v1/files', { params: { query: { limit: 50 } } })).then(setFiles, (e) => setError(errorText(e)));
   }, [reload]);
 
   async function upload(input: HTMLInputElement) {
     const chosen = input.files?.[0];
     if (!chosen) return;
-    const form = new FormData();
-    form.append('upload', chosen, chosen.name);
     setBusy(true);
     setError('');
     try {
-      const created = await api<FileRecord>('POST', '/v1/files', form);
+      const created = await client.uploadFile(chosen, { filename: chosen.name });
       setFiles((list) => [created, ...list.filter((f) => f.id !== created.id)]);
       onFile(created);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     } finally {
       setBusy(false);
       input.value = '';
@@ -107,8 +106,9 @@ export function DefinitionPanel({ target, onTarget, reload }: { target: Target |
 
   useEffect(() => {
     setError('');
-    api<Extractor[]>('GET', '/v1/extractors?limit=100').then(setExtractors, (e: Error) => setError(e.message));
-    api<Parser[]>('GET', '/v1/parsers?limit=100').then(setParsers, (e: Error) => setError(e.message));
+    const page = { params: { query: { limit: 100 } } };
+    client.ok(client.api.GET('/v1/extractors', page)).then(setExtractors, (e) => setError(errorText(e)));
+    client.ok(client.api.GET('/v1/parsers', page)).then(setParsers, (e) => setError(errorText(e)));
   }, [reload]);
 
   const pickExtractor = (x: Extractor) =>
@@ -201,9 +201,9 @@ function SchemaEditor({ target, onTarget }: { target: Extract<Target, { kind: 'e
         return;
       }
       try {
-        setCheck(await api<SchemaValidation>('POST', '/v1/schemas/validate', { schema }, controller.signal));
+        setCheck(await client.ok(client.api.POST('/v1/schemas/validate', { body: { schema: schema as Record<string, unknown> }, signal: controller.signal })));
       } catch (e) {
-        if (!controller.signal.aborted) setCheck({ parseError: e instanceof ApiError && e.status === 422 ? 'The schema must be a JSON object' : (e as Error).message });
+        if (!controller.signal.aborted) setCheck({ parseError: e instanceof DocextractError && e.status === 422 ? 'The schema must be a JSON object' : errorText(e) });
       }
     }, 300);
     return () => {
