@@ -128,7 +128,9 @@ it(
       `Schemathesis ${SCHEMATHESIS_VERSION}: seed ${SEED}, max examples ${MAX_EXAMPLES}, phases ${PHASES}, checks all; ` +
         `operations ${counts.operations}; test cases ${counts.testCases}; failures ${outcome.failures.length}; ` +
         `exit ${outcome.code}; ${seconds} s\n` +
-        outcome.stdout.split('\n').slice(-40).join('\n'),
+        outcome.stdout.split('\n').slice(-40).join('\n') +
+        // On a failure, also each failing case with its response and the curl line to reproduce it.
+        (outcome.code === 0 ? '' : `\n${outcome.stdout.split(/^=+ WARNINGS =+$/m)[0]!.slice(-12_000)}`),
     );
     // Failures name the operation and the check, so a mismatch is found without re-running.
     expect({ exit: outcome.code, failures: outcome.failures, stderr: outcome.stderr.slice(-2000) }).toEqual({

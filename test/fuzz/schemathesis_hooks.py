@@ -8,13 +8,36 @@ outside the documented range (negative, above 60, not an integer) pass unchanged
 is still checked. test/api/job-waiting.test.ts covers real long-polls (up to wait=60).
 """
 
+import re
+import uuid
+
 import schemathesis
 
 LONG_POLL_CAP = 1
 
+# `Idempotency-Key` on job creation: the same key with a different body within 24 h is 422
+# `idempotency_key_reused` by design (test/api/job-waiting.test.ts covers it). The fuzzer draws keys
+# from a small space ("0", "A", ...) and reuses them across different bodies, which its
+# positive-data check then reports as a valid request rejected. A valid generated key is therefore
+# made unique per request (still 1-255 printable ASCII characters); invalid keys pass unchanged so
+# their 422 is still checked.
+IDEMPOTENCY_HEADER = "idempotency-key"
+VALID_KEY = re.compile(r"^[\x20-\x7E]{1,255}$")
+
+
+def _unique_idempotency_key(case):
+    headers = case.headers or {}
+    for name, value in list(headers.items()):
+        if name.lower() != IDEMPOTENCY_HEADER or not isinstance(value, str) or not VALID_KEY.match(value):
+            continue
+        # 32 random hex characters at the end; a longer key keeps its generated beginning and length.
+        fresh = uuid.uuid4().hex
+        headers[name] = value[: max(0, len(value) - len(fresh))] + fresh
+
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
+    _unique_idempotency_key(case)
     query = case.query
     if not query or "wait" not in query:
         return
