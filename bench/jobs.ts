@@ -17,18 +17,12 @@ import { isMain, runStandalone } from './lib/main.js';
 import { makeMixedPdf } from './lib/pdf.js';
 import { startDevStack, startStack, type Stack } from './lib/services.js';
 import { fmt, percentile, table, type Section } from './lib/stats.js';
-import { autocannon } from './reads.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 150);
 /** BENCH_JOBS_SETUPS=npm-start (or separate) measures one setup only; both by default. */
 const SETUPS = process.env.BENCH_JOBS_SETUPS ?? 'npm-start,separate';
-/** BENCH_JOBS_READS=0 skips the API-reads-during-a-parse measurement. */
-const READS = process.env.BENCH_JOBS_READS !== '0';
 const POLL_MS = 20;
 const WARM_UP = 20;
-const PARSE_PAGES = 300;
-const READ_RATE = 100; // GET requests per second while the parse runs
-const READ_SECONDS = 10;
 const SCHEMA = {
   type: 'object',
   properties: { title: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } },
@@ -48,16 +42,6 @@ interface Measured {
   setup: 'npm start' | 'separate api + worker';
   code: string;
   modes: Mode[];
-  reads?: ReadsDuringParse;
-}
-
-interface ReadsDuringParse {
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-  pagesDoneAfter: number;
-  stillRunning: boolean;
 }
 
 async function oneJob(stack: Stack, client: number[], server: number[]): Promise<string> {
@@ -73,23 +57,22 @@ async function oneJob(stack: Stack, client: number[], server: number[]): Promise
   return created.id as string;
 }
 
-async function runMode(stack: Stack, concurrency: number, jobs: number): Promise<Mode & { lastId: string }> {
+async function runMode(stack: Stack, concurrency: number, jobs: number): Promise<Mode> {
   const client: number[] = [];
   const server: number[] = [];
   let next = 0;
-  let lastId = '';
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < jobs) lastId = await oneJob(stack, client, server);
+      while (next++ < jobs) await oneJob(stack, client, server);
     }),
   );
   stack.provider.reset(); // drop recorded requests; keep answering instantly
   stack.provider.respondWith(() => ({ kind: 'content', content: ANSWER }));
-  return { concurrency, client, server, wallMs: performance.now() - t0, lastId };
+  return { concurrency, client, server, wallMs: performance.now() - t0 };
 }
 
-async function measureJobs(stack: Stack): Promise<{ modes: Mode[]; jobId: string }> {
+async function measureJobs(stack: Stack): Promise<{ modes: Mode[] }> {
   stack.provider.respondWith(() => ({ kind: 'content', content: ANSWER }));
   await expectStatus(
     call(stack.url, 'PUT', '/v1/extractors/bench-invoice', {
@@ -102,35 +85,12 @@ async function measureJobs(stack: Stack): Promise<{ modes: Mode[]; jobId: string
     'PUT extractor',
   );
   await runMode(stack, 4, WARM_UP);
-  const modes: Array<Mode & { lastId: string }> = [];
+  const modes: Mode[] = [];
   for (const concurrency of [1, 16]) {
     log(`jobs: ${JOBS} jobs, ${concurrency} at a time`);
     modes.push(await runMode(stack, concurrency, JOBS));
   }
-  return { modes, jobId: modes[0]!.lastId };
-}
-
-/** GET one job at a fixed rate while a 300-page parse (instant model: rendering-bound) runs in the same process. */
-async function readsDuringParse(stack: Stack, jobId: string): Promise<ReadsDuringParse> {
-  stack.provider.respondWith(() => ({ kind: 'content', content: '# Page\n\nTranscribed text.' }));
-  const fileId = await uploadBytes(stack.url, makeMixedPdf(PARSE_PAGES), 'mixed-300.pdf', 'application/pdf');
-  const created = await expectStatus(call(stack.url, 'POST', '/v1/parse-jobs', { file_id: fileId }), 201, 'POST /v1/parse-jobs');
-  // Wait until pages are being rendered, then measure.
-  for (let i = 0; i < 600; i++) {
-    const job = (await call(stack.url, 'GET', `/v1/parse-jobs/${created.id}`)).body;
-    if ((job.progress?.pages_done ?? job.pages_done ?? 0) > 0 || stack.provider.requests.length > 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  log(`jobs: GET p99 while a ${PARSE_PAGES}-page parse runs (${READ_RATE} req/s, ${READ_SECONDS} s)`);
-  const r = await autocannon(`${stack.url}/v1/extraction-jobs/${jobId}`, { connections: 4, durationS: READ_SECONDS, rate: READ_RATE });
-  if (r.errors || r.non2xx || r.timeouts) throw new Error(`reads during parse: ${r.errors} errors, ${r.non2xx} non-2xx, ${r.timeouts} timeouts`);
-  const pagesDoneAfter = stack.provider.requests.length;
-  const job = (await call(stack.url, 'GET', `/v1/parse-jobs/${created.id}`)).body;
-  const stillRunning = job.status === 'running';
-  // Not needed any further: cancel it rather than wait for 300 pages.
-  await call(stack.url, 'DELETE', `/v1/parse-jobs/${created.id}`);
-  stack.provider.reset();
-  return { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, requests: r.requests.total, pagesDoneAfter, stillRunning };
+  return { modes };
 }
 
 export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> {
@@ -156,9 +116,8 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
       const stack = await start();
       try {
         provider.reset();
-        const { modes, jobId } = await measureJobs(stack);
-        const reads = setup === 'npm start' && READS ? await readsDuringParse(stack, jobId) : undefined;
-        results.push({ setup, code, modes, reads });
+        const { modes } = await measureJobs(stack);
+        results.push({ setup, code, modes });
       } finally {
         await stack.close();
       }
@@ -191,9 +150,6 @@ function report(results: Measured[]): string {
       fmt(percentile(many.server, 50), 0),
     ]);
   }
-  const readRows = results
-    .filter((r) => r.reads)
-    .map((r) => [r.code, r.reads!.requests, fmt(r.reads!.p50, 0), fmt(r.reads!.p99, 0), fmt(r.reads!.max, 0), `${r.reads!.pagesDoneAfter} / ${PARSE_PAGES}${r.reads!.stillRunning ? ' (still running)' : ' (finished during the window)'}`]);
   const load = `Load average (1, 5, 15 min) at the end of the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ')}.`;
   return [
     table(
@@ -207,17 +163,7 @@ function report(results: Measured[]): string {
       'The baseline is the previous release checked out in a git worktree and run the same way in the same run (ratios: this commit / baseline; for latency, lower is better). ' +
       'jobs/s is the sustained rate over the whole 16-in-flight mode. ' +
       load,
-    ...(readRows.length === 0
-      ? []
-      : [
-          '',
-          `### API GET while a ${PARSE_PAGES}-page parse runs in the same process (\`npm start\`)`,
-          '',
-          table(['code', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'pages sent to the model by the end of the window'], readRows),
-          '',
-          `autocannon (separate process), 4 connections at ${READ_RATE} req/s in total for ${READ_SECONDS} s, GET /v1/extraction-jobs/{id}, started once the parse's first pages were rendered; ` +
-            'the model answers at once, so the parse is bound by rendering, which runs on the same process as the API.',
-        ]),
+      // API GETs while a 300-page parse runs: bench/reads.ts (with the same reads on an idle service).
   ].join('\n');
 }
 
