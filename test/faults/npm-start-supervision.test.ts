@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '../../src/runtime/ports.js';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt, pollJob, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
+import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 
@@ -18,57 +17,20 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 // - npm start's process group SIGKILLed: within 5 s nothing it started is left, and npm start again
 //   is ready and completes the job that was interrupted.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
-
-interface Dev {
-  child: ChildProcess;
-  url: string;
-  lines: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 let provider: ScriptedProvider;
 let dataDir: string;
 let env: Record<string, string>;
-const running: Dev[] = [];
+const running: DevProcess[] = [];
 
-async function startDev(): Promise<Dev> {
-  // Own process group (detached), like a terminal's job: the test can SIGKILL the whole group.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'dev.ts')], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const dev: Dev = { child, url: '', lines, exited };
+async function startDev(): Promise<DevProcess> {
+  const dev = await startDevProcess(env, 240_000);
   running.push(dev);
-  dev.url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start was not ready in time:\n${lines.slice(-40).join('\n')}`)), 240_000);
-    let rest = '';
-    const collect = (chunk: Buffer) => {
-      const parts = (rest + chunk.toString('utf8')).split('\n');
-      rest = parts.pop()!;
-      for (const line of parts.filter(Boolean)) {
-        lines.push(line);
-        if (line.includes('"msg":"api listening"')) {
-          clearTimeout(timer);
-          resolve(JSON.parse(line).url);
-        }
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    void exited.then((e) => reject(new Error(`npm start exited (${JSON.stringify(e)}):\n${lines.slice(-40).join('\n')}`)));
-  });
   return dev;
 }
 
-const entries = (dev: Dev) =>
+const entries = (dev: DevProcess) =>
   dev.lines.flatMap((line) => {
     try {
       return [JSON.parse(line) as Record<string, any>];
@@ -154,7 +116,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('npm start supervises the servers it starts', () => {
-  let dev: Dev;
+  let dev: DevProcess;
   let interrupted: string;
 
   it('restarts a SIGKILLed Temporal dev server; the running job completes by itself', async () => {

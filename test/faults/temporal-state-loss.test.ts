@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dropDatabase, ensureDatabase, withDatabaseName, withPgClient } from '../../src/runtime/database.js';
 import { freePort } from '../../src/runtime/ports.js';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt, pollJob } from '../api/job-helpers.js';
+import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 
@@ -18,7 +17,6 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 // job rows are in Postgres (committed before the workflow start), and the next start finds the
 // active jobs without a workflow run and starts them again: every accepted job completes, once.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
 const SCHEMA = {
   type: 'object',
@@ -27,53 +25,20 @@ const SCHEMA = {
   additionalProperties: false,
 };
 
-interface Dev {
-  child: ChildProcess;
-  url: string;
-  lines: string[];
-  exited: Promise<unknown>;
-}
-
 let provider: ScriptedProvider;
 let dataDir: string;
 let env: Record<string, string>;
 let adminUrl: string;
 const database = `docextract_state_loss_${randomBytes(4).toString('hex')}`;
-const running: Dev[] = [];
+const running: DevProcess[] = [];
 
-async function startDev(): Promise<Dev> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'dev.ts')], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const dev: Dev = { child, url: '', lines, exited };
+async function startDev(): Promise<DevProcess> {
+  const dev = await startDevProcess(env, 120_000);
   running.push(dev);
-  dev.url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start was not ready in time:\n${lines.slice(-40).join('\n')}`)), 120_000);
-    let rest = '';
-    const collect = (chunk: Buffer) => {
-      const parts = (rest + chunk.toString('utf8')).split('\n');
-      rest = parts.pop()!;
-      for (const line of parts.filter(Boolean)) {
-        lines.push(line);
-        if (line.includes('"msg":"api listening"')) {
-          clearTimeout(timer);
-          resolve(JSON.parse(line).url);
-        }
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    void exited.then(() => reject(new Error(`npm start exited:\n${lines.slice(-40).join('\n')}`)));
-  });
   return dev;
 }
 
-const entries = (dev: Dev): Array<Record<string, any>> =>
+const entries = (dev: DevProcess): Array<Record<string, any>> =>
   dev.lines.flatMap((line) => {
     try {
       return [JSON.parse(line)];
