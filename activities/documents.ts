@@ -2,7 +2,7 @@ import type { Config } from '../src/config/index.js';
 import { detectMediaType, inspectDocumentInPool, prepareImageInPool, renderPage } from '../src/documents/index.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
-import { postgresFileStore } from '../src/storage/file-store.js';
+import { FileBytesCache } from '../src/storage/file-bytes-cache.js';
 import { jobFailure } from './failures.js';
 
 /**
@@ -10,33 +10,18 @@ import { jobFailure } from './failures.js';
  * same document, and reading 50 MiB from Postgres once per page would dominate the work.
  */
 export class DocumentCache {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
+  private readonly files: FileBytesCache;
 
   constructor(
     private readonly db: Db,
-    private readonly maxBytes = 256 * 1024 * 1024,
-  ) {}
+    maxBytes = 256 * 1024 * 1024,
+  ) {
+    this.files = new FileBytesCache(maxBytes);
+  }
 
   async get(fileId: string): Promise<Buffer> {
-    const hit = this.entries.get(fileId);
-    if (hit) {
-      this.entries.delete(fileId); // refresh its place in the LRU order
-      this.entries.set(fileId, hit);
-      return hit;
-    }
-    const stored = await postgresFileStore(this.db).get(fileId);
-    if (!stored) throw jobFailure('file_missing', `File '${fileId}' has no stored content`);
-    // In shared memory: every page rendered in a render thread reads these bytes without a copy.
-    const bytes = Buffer.from(new SharedArrayBuffer(stored.length));
-    stored.copy(bytes);
-    this.entries.set(fileId, bytes);
-    this.bytes += bytes.length;
-    for (const [id, b] of this.entries) {
-      if (this.bytes <= this.maxBytes || id === fileId) break;
-      this.entries.delete(id);
-      this.bytes -= b.length;
-    }
+    const bytes = await this.files.get(this.db, fileId);
+    if (!bytes) throw jobFailure('file_missing', `File '${fileId}' has no stored content`);
     return bytes;
   }
 }

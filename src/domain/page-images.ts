@@ -5,7 +5,7 @@ import type { Config } from '../config/index.js';
 import { detectMediaType, inspectDocumentInPool, isDocumentError, prepareImageInPool, renderPage } from '../documents/index.js';
 import { ApiError, notFound } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
-import { postgresFileStore } from '../storage/file-store.js';
+import { FileBytesCache } from '../storage/file-bytes-cache.js';
 import type { FileRecord } from './files.js';
 
 export interface PageImage {
@@ -19,59 +19,32 @@ export function pageImageTag(file: Pick<FileRecord, 'sha256'>, page: number, con
   return `"${file.sha256.slice(0, 32)}-p${page}-${config.renderDpi}dpi-${config.renderMaxPixels}px"`;
 }
 
-/**
- * File bytes and page counts of recently viewed files. A file never changes once stored, so entries
- * need no invalidation; a deleted file is refused by getFile before its entry is looked at. Bounded
- * by bytes, least recently used first out. Bytes live in shared memory, so render threads read
- * them without a copy.
- */
-class RecentDocuments {
-  private readonly entries = new Map<string, { bytes: Buffer; pageCount?: number }>();
-  private total = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  async get(db: Db, fileId: string): Promise<{ bytes: Buffer; pageCount?: number }> {
-    const hit = this.entries.get(fileId);
-    if (hit) {
-      this.entries.delete(fileId);
-      this.entries.set(fileId, hit);
-      return hit;
-    }
-    const stored = await postgresFileStore(db).get(fileId);
-    if (!stored) throw notFound('File content', fileId);
-    const bytes = Buffer.from(new SharedArrayBuffer(stored.length));
-    stored.copy(bytes);
-    const entry = { bytes };
-    this.entries.set(fileId, entry);
-    this.total += bytes.length;
-    for (const [id, e] of this.entries) {
-      if (this.total <= this.maxBytes || id === fileId) break;
-      this.entries.delete(id);
-      this.total -= e.bytes.length;
-    }
-    return entry;
-  }
-}
-
-const recent = new RecentDocuments(128 * 1024 * 1024);
+/** Bytes of recently viewed files (a deleted file is refused by getFile before they are looked at). */
+const recent = new FileBytesCache(128 * 1024 * 1024);
+/** Page counts by those bytes: an entry goes when the cache lets go of its file. */
+const pageCounts = new WeakMap<Buffer, number>();
 
 /** Page `page` (1-based) of a stored file as an image; 404 past the last page, 400 for a document that cannot be read. */
 export async function renderFilePage(db: Db, config: Config, file: FileRecord, page: number): Promise<PageImage> {
-  const entry = await recent.get(db, file.id);
-  const kind = detectMediaType(entry.bytes.subarray(0, 2048));
+  const bytes = await recent.get(db, file.id);
+  if (!bytes) throw notFound('File content', file.id);
+  const kind = detectMediaType(bytes.subarray(0, 2048));
   if (!kind) throw new ApiError(400, 'unsupported_media_type', `File '${file.id}' is not a PDF, PNG or JPEG`);
   const limits = { dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages };
   try {
-    entry.pageCount ??= (await inspectDocumentInPool(entry.bytes, kind, limits)).pageCount;
-    if (page > entry.pageCount) {
-      throw new ApiError(404, 'not_found', `File '${file.id}' has ${entry.pageCount} page${entry.pageCount === 1 ? '' : 's'}; there is no page ${page}`);
+    let pageCount = pageCounts.get(bytes);
+    if (pageCount === undefined) {
+      pageCount = (await inspectDocumentInPool(bytes, kind, limits)).pageCount;
+      pageCounts.set(bytes, pageCount);
+    }
+    if (page > pageCount) {
+      throw new ApiError(404, 'not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
     if (kind === 'application/pdf') {
-      const rendered = await renderPage(entry.bytes, page - 1, limits);
-      return { mediaType: 'image/png', bytes: rendered.png, pageCount: entry.pageCount };
+      const rendered = await renderPage(bytes, page - 1, limits);
+      return { mediaType: 'image/png', bytes: rendered.png, pageCount };
     }
-    const image = await prepareImageInPool(entry.bytes, kind, { maxPixels: config.renderMaxPixels });
+    const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
     return { mediaType: image.mediaType, bytes: image.data, pageCount: 1 };
   } catch (err) {
     // The same codes a job fails with: the document, not the request, is at fault.
