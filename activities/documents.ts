@@ -57,6 +57,11 @@ export class PagePrefetch {
     return this.images(fileId, bytes, pageNumber, pageNumber, pagesTotal, config)[0]!;
   }
 
+  /** Starts rendering pages from `first` on (as many as are kept ahead), for activities still to come. */
+  start(fileId: string, bytes: Buffer, first: number, pagesTotal: number, config: Config): void {
+    this.images(fileId, bytes, first, first - 1, pagesTotal, config);
+  }
+
   /** Pages first..last (from the prefetch where there, in page order), and the pages after `last` started. */
   images(fileId: string, bytes: Buffer, first: number, last: number, pagesTotal: number, config: Config): Array<Promise<ImageInput>> {
     const now = Date.now();

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
-import { findTextInPool, type TextBox, type TextQuery } from '../src/documents/index.js';
+import { findTextInPool, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
   askAvoidingLoops,
@@ -13,6 +13,7 @@ import {
   splitTextPages,
   textPageChars,
   windowSchema,
+  searchKey,
   type TextLocator,
   type Window,
 } from '../src/long-documents/index.js';
@@ -25,6 +26,7 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
+import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
 
@@ -54,11 +56,13 @@ export function textPages(text: string, config: Pick<Config, 'extractionWindowCh
  */
 function extractWithModel(
   deps: ResolvedActivityDeps,
-  target: { jobId: string; callKey: string },
+  target: { jobId: string; callKey: string; jobSlots?: number },
   settings: ProviderSettings,
-  args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal'>,
+  args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal' | 'beforeSend'>,
 ) {
-  return callModel(deps, { ...target, settings, model: args.definition.model }, (signal) => runExtraction({ ...args, settings, signal }));
+  return callModel(deps, { ...target, settings, model: args.definition.model }, (signal, gate) =>
+    runExtraction({ ...args, settings, signal, beforeSend: gate }),
+  );
 }
 
 export function longExtractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
@@ -68,6 +72,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   const prefetch = new PagePrefetch(
     Math.max(config.renderPrefetchPages, Math.min(MAX_PREFETCH_PAGES, config.pageConcurrency * config.extractionWindowPages)),
   );
+
+  const textSearches = new WindowTextSearches();
 
   async function loadSource(job: { file_id: string | null; source_text: string | null }): Promise<Source> {
     if (job.file_id === null) return { kind: 'text', pages: textPages(job.source_text ?? '', config) };
@@ -111,6 +117,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         await db('extraction_jobs')
           .where({ id: jobId, status: 'running' })
           .update({ provider_name_used: extractor.provider_name, model_used: extractor.model });
+        if (job.file_id !== null) warmRenderPool(); // the threads start while the file is read
         const source = await loadSource(job);
         const pagesTotal = source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
         if (source.kind !== 'text' && pagesTotal > config.extractionMaxPages) {
@@ -122,7 +129,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         await db('extraction_jobs').where({ id: jobId }).update({ pages_total: pagesTotal });
         const planned = planPageWindows(pagesTotal, config.extractionWindowPages);
         const stored = (await storedWindows(jobId)).map((r) => [r.first_page, r.last_page] as Window);
-        return { pagesTotal, windows: pendingWindows(planned, stored) };
+        const windows = pendingWindows(planned, stored);
+        // The first windows' pages start rendering now, for the window activities about to start.
+        if (source.kind === 'pdf' && planned.length > 1 && windows[0]) prefetch.start(source.fileId, source.bytes, windows[0][0], pagesTotal, config);
+        return { pagesTotal, windows };
       });
     },
 
@@ -131,8 +141,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      * whole document is today's single request (the real schema); any other window is asked with
      * the window variant and checked against the window schema. An answer cut off for length is
      * not stored: 'truncated' tells the workflow to split the window (a single page fails).
+     * `modelSlots` (runs since MODEL_SLOTS): the job's bound on requests at the model; the window
+     * renders and builds its request before a slot is free and waits for one only to send it.
      */
-    async extractWindow(jobId: string, first: number, last: number): Promise<WindowOutcome> {
+    async extractWindow(jobId: string, first: number, last: number, modelSlots?: number): Promise<WindowOutcome> {
       return translatingErrors(async () => {
         const job = await db('extraction_jobs').where({ id: jobId }).first();
         if (!job || job.status !== 'running') return 'not_running';
@@ -148,12 +160,14 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const where = describePages([first, last], unit);
         // Heartbeat while the pages render: behind other windows' pages in a busy pool this can take
         // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
-        const input = await withHeartbeat(() => windowInput(source, first, last, total));
-        const examples = await loadExamples(extractor);
-        const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
-        const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
+        // The examples and the provider's settings load while the pages render.
+        const [input, examples, settings] = await Promise.all([
+          withHeartbeat(() => windowInput(source, first, last, total)),
+          loadExamples(extractor),
+          loadProviderSettings(db, secrets, extractor.provider_name),
+        ]);
         const ask = (generation: GenerationSettings | undefined) =>
-          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}` }, settings, {
+          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}) }, settings, {
             config,
             definition: {
               name: extractor.name,
@@ -180,6 +194,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
               throw jobFailure('output_degenerate', `The model's answer for ${where} repeats the same item over and over, also when asked again`);
             }
             const answer = outcome.answer;
+            // Compiled here, once the model has answered (~50 ms the first time for a schema, then
+            // cached): before the request it would hold the first windows back.
+            const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
             const check = validate(answer.data);
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
@@ -188,6 +205,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
               .insert({ job_id: jobId, first_page: first, last_page: last, data: JSON.stringify(answer.data), usage: answer.usage ? JSON.stringify(answer.usage) : null })
               .onConflict(['job_id', 'first_page'])
               .ignore();
+            // Provenance's text-layer search for this window, while later windows are at the model.
+            if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
             log.debug({ usage: answer.usage }, 'window extracted');
             return 'stored';
           } catch (err) {
@@ -232,10 +251,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (next !== job.pages_total + 1) {
           throw jobFailure('internal_error', `The stored windows do not cover pages 1–${job.pages_total} of the document`);
         }
-        const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
         const merged = mergeWindows(
           extractor.schema,
-          rows.map((r) => ({ pages: range(r.first_page, r.last_page), data: r.data })),
+          rows.map((r) => ({ pages: pageRange(r.first_page, r.last_page), data: r.data })),
         );
         const data = conformToSchema(extractor.schema, merged.data);
         const check = compileDataValidator(extractor.schema)(data);
@@ -249,7 +267,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (job.file_id !== null) {
           const source = await loadSource(job);
           result.provenance = source.kind === 'pdf'
-            ? await provenanceFromTextLayer(source.bytes, data, merged.origins)
+            ? await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId))
             : buildProvenance(data, merged.origins, null);
         }
         if (rows.length > 1) result.conflicts = merged.conflicts;
@@ -274,22 +292,25 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   };
 }
 
+/** Pages first..last. */
+const pageRange = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
+
 /**
- * buildProvenance with the PDF's text layer searched in a render thread (mupdf's structured text of
- * hundreds of pages would hold this thread, which in `npm start` also serves the API): a first pass
- * collects every search buildProvenance would make, one render task answers them all, and a second
- * pass builds the provenance from the answers.
+ * buildProvenance with the PDF's text layer searched in the render threads (mupdf's structured text
+ * of hundreds of pages would hold this thread, which in `npm start` also serves the API): a first
+ * pass collects every search buildProvenance would make, the render pool answers those not already
+ * `known` (searched when their window was stored), and a second pass builds the provenance.
  */
-async function provenanceFromTextLayer(bytes: Buffer, data: unknown, origins: Map<string, number[]>) {
-  const key = (text: string, pages: number[]) => `${pages.join(',')}\u0000${text}`;
+async function provenanceFromTextLayer(bytes: Buffer, data: unknown, origins: Map<string, number[]>, known: Map<string, TextBox[]>) {
   const queries = new Map<string, TextQuery>();
   buildProvenance(data, origins, (text, pages) => {
-    queries.set(key(text, pages), { text, pages });
+    const key = searchKey(text, pages);
+    if (!known.has(key)) queries.set(key, { text, pages });
     return [];
   });
   const found = await findTextInPool(bytes, [...queries.values()]);
-  const answers = new Map<string, TextBox[]>([...queries.keys()].map((k, i) => [k, found[i] ?? []]));
-  const locate: TextLocator = (text, pages) => answers.get(key(text, pages)) ?? [];
+  const answers = new Map<string, TextBox[]>([...known, ...[...queries.keys()].map((k, i): [string, TextBox[]] => [k, found[i] ?? []])]);
+  const locate: TextLocator = (text, pages) => answers.get(searchKey(text, pages)) ?? [];
   return buildProvenance(data, origins, locate);
 }
 

@@ -6,6 +6,10 @@
 // - the provider's `configuration.max_concurrent_requests`, held across every worker process
 //   with leases in Postgres (src/storage/provider-leases.ts); waiting for a slot heartbeats and
 //   can be cancelled;
+// - the job's own model slots (`jobSlots`, the page concurrency): a window or page activity may
+//   start before a slot is free, build its request, and wait at the gate the request passes just
+//   before it is sent; the slots are leases in the same table as the provider's, so the bound holds
+//   across worker processes, and a slot released in this process wakes its waiters at once;
 // - retries by time: a transient failure is recorded per (job, call) and retried with capped
 //   exponential backoff (or the provider's Retry-After, exactly) until SERVICE_PROVIDER_RETRY_WINDOW_S
 //   has passed since the call first failed; a permanent one fails at once. Errors that are not the
@@ -13,6 +17,7 @@
 //   them without spending this budget.
 // Page activities, window activities and the extraction activity all call the model through here.
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { recordModelRequest, modelRequestRetries } from '../src/metrics/index.js';
 import { ProviderError } from '../src/providers/errors.js';
@@ -30,6 +35,12 @@ export const SLOT_LEASE_MS = 20_000;
 const SLOT_RENEW_EVERY_MS = 5_000;
 const SLOT_POLL_MS = 400;
 
+/** Slot releases in this process, by lease name: waiters here try again at once instead of at their next poll. */
+const released = new EventEmitter().setMaxListeners(0);
+
+/** The lease name of a job's model slots (same table as the providers' slots, which are named by provider). */
+export const jobSlotsName = (jobId: string) => `job:${jobId}`;
+
 export interface ModelCallTarget {
   jobId: string;
   /** Names the call within its job, e.g. `page:3`, `window:2`, `extract`. */
@@ -37,7 +48,15 @@ export interface ModelCallTarget {
   settings: ProviderSettings;
   /** The model asked (the definition's), for metrics. */
   model: string;
+  /** At most this many of the job's model requests at once (its page concurrency); unset: no job bound. */
+  jobSlots?: number;
 }
+
+/**
+ * Passed to the request: resolves once the request may be sent (the job's slot taken). Called once
+ * the request body is built, so a request that waited for its slot is sent at once.
+ */
+export type SendGate = () => Promise<void>;
 
 /** The provider's concurrency limit, when one is configured. */
 export function concurrencyLimit(settings: ProviderSettings): number | null {
@@ -48,7 +67,7 @@ export function concurrencyLimit(settings: ProviderSettings): number | null {
 export async function callModel<T>(
   deps: ResolvedActivityDeps,
   target: ModelCallTarget,
-  fn: (signal: AbortSignal) => Promise<T>,
+  fn: (signal: AbortSignal, gate: SendGate) => Promise<T>,
 ): Promise<T> {
   const { db, config, logger } = deps;
   const ctx = Context.current();
@@ -57,19 +76,45 @@ export async function callModel<T>(
   const limit = concurrencyLimit(target.settings);
   const holder = randomUUID();
   let slot: number | null = null;
+  let jobSlot: number | null = null;
+  const jobLease = jobSlotsName(target.jobId);
   let lastRenew = Date.now();
 
   ctx.heartbeat();
   const timer = setInterval(() => {
     ctx.heartbeat();
-    if (slot !== null && Date.now() - lastRenew >= SLOT_RENEW_EVERY_MS) {
+    if ((slot !== null || jobSlot !== null) && Date.now() - lastRenew >= SLOT_RENEW_EVERY_MS) {
       lastRenew = Date.now();
-      const held = slot;
-      renewSlot(db, target.settings.name, held, holder, SLOT_LEASE_MS).catch((err) =>
-        log.warn({ err: String(err) }, 'could not renew the provider slot lease'),
-      );
+      const leases: Array<[string, number | null]> = [[target.settings.name, slot], [jobLease, jobSlot]];
+      for (const [name, held] of leases) {
+        if (held === null) continue;
+        renewSlot(db, name, held, holder, SLOT_LEASE_MS).catch((err) => log.warn({ err: String(err), lease: name }, 'could not renew a slot lease'));
+      }
     }
   }, HEARTBEAT_EVERY_MS);
+  let started = performance.now();
+  const jobLimit = target.jobSlots;
+  let gatePassed: Promise<void> | undefined;
+  const gate: SendGate = () =>
+    (gatePassed ??= (async () => {
+      if (jobLimit === undefined) return;
+      jobSlot = await waitForSlot(deps, jobLease, jobLimit, holder, signal);
+      lastRenew = Date.now();
+      started = performance.now(); // the request's time at the model starts now
+    })());
+  // Released as soon as the request has ended (before the retry bookkeeping), so the next request
+  // waiting for the slot goes at once; again (a no-op then) on the way out.
+  const releaseSlots = async () => {
+    const leases: Array<[string, number | null]> = [[jobLease, jobSlot], [target.settings.name, slot]];
+    jobSlot = slot = null;
+    for (const [name, held] of leases) {
+      if (held === null) continue;
+      await releaseSlot(db, name, held, holder).catch((err) =>
+        log.warn({ err: String(err), lease: name }, 'could not release a slot lease (it expires by itself)'),
+      );
+      released.emit(name);
+    }
+  };
   try {
     if (limit !== null) {
       slot = await waitForSlot(deps, target.settings.name, limit, holder, signal);
@@ -77,10 +122,14 @@ export async function callModel<T>(
     }
     let result: T;
     const labels = { provider: target.settings.name, model: target.model };
-    const started = performance.now();
-    const elapsed = () => (performance.now() - started) / 1000;
+    started = performance.now();
+    let ended: number | undefined;
+    const elapsed = () => ((ended ?? performance.now()) - started) / 1000;
     try {
-      result = await withoutKeyInErrors(target.settings, () => fn(signal));
+      result = await withoutKeyInErrors(target.settings, () => fn(signal, gate)).finally(() => {
+        ended = performance.now();
+        return releaseSlots();
+      });
       recordModelRequest(labels, 'ok', elapsed(), usageOf(result));
     } catch (err) {
       recordModelRequest(labels, signal.aborted ? 'canceled' : errorCodeOf(err), elapsed());
@@ -96,11 +145,7 @@ export async function callModel<T>(
     return result;
   } finally {
     clearInterval(timer);
-    if (slot !== null) {
-      await releaseSlot(db, target.settings.name, slot, holder).catch((err) =>
-        log.warn({ err: String(err) }, 'could not release the provider slot (it expires by itself)'),
-      );
-    }
+    await releaseSlots();
   }
 }
 
@@ -116,27 +161,38 @@ function errorCodeOf(err: unknown): string {
   return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : 'error';
 }
 
-/** Wait, heartbeating (the caller's timer), until a slot is free; a cancellation ends the wait. */
-async function waitForSlot(deps: ResolvedActivityDeps, provider: string, limit: number, holder: string, signal: AbortSignal): Promise<number> {
+/**
+ * Wait, heartbeating (the caller's timer), until a slot of lease `name` is free; a cancellation
+ * ends the wait. A release in this process ends a wait at once; other processes' releases are
+ * seen at the next poll.
+ */
+async function waitForSlot(deps: ResolvedActivityDeps, name: string, limit: number, holder: string, signal: AbortSignal): Promise<number> {
   for (;;) {
     if (signal.aborted) throw signal.reason;
-    const slot = await tryAcquireSlot(deps.db, provider, limit, holder, SLOT_LEASE_MS);
+    const slot = await tryAcquireSlot(deps.db, name, limit, holder, SLOT_LEASE_MS);
     if (slot !== null) return slot;
-    await abortableSleep(SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
+    await sleepUntilReleased(name, SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
   }
 }
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleepUntilReleased(name: string, ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
+    const done = () => {
       clearTimeout(t);
+      released.off(name, done);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      done();
       reject(signal.reason);
     };
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+    const wake = () => {
+      done();
       resolve();
-    }, ms);
+    };
+    const t = setTimeout(wake, ms);
+    released.on(name, wake);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -5,6 +5,7 @@ import { askAvoidingLoops, isDegenerateText } from '../src/long-documents/degene
 import { parseAdapterFor, runPageTranscription, type GenerationSettings } from '../src/providers/index.js';
 import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
+import { warmRenderPool } from '../src/documents/index.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
@@ -31,6 +32,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const job = await loadJob(jobId);
         if (!job) throw jobFailure('job_missing', `Parse job '${jobId}' no longer exists`);
         const snapshot = job.parser_snapshot as ParserSnapshot;
+        warmRenderPool(); // the threads start while the file is read
         const pagesTotal = await countPages(await documents.get(job.file_id), config);
         await db('parse_jobs').where({ id: jobId }).update({
           pages_total: pagesTotal,
@@ -47,8 +49,12 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
       });
     },
 
-    /** Transcribe one page and store it at once. A page already stored is not requested again. */
-    async transcribePage(jobId: string, pageNumber: number): Promise<void> {
+    /**
+     * Transcribe one page and store it at once. A page already stored is not requested again.
+     * `modelSlots` (runs since MODEL_SLOTS): the job's bound on requests at the model; the page
+     * renders and builds its request before a slot is free and waits for one only to send it.
+     */
+    async transcribePage(jobId: string, pageNumber: number, modelSlots?: number): Promise<void> {
       return translatingErrors(async () => {
         const job = await loadJob(jobId);
         if (!job || !['running', 'queued'].includes(job.status)) return; // stopped: nothing to do
@@ -60,7 +66,8 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
         // and a timed-out attempt would be retried and render the page again.
         const image = await withHeartbeat(() => prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config));
-        const ask = (generation: GenerationSettings | undefined) => callModel(deps, { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model }, (signal) =>
+        const target = { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots } : {}) };
+        const ask = (generation: GenerationSettings | undefined) => callModel(deps, target, (signal, gate) =>
           runPageTranscription({
             settings,
             config,
@@ -71,6 +78,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
             },
             image,
             signal,
+            beforeSend: gate,
             ...(generation ? { generation } : {}),
           }),
         );

@@ -26,3 +26,12 @@ export async function forEachBounded<T>(items: T[], limit: number, fn: (item: T)
   });
   if (firstError) throw firstError.error;
 }
+
+/**
+ * Activities started beyond the model slots (MODEL_SLOTS): enough to have the next requests ready
+ * when several slots free close together, few enough that little prepared work waits in memory
+ * (a window's request is ~9 MB).
+ */
+export function spareLanes(modelSlots: number): number {
+  return Math.max(1, Math.ceil(modelSlots / 2));
+}

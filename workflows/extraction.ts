@@ -2,12 +2,12 @@ import { CancellationScope, patched, proxyActivities, proxyLocalActivities } fro
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { splitWindow } from '../src/long-documents/windows.js';
-import { forEachBounded } from './bounded.js';
+import { forEachBounded, spareLanes } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import type { ExtractionWindowPlan, JobWorkflowInput } from './types.js';
 import { notifyJobEnded } from './notify.js';
-import { EXTRACTION_SINGLE_WINDOW, JOB_ENGINE_V04 } from './versions.js';
+import { EXTRACTION_SINGLE_WINDOW, JOB_ENGINE_V04, MODEL_SLOTS } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 /** Claim, fail and settle: short status writes, run locally (no task-queue round trip). */
@@ -35,8 +35,11 @@ export async function extractionJobWorkflow(input: JobWorkflowInput): Promise<st
 
 async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
   const { extractWindow, extractSingleWindow } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  // Under MODEL_SLOTS: the job's bound on requests at the model, told to every window activity.
+  let modelSlots: number | undefined;
   const runWindow = async ([first, last]: [number, number]): Promise<void> => {
-    if ((await extractWindow(input.jobId, first, last)) !== 'truncated') return;
+    const outcome = modelSlots === undefined ? await extractWindow(input.jobId, first, last) : await extractWindow(input.jobId, first, last, modelSlots);
+    if (outcome !== 'truncated') return;
     // Never the identical request again: it would be cut off again. (A single page fails instead.)
     for (const half of splitWindow([first, last]) ?? []) await runWindow(half);
   };
@@ -52,7 +55,9 @@ async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
       // Cut off for length: split it as any other window, then merge the halves below.
       for (const half of splitWindow(whole) ?? []) await runWindow(half);
     } else {
-      await forEachBounded(plan.windows, input.pageConcurrency, runWindow);
+      if (patched(MODEL_SLOTS)) modelSlots = input.pageConcurrency;
+      const lanes = input.pageConcurrency + (modelSlots === undefined ? 0 : spareLanes(modelSlots));
+      await forEachBounded(plan.windows, lanes, runWindow);
     }
     if ((await finishing.finishExtraction(input.jobId)) === 'not_running') {
       return await settle(input.jobId);

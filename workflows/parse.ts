@@ -1,12 +1,12 @@
 import { CancellationScope, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
-import { forEachBounded } from './bounded.js';
+import { forEachBounded, spareLanes } from './bounded.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { parseJobV03 } from './legacy/v03.js';
 import type { JobWorkflowInput } from './types.js';
 import { notifyJobEnded } from './notify.js';
-import { JOB_ENGINE_V04 } from './versions.js';
+import { JOB_ENGINE_V04, MODEL_SLOTS } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 /** Claim, fail, complete and settle: short status writes, run locally (no task-queue round trip). */
@@ -28,7 +28,13 @@ async function parseJobV04(input: JobWorkflowInput): Promise<string> {
   try {
     if ((await local.claimJob('parse', input.jobId)) === 'not_running') return await settle(input.jobId);
     const plan = await jobs.planParseJob(input.jobId);
-    await forEachBounded(plan.pendingPages, input.pageConcurrency, (page) => transcribePage(input.jobId, page));
+    if (patched(MODEL_SLOTS)) {
+      // Spare page activities prepare their requests while the others are at the model (MODEL_SLOTS).
+      const slots = input.pageConcurrency;
+      await forEachBounded(plan.pendingPages, slots + spareLanes(slots), (page) => transcribePage(input.jobId, page, slots));
+    } else {
+      await forEachBounded(plan.pendingPages, input.pageConcurrency, (page) => transcribePage(input.jobId, page));
+    }
     if ((await local.completeParseJob(input.jobId)) === 'not_running') return await settle(input.jobId);
     return 'completed';
   } catch (err) {

@@ -16,3 +16,12 @@ export const WEBHOOKS_CHILD_WORKFLOW = 'webhooks-child-workflow';
  * trip each. Runs without this marker take the path before it, unchanged.
  */
 export const EXTRACTION_SINGLE_WINDOW = 'extraction-single-window';
+
+/**
+ * Windows and parse pages run with spare lanes (spareLanes) beyond the page concurrency, and each
+ * activity is told the job's model slots (the page concurrency): the spare activities render and
+ * build their requests while the others are at the model, and send the moment a slot frees, so
+ * the model is not idle between one answer and the next request. Requests at the model stay within
+ * the page concurrency. Runs without the marker keep one activity per slot, unchanged.
+ */
+export const MODEL_SLOTS = 'model-slots';

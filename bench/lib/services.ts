@@ -9,7 +9,7 @@ import { freePort } from '../../src/runtime/ports.js';
 import { hasExited, stopChild } from '../../src/runtime/process.js';
 import { startScriptedProvider, type ScriptedProvider } from '../../test/harness/scripted-provider.js';
 import type { Infra } from './infra.js';
-import { call } from './http.js';
+import { call, waitForJob } from './http.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -125,7 +125,9 @@ export async function startStack(
   const provider = opts.provider ?? (await startScriptedProvider());
   // bundlePath null: the worker bundles its own workflows (another checkout's code).
   const bundle = opts.bundlePath === null ? undefined : (opts.bundlePath ?? infra.workflowBundlePath);
-  const [worker, api] = await Promise.all([spawnService('worker', env, bundle, opts.root), spawnService('api', env, bundle, opts.root)]);
+  // BENCH_WORKER_NODE_ARGS: node flags for the worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const workerArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const [worker, api] = await Promise.all([spawnService('worker', env, bundle, opts.root, workerArgs), spawnService('api', env, bundle, opts.root)]);
   const patched = await call(api.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
   if (patched.status !== 200) throw new Error(`PATCH provider answered ${patched.status}: ${JSON.stringify(patched.body)}`);
   return {
@@ -233,4 +235,27 @@ export async function startDevStack(opts: {
       await new Promise((resolve) => setTimeout(resolve, 500));
     },
   };
+}
+
+/**
+ * One short text extraction on a fresh stack before a measured job, as on a service that has run
+ * before: a worker's first job also pays for one-time set-up (its workflow sandbox, database
+ * connections, a schema compiled), which is not the cost being measured. Render threads are not
+ * warmed: they start with the measured job, as they do after 30 s idle. Leaves the provider reset.
+ */
+export async function warmUpStack(url: string, provider: ScriptedProvider): Promise<void> {
+  provider.reset();
+  provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ ok: true }) }));
+  const put = await call(url, 'PUT', '/v1/extractors/bench-warm-up', {
+    display_name: 'Benchmark warm-up',
+    instructions: 'Say ok.',
+    model: 'bench-model',
+    schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false },
+  });
+  if (put.status !== 201 && put.status !== 200) throw new Error(`PUT warm-up extractor answered ${put.status}: ${JSON.stringify(put.body)}`);
+  const created = await call(url, 'POST', '/v1/extraction-jobs', { extractor_name: 'bench-warm-up', text: 'Warm-up job of the benchmark.' });
+  if (created.status !== 201) throw new Error(`POST warm-up job answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const job = await waitForJob(url, `/v1/extraction-jobs/${created.body.id}`, 20);
+  if (job.status !== 'completed') throw new Error(`the warm-up job ended ${job.status}: ${JSON.stringify(job.error)}`);
+  provider.reset();
 }

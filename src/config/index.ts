@@ -43,6 +43,7 @@ const schema = z.object({
   SERVICE_PAGE_CONCURRENCY: int(1, 256).default(4),
   SERVICE_RENDER_THREADS: int(1, 64).optional(),
   SERVICE_RENDER_THREAD_MAX_MIB: int(32, 4096).default(256),
+  SERVICE_RENDER_NICENESS: int(0, 19).default(10),
   SERVICE_RENDER_PREFETCH_PAGES: int(0, 64).default(4),
   // Deprecated: retries are bounded by SERVICE_PROVIDER_RETRY_WINDOW_S. When set, also an attempt cap.
   SERVICE_PROVIDER_MAX_ATTEMPTS: int(1, 100).optional(),
@@ -96,6 +97,8 @@ export interface Config {
   renderThreads: number;
   /** A render thread whose mupdf heap grew past this many MiB is replaced after its task. */
   renderThreadMaxMib: number;
+  /** Scheduling niceness of render threads (Linux), so API and model calls get the cores first. */
+  renderNiceness: number;
   /** Pages of a parse rendered ahead of their activities (per document). */
   renderPrefetchPages: number;
   providerRetry: {
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageConcurrency: e.SERVICE_PAGE_CONCURRENCY,
     renderThreads: e.SERVICE_RENDER_THREADS ?? Math.max(1, os.availableParallelism()),
     renderThreadMaxMib: e.SERVICE_RENDER_THREAD_MAX_MIB,
+    renderNiceness: e.SERVICE_RENDER_NICENESS,
     renderPrefetchPages: e.SERVICE_RENDER_PREFETCH_PAGES,
     providerRetry: {
       maxAttempts: e.SERVICE_PROVIDER_MAX_ATTEMPTS ?? 5,

@@ -24,6 +24,7 @@ export {
   inspectDocumentInPool,
   prepareImageInPool,
   renderPage,
+  warmRenderPool,
   renderPoolStats,
   type RenderPoolSettings,
 } from './pool.js';

@@ -26,12 +26,15 @@ export interface RenderPoolSettings {
   maxWasmBytes: number;
   /** A thread idle this long exits (and frees its memory); a new one starts on demand. */
   idleTimeoutMs: number;
+  /** Scheduling niceness of the threads (Linux; SERVICE_RENDER_NICENESS): 0 keeps the process's. */
+  niceness: number;
 }
 
 export const DEFAULT_RENDER_POOL: RenderPoolSettings = {
   threads: Math.max(1, os.availableParallelism()),
   maxWasmBytes: 256 * 1024 * 1024,
   idleTimeoutMs: 30_000,
+  niceness: 10,
 };
 
 type Outcome = TaskOutcome & { wasmBytes: number; tasks: number };
@@ -60,6 +63,16 @@ export async function closeRenderPool(): Promise<void> {
   await Promise.all([...retiring]);
 }
 
+/**
+ * Starts every render thread that is not running yet, without waiting for them: a job about to
+ * render pages calls it before reading its file, so the threads load mupdf (~100 ms each) while
+ * the file is read, not when the first pages are waited for. Idle threads still exit as usual.
+ */
+export function warmRenderPool(): void {
+  // Queued tasks make piscina start threads up to its maximum; each task returns at once.
+  for (let i = 0; i < settings.threads; i++) void run({ op: 'warm' }).catch(() => {});
+}
+
 /** Renders one PDF page (zero-based) to PNG in a render thread; see renderPageOnThisThread. */
 export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
   const value = await run({ op: 'render', bytes, key: documentKey(bytes), pageIndex, limits });
@@ -73,7 +86,25 @@ export async function renderPage(bytes: Buffer, pageIndex: number, limits: Rende
  */
 export async function findTextInPool(bytes: Buffer, queries: TextQuery[]): Promise<TextBox[][]> {
   if (queries.length === 0) return [];
-  return (await run({ op: 'locate', bytes, queries })) as TextBox[][];
+  // Many searches (a long document's provenance) are split by page between the threads: each
+  // part builds the structured text of its own pages only.
+  const parts = splitByFirstPage(queries, Math.min(settings.threads, Math.ceil(queries.length / MIN_QUERIES_PER_TASK)));
+  const key = documentKey(bytes);
+  const answers = await Promise.all(parts.map((part) => run({ op: 'locate', bytes, key, queries: part.map((i) => queries[i]!) }) as Promise<TextBox[][]>));
+  const out: TextBox[][] = new Array(queries.length);
+  parts.forEach((part, p) => part.forEach((i, j) => (out[i] = answers[p]![j] ?? [])));
+  return out;
+}
+
+/** Fewer searches than this per task are not worth a task of their own. */
+const MIN_QUERIES_PER_TASK = 32;
+
+/** Query indexes in `count` parts of nearly equal size, ordered by each query's first page. */
+export function splitByFirstPage(queries: TextQuery[], count: number): number[][] {
+  const order = queries.map((_, i) => i).sort((a, b) => (queries[a]!.pages[0] ?? 0) - (queries[b]!.pages[0] ?? 0) || a - b);
+  const n = Math.max(1, Math.min(count, order.length));
+  const size = Math.ceil(order.length / n);
+  return Array.from({ length: n }, (_, p) => order.slice(p * size, (p + 1) * size)).filter((part) => part.length > 0);
 }
 
 /** inspectDocument in a render thread. */
@@ -130,9 +161,10 @@ async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
   }));
   current ??= new Piscina<RenderTask, Outcome>({
     filename: pathToFileURL(fileURLToPath(new URL('./render-thread.mjs', import.meta.url))).href,
-    workerData: { taskModule: module },
+    workerData: { taskModule: module, niceness: settings.niceness },
     minThreads: 0,
     maxThreads: settings.threads,
+    stricterFIFO: true,
     idleTimeout: settings.idleTimeoutMs,
     // The thread code is plain JavaScript: no loader flags (tsx's --import) to start in every thread.
     execArgv: [],

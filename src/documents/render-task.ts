@@ -5,6 +5,7 @@ import { isDocumentError, type DocumentErrorCode } from './errors.js';
 import type { RenderLimits } from './geometry.js';
 import {
   inspectDocument,
+  keptPdf,
   prepareImage,
   releaseMupdfCaches,
   renderPageSync,
@@ -27,7 +28,8 @@ export type RenderTask =
   | { op: 'render'; bytes: Uint8Array; key?: string; pageIndex: number; limits: RenderLimits }
   | { op: 'inspect'; bytes: Uint8Array; key?: string; mediaType: SupportedMediaType; limits: InspectLimits }
   | { op: 'prepare'; bytes: Uint8Array; mediaType: ImageMediaType; limits: { maxPixels: number; maxImagePixels?: number } }
-  | { op: 'locate'; bytes: Uint8Array; queries: TextQuery[] };
+  | { op: 'locate'; bytes: Uint8Array; key?: string; queries: TextQuery[] }
+  | { op: 'warm' };
 
 export type TaskFailure =
   | { kind: 'document'; code: DocumentErrorCode; message: string }
@@ -39,6 +41,7 @@ export type TaskOutcome = (
   | { ok: true; op: 'inspect'; value: DocumentInfo }
   | { ok: true; op: 'prepare'; value: PreparedImage }
   | { ok: true; op: 'locate'; value: TextBox[][] }
+  | { ok: true; op: 'warm'; value: null }
   | { ok: false; failure: TaskFailure }
 ) & {
   /** mupdf's warnings during the task, for the caller's log sink. */
@@ -52,9 +55,11 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome; transfer: ArrayBuffer[] }> {
   const warnings: TaskOutcome['warnings'] = [];
   // Page work keeps what the next page of the same document needs; anything else empties the caches.
-  const pageWork = task.op === 'render' || task.op === 'inspect';
+  const pageWork = task.op === 'render' || task.op === 'inspect' || task.op === 'warm' || (task.op === 'locate' && task.key !== undefined);
   setMupdfLogSink((level, message) => warnings.length < 20 && warnings.push({ level, message }));
   try {
+    // A thread started to be ready for the pages to come (the pool's warm-up): mupdf is loaded.
+    if (task.op === 'warm') return { outcome: { ok: true, op: 'warm', value: null, warnings }, transfer: [] };
     const bytes = asBuffer(task.bytes);
     switch (task.op) {
       case 'render': {
@@ -72,7 +77,7 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
         return { outcome: { ok: true, op: 'prepare', value: { ...image, data: image.data === bytes ? Buffer.from(bytes) : image.data }, warnings }, transfer: [] };
       }
       case 'locate': {
-        const layer = openTextLayer(bytes);
+        const layer = openTextLayer(task.key !== undefined ? keptPdf(bytes, task.key) : bytes);
         try {
           return { outcome: { ok: true, op: 'locate', value: task.queries.map((q) => layer.find(q.text, q.pages)), warnings }, transfer: [] };
         } finally {

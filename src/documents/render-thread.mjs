@@ -2,6 +2,8 @@
 // ts-jest and plain node: the TypeScript task code arrives pre-bundled (workerData.taskModule,
 // written by src/documents/pool.ts). WASM memory only grows, so the thread reports how large its
 // mupdf heap has become and the pool retires threads that grew past a limit.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 
@@ -12,6 +14,18 @@ WebAssembly.Memory.prototype.grow = function (delta) {
   memories.add(this);
   return grow.call(this, delta);
 };
+
+// Render threads yield the cores to the main thread (API requests, model calls, Temporal) when
+// both want them: rendering works ahead of the model, the main thread's work is what waits.
+// Linux schedules threads individually: /proc/thread-self names this thread's id.
+if (workerData.niceness) {
+  try {
+    const [, tid] = /task\/(\d+)$/.exec(readlinkSync('/proc/thread-self')) ?? [];
+    if (tid) setPriority(Number(tid), workerData.niceness);
+  } catch {
+    // not Linux, or not allowed: the thread keeps the process's priority
+  }
+}
 
 const { runTask } = await import(workerData.taskModule);
 let tasks = 0;

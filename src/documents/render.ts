@@ -103,6 +103,15 @@ function openPdfKept(bytes: Buffer, key: string | undefined, scope: Scope): mupd
   }
 }
 
+/**
+ * The PDF named `key`, kept open on this thread for the next task with the same key (see
+ * openPdfKept): a text-layer search after a window's pages were rendered here does not copy
+ * the file into WASM memory and parse it again.
+ */
+export function keptPdf(bytes: Buffer, key: string): mupdf.Document {
+  return withScope((scope) => openPdfKept(bytes, key, scope));
+}
+
 /** Hands a warning raised in a render thread to this thread's sink. */
 export function forwardMupdfLog(level: 'warning' | 'error', message: string): void {
   logSink?.(level, message);

@@ -35,9 +35,11 @@ const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1e5) / 1e5
 /**
  * Opens a PDF for text search; pages are read lazily and kept until close(). This runs mupdf on
  * the calling thread: the service searches through `findTextInPool` (src/documents/pool.ts).
+ * Given an open document instead of bytes, close() leaves that document open (its owner's).
  */
-export function openTextLayer(bytes: Buffer): TextLayer {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+export function openTextLayer(source: Buffer | mupdf.Document): TextLayer {
+  const owned = Buffer.isBuffer(source);
+  const doc = owned ? mupdf.Document.openDocument(source, 'application/pdf') : source;
   const pageCount = doc.countPages();
   const pages = new Map<number, PageText | null>();
 
@@ -90,7 +92,7 @@ export function openTextLayer(bytes: Buffer): TextLayer {
     close() {
       for (const p of pages.values()) p?.stext.destroy();
       pages.clear();
-      doc.destroy();
+      if (owned) doc.destroy();
     },
   };
 }

@@ -39,6 +39,18 @@ export function searchTexts(value: unknown): string[] {
   return [];
 }
 
+/** Every text buildProvenance may search for among the leaf values of `data`, each once. */
+export function leafSearchTexts(data: unknown): string[] {
+  const texts = new Set<string>();
+  for (const { value } of leafPointers(data)) for (const text of searchTexts(value)) texts.add(text);
+  return [...texts];
+}
+
+/** One key per search (a text on some pages), for caching a TextLocator's answers. */
+export function searchKey(text: string, pages: number[]): string {
+  return `${pages.join(',')}\u0000${text}`;
+}
+
 export function buildProvenance(
   data: unknown,
   origins: Map<string, number[]>,

@@ -34,6 +34,8 @@ interface RunBase {
   config: RunConfig;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /** Awaited once the request body is built, just before it is sent (the job's model slot). */
+  beforeSend?: () => Promise<void>;
 }
 
 export interface ExtractionResult {
@@ -69,12 +71,12 @@ function ensureComplete(result: CompletionResult, budget: number, what: string):
  */
 async function streamWithGeneration(client: OpenAI, body: ChatRequestBody, args: RunBase): Promise<CompletionResult> {
   try {
-    return await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress });
+    return await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress, beforeSend: args.beforeSend });
   } catch (err) {
     const refused = err instanceof ProviderError && err.code === 'provider_rejected' && /frequency_penalty/.test(err.message);
     if (!refused || !('frequency_penalty' in body)) throw err;
     const { frequency_penalty: _dropped, ...rest } = body;
-    return streamCompletion(client, rest as ChatRequestBody, { signal: args.signal, onProgress: args.onProgress });
+    return streamCompletion(client, rest as ChatRequestBody, { signal: args.signal, onProgress: args.onProgress, beforeSend: args.beforeSend });
   }
 }
 

@@ -2,6 +2,7 @@
 import type OpenAI from 'openai';
 import { classifyError, rejectsMaxCompletionTokens } from './classify.js';
 import { ProviderError } from './errors.js';
+import { encodeJsonBody } from './request-body.js';
 import type { ChatRequestBody, ProgressListener, Usage } from './types.js';
 
 export interface CompletionResult {
@@ -20,6 +21,8 @@ export interface CompletionResult {
 export interface StreamOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /** Awaited after the body is encoded, before the request is sent. */
+  beforeSend?: () => Promise<void>;
 }
 
 interface DeltaExtras {
@@ -28,8 +31,16 @@ interface DeltaExtras {
 }
 
 async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOptions): Promise<CompletionResult> {
+  // Encoded first: a request that waits for its slot is then sent the moment it has one.
+  const encoded = encodeJsonBody(body);
+  await opts.beforeSend?.();
   const { data: stream, response } = await client.chat.completions
-    .create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, { signal: opts.signal })
+    // The body goes as bytes we encode (src/providers/request-body.ts), not the SDK's JSON.stringify.
+    .create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
+      signal: opts.signal,
+      body: encoded,
+      headers: { 'content-type': 'application/json' },
+    })
     .withResponse();
   // The SDK reads any 200 body as an event stream: an HTML page (a proxy's login or error page)
   // would look like a stream cut short and be retried as an outage. Only an event stream (or a

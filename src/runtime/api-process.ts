@@ -30,7 +30,7 @@ export async function startApi(
   },
 ): Promise<RunningApi> {
   // Page images (GET /v1/files/{id}/pages/{n}) render in the same pool as jobs, with its settings.
-  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024 });
+  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024, niceness: config.renderNiceness });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   if (opts.recoverJobs) {

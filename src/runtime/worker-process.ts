@@ -23,7 +23,7 @@ export async function startWorker(
   config: Config,
   opts: { databaseUrl: string; temporalAddress: string; logger: Logger; workflowBundlePath?: string },
 ): Promise<RunningWorker> {
-  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024 });
+  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024, niceness: config.renderNiceness });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
   let worker;

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   body: any;
   receivedAt: number;
+  /** When the request's headers arrived (receivedAt is after its whole body was read and parsed). */
+  arrivedAt: number;
   /** The client closed the connection before we finished answering. */
   closedEarly: boolean;
   /** When the exchange ended (answer sent or connection closed), ms since the epoch. */
@@ -77,7 +79,37 @@ function split(text: string, n: number): string[] {
 }
 
 /** `port`: listen on this port (e.g. to come back where a closed provider was); a free one by default. */
-export async function startScriptedProvider(opts: { port?: number } = {}): Promise<ScriptedProvider> {
+export interface ScriptedProviderOptions {
+  port?: number;
+  /**
+   * Benchmarks: a step's delayMs counts from the request's arrival, so reading and parsing a large
+   * request (8 page images, ~9 MB) is part of the model's latency as with a real model, not added
+   * to it; and image data is dropped from recorded bodies (`data:image/png;base64,…`), so the
+   * benchmark process neither parses nor keeps ~9 MB per request.
+   */
+  benchmark?: boolean;
+}
+
+/**
+ * A request body with the data of every `data:` URL replaced by `…`; searched in the bytes, so the
+ * ~9 MB of base64 of a window request is neither decoded into a string nor parsed.
+ */
+export function elideDataUrls(raw: Buffer): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = raw.indexOf(';base64,', at);
+    if (start < 0) break;
+    const end = raw.indexOf('"', start);
+    if (end < 0) break;
+    parts.push(raw.toString('utf8', at, start + 8), '…');
+    at = end;
+  }
+  parts.push(raw.toString('utf8', at));
+  return parts.join('');
+}
+
+export async function startScriptedProvider(opts: ScriptedProviderOptions = {}): Promise<ScriptedProvider> {
   let queue: Step[] = [];
   let handler: ((req: RecordedRequest) => Step | Promise<Step>) | null = null;
   let models: string[] = [];
@@ -126,7 +158,8 @@ export async function startScriptedProvider(opts: { port?: number } = {}): Promi
         return;
       }
       case 'content': {
-        if (step.delayMs) await sleep(step.delayMs);
+        const held = opts.benchmark ? Date.now() - rec.arrivedAt : 0;
+        if (step.delayMs && step.delayMs > held) await sleep(step.delayMs - held);
         if (res.destroyed) return;
         const finish = step.finishReason ?? 'stop';
         const usageIn = step.usage ?? { prompt_tokens: 10, completion_tokens: Math.max(1, Math.ceil(step.content.length / 4)) };
@@ -204,11 +237,13 @@ export async function startScriptedProvider(opts: { port?: number } = {}): Promi
   }
 
   const server = http.createServer((req, res) => {
+    const arrivedAt = Date.now();
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0];
-      const raw = Buffer.concat(parts).toString('utf8');
+      const bytes = Buffer.concat(parts);
+      const raw = opts.benchmark ? elideDataUrls(bytes) : bytes.toString('utf8');
       let body: any = null;
       if (raw) {
         try {
@@ -223,6 +258,7 @@ export async function startScriptedProvider(opts: { port?: number } = {}): Promi
         headers: { ...req.headers },
         body,
         receivedAt: Date.now(),
+        arrivedAt,
         closedEarly: false,
       };
       res.on('close', () => {

@@ -2,6 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import {
   askAvoidingLoops,
   buildProvenance,
+  leafPointers,
+  leafSearchTexts,
+  searchKey,
   describePages,
   isDegenerateData,
   isDegenerateText,
@@ -156,6 +159,17 @@ describe('merge', () => {
 });
 
 describe('provenance', () => {
+  it('lists every text a value may be searched as, once, and keys each search by text and pages', () => {
+    const data = { a: 'INV-1', b: [{ n: 12.5 }, { n: 7 }, { s: 'INV-1' }], c: null, d: true, e: 'x' };
+    expect(leafSearchTexts(data)).toEqual(['INV-1', '12.5', '12.50', '7.00']);
+    // Every text buildProvenance asks for is among them.
+    const asked: string[] = [];
+    buildProvenance(data, new Map(leafPointers(data).map(({ pointer }) => [pointer, [1]])), (text) => (asked.push(text), []));
+    expect(asked.every((t) => leafSearchTexts(data).includes(t))).toBe(true);
+    expect(searchKey('INV-1', [3, 4])).not.toBe(searchKey('INV-1', [3]));
+    expect(searchKey('a', [1, 2])).toBe(searchKey('a', [1, 2]));
+  });
+
   it('gives every non-null leaf its window pages, and boxes with exact pages where the text is found', () => {
     const data = { invoice_number: 'INV-1', total: 12.5, items: [{ description: 'Nails', amount: 3 }], customer: null };
     const origins = new Map<string, number[]>([

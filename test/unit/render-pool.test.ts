@@ -16,6 +16,7 @@ import {
   renderPageOnThisThread,
   renderPoolStats,
 } from '../../src/documents/index.js';
+import { splitByFirstPage } from '../../src/documents/pool.js';
 import { makeCorruptPdf, makeEncryptedPdf, makePdf, makePlacedTextPdf, makePng, pngInfo } from '../fixtures/documents.js';
 
 const LIMITS = { dpi: 72, maxPixels: 4_000_000 };
@@ -101,6 +102,32 @@ describe('render pool', () => {
   });
 });
 
+describe('splitByFirstPage', () => {
+  it('splits searches into parts of nearly equal size by first page, each search in exactly one part', () => {
+    const queries = [9, 1, 5, 3, 7, 2, 8].map((p, i) => ({ text: `t${i}`, pages: [p, p + 1] }));
+    const parts = splitByFirstPage(queries, 3);
+    expect(parts.map((part) => part.length)).toEqual([3, 3, 1]);
+    expect(parts.flat().sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(parts.map((part) => part.map((i) => queries[i]!.pages[0]))).toEqual([[1, 2, 3], [5, 7, 8], [9]]);
+    expect(splitByFirstPage(queries, 1)).toEqual([[1, 5, 3, 2, 4, 6, 0]]);
+    expect(splitByFirstPage([], 4)).toEqual([]);
+  });
+
+  it('answers many searches split between threads as one search on this thread would', async () => {
+    const pdf = makePlacedTextPdf(6, [{ page: 5, text: 'INV-99', x: 100, baseline: 200, size: 20 }], []);
+    const queries = Array.from({ length: 80 }, (_, i) => ({ text: i % 7 === 3 ? 'absent' : 'INV-99', pages: [(i % 6) + 1] }));
+    configureRenderPool({ threads: 2 });
+    const found = await findTextInPool(pdf, queries);
+    const layer = openTextLayer(pdf);
+    try {
+      expect(found).toEqual(queries.map((q) => layer.find(q.text, q.pages)));
+    } finally {
+      layer.close();
+    }
+    expect(found.filter((boxes) => boxes.length > 0)).toHaveLength(11); // page 5, where the text is, 11 times
+  });
+});
+
 describe('PagePrefetch', () => {
   it('renders the next pages ahead, hands each out once, and keeps at most `ahead` waiting', async () => {
     const config = loadConfig({ SERVICE_RENDER_DPI: '72' });
@@ -118,6 +145,18 @@ describe('PagePrefetch', () => {
     // The last pages: nothing beyond the document is started.
     await prefetch.image('file_a', pdf, 8, 8, config);
     expect([...internals.ready.keys()].some((k) => k.endsWith('#9'))).toBe(false);
+  });
+
+  it('starts pages ahead of activities still to come (a plan), and hands them out once', async () => {
+    const config = loadConfig({ SERVICE_RENDER_DPI: '72' });
+    const pdf = makePdf(['1', '2', '3', '4', '5']);
+    const prefetch = new PagePrefetch(3);
+    const internals = prefetch as unknown as { ready: Map<string, unknown> };
+    prefetch.start('file_s', pdf, 2, 5, config);
+    expect([...internals.ready.keys()].map((k) => k.split('#')[1])).toEqual(['2', '3', '4']);
+    const pages = await Promise.all(prefetch.images('file_s', pdf, 2, 3, 5, config));
+    expect(pages).toEqual(await pageImages(pdf, 2, 3, config));
+    expect([...internals.ready.keys()].map((k) => k.split('#')[1])).toEqual(['4', '5']);
   });
 
   it('hands out a window of pages in order and starts the pages after it', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import OpenAI from 'openai';
-import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { elideDataUrls, startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 
 let provider: ScriptedProvider;
 let client: OpenAI;
@@ -143,5 +143,32 @@ describe('scripted chat-completions server', () => {
 
   it('waitForRequests times out with a clear message', async () => {
     await expect(provider.waitForRequests(1, 50)).rejects.toThrow(/Expected 1 chat-completion requests/);
+  });
+});
+
+describe('benchmark mode', () => {
+  it('drops image data from recorded bodies and holds a request from its arrival', async () => {
+    const bench = await startScriptedProvider({ benchmark: true });
+    try {
+      const c = new OpenAI({ baseURL: bench.baseUrl, apiKey: 'k', maxRetries: 0 });
+      bench.enqueue({ kind: 'content', content: 'ok', delayMs: 300 });
+      const url = `data:image/png;base64,${Buffer.alloc(300_000, 7).toString('base64')}`;
+      const t0 = Date.now();
+      await c.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'pages 1–8' }, { type: 'image_url', image_url: { url } }] }] });
+      const [r] = bench.requests;
+      expect(JSON.stringify(r!.body)).toContain('data:image/png;base64,…');
+      expect(JSON.stringify(r!.body)).toContain('pages 1–8');
+      expect(r!.arrivedAt).toBeGreaterThanOrEqual(t0);
+      expect(r!.endedAt! - r!.arrivedAt).toBeGreaterThanOrEqual(290);
+      expect(r!.endedAt! - r!.arrivedAt).toBeLessThan(1000);
+    } finally {
+      await bench.close();
+    }
+  });
+
+  it('elides every data URL and keeps the rest of the body as it is', () => {
+    const raw = Buffer.from('{"a":"data:image/png;base64,AAAA","b":"é","c":"data:image/jpeg;base64,BBBB"}');
+    expect(elideDataUrls(raw)).toBe('{"a":"data:image/png;base64,…","b":"é","c":"data:image/jpeg;base64,…"}');
+    expect(elideDataUrls(Buffer.from('{"x":1}'))).toBe('{"x":1}');
   });
 });

@@ -95,6 +95,27 @@ const bookkeeping = (events: string[]) => ({
 });
 
 describe('0.4 parse workflow with mocked activities', () => {
+  it('runs spare page activities beyond the page concurrency and tells each the job\'s model slots', async () => {
+    const events: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const slotsSeen = new Set<unknown>();
+    const result = await runParse({
+      ...bookkeeping(events),
+      planParseJob: async () => ({ pagesTotal: 6, pendingPages: [1, 2, 3, 4, 5, 6] }),
+      transcribePage: async (_id: string, _page: number, modelSlots?: number) => {
+        slotsSeen.add(modelSlots);
+        most = Math.max(most, ++inFlight);
+        await sleep(300);
+        inFlight -= 1;
+      },
+    });
+    expect(result).toBe('completed');
+    // pageConcurrency 2: two model slots, one spare activity preparing the next request.
+    expect(slotsSeen).toEqual(new Set([2]));
+    expect(most).toBe(3);
+  }, 60_000);
+
   it('a cancel settles the job only after every in-flight page has acknowledged it', async () => {
     const events: string[] = [];
     let started = 0;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { encodeJsonBody } from '../../src/providers/request-body.js';
+
+const image = (n: number) => `data:image/png;base64,${Buffer.alloc(6000 + n, n).toString('base64')}`;
+
+describe('encodeJsonBody', () => {
+  it('encodes the same JSON value as JSON.stringify, with page images spliced in', () => {
+    const body = {
+      model: 'm',
+      messages: [
+        { role: 'system', content: 'Window: pages 9–16 of 400 — “quoted”, emoji 😀, tab\t, quote " and backslash \\ and \u0000' },
+        { role: 'user', content: [image(1), image(2)].map((url) => ({ type: 'image_url', image_url: { url } })) },
+      ],
+      n: 1.5,
+      flag: null,
+    };
+    const bytes = encodeJsonBody(body);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(body);
+    // Only ASCII goes over the wire: non-ASCII characters are \u escapes.
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
+    expect(bytes.toString('latin1')).toContain(image(2));
+  });
+
+  it('leaves long strings that are not plain data URLs to JSON.stringify', () => {
+    const long = `data:text/plain,${'é"\\'.repeat(3000)}`;
+    const notData = 'x'.repeat(10_000);
+    const body = { a: long, b: notData, c: [image(3)] };
+    expect(JSON.parse(encodeJsonBody(body).toString('utf8'))).toEqual(body);
+  });
+
+  it('does not mistake a string shaped like its marker for an image', () => {
+    const body = { text: 'abc:0', images: [image(4)] };
+    expect(JSON.parse(encodeJsonBody(body).toString('utf8'))).toEqual(body);
+  });
+
+  it('refuses what JSON.stringify cannot encode', () => {
+    expect(() => encodeJsonBody(undefined)).toThrow(TypeError);
+  });
+});
