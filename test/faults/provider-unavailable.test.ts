@@ -115,7 +115,11 @@ describe('provider unreachable', () => {
     let seen = await pollJob(base, `/v1/parse-jobs/${failing.body.id}`, undefined, 30_000);
     expect(seen[seen.length - 1].status).toBe('failed');
     expect(seen[seen.length - 1].error.code).toBe('provider_unavailable');
-    expect(provider.requests).toHaveLength(MAX_ATTEMPTS); // page 1 exhausted its attempts; page 2 never started
+    // A page exhausted its attempts. Page 2's activity runs ahead (a spare lane): it takes the one
+    // model slot while page 1 waits to retry, so it may have been asked too, never at the same time.
+    expect(provider.requests.length).toBeGreaterThanOrEqual(MAX_ATTEMPTS);
+    expect(provider.requests.length).toBeLessThanOrEqual(2 * MAX_ATTEMPTS);
+    expect(provider.openRequests().max).toBe(1);
 
     provider.reset();
     provider.enqueue({ kind: 'reset' }, content('p1'), { kind: 'error', status: 500 }, content('p2'));
