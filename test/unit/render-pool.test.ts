@@ -23,6 +23,16 @@ const LIMITS = { dpi: 72, maxPixels: 4_000_000 };
 
 afterAll(() => closeRenderPool());
 
+/** The answers of the same searches made on this thread (openTextLayer), for comparison. */
+function searchOnThisThread(pdf: Buffer, queries: Array<{ text: string; pages: number[] }>) {
+  const layer = openTextLayer(pdf);
+  try {
+    return queries.map((q) => layer.find(q.text, q.pages));
+  } finally {
+    layer.close();
+  }
+}
+
 describe('render pool', () => {
   it('renders the same PNG as rendering on the calling thread, from shared memory too', async () => {
     const pdf = makePdf(['one', 'two', 'three']);
@@ -67,12 +77,7 @@ describe('render pool', () => {
       { text: 'absent', pages: [2] },
     ];
     const found = await findTextInPool(pdf, queries);
-    const layer = openTextLayer(pdf);
-    try {
-      expect(found).toEqual(queries.map((q) => layer.find(q.text, q.pages)));
-    } finally {
-      layer.close();
-    }
+    expect(found).toEqual(searchOnThisThread(pdf, queries));
     expect(found[0]).toHaveLength(1);
     expect(found[0]![0]!.page).toBe(2);
     expect(await findTextInPool(pdf, [])).toEqual([]);
@@ -118,12 +123,7 @@ describe('splitByFirstPage', () => {
     const queries = Array.from({ length: 80 }, (_, i) => ({ text: i % 7 === 3 ? 'absent' : 'INV-99', pages: [(i % 6) + 1] }));
     configureRenderPool({ threads: 2 });
     const found = await findTextInPool(pdf, queries);
-    const layer = openTextLayer(pdf);
-    try {
-      expect(found).toEqual(queries.map((q) => layer.find(q.text, q.pages)));
-    } finally {
-      layer.close();
-    }
+    expect(found).toEqual(searchOnThisThread(pdf, queries));
     expect(found.filter((boxes) => boxes.length > 0)).toHaveLength(11); // page 5, where the text is, 11 times
   });
 });
