@@ -68,7 +68,7 @@ const EXTRACTOR = {
 async function readsDuringParse(infra: Infra): Promise<string> {
   const scratch = await mkdtemp(path.join(infra.tempDir, 'reads-'));
   await chmod(scratch, 0o755); // embedded Postgres runs as the postgres user and must get through
-  const stack = await startDevStack({ dataDir: path.join(scratch, 'dev') });
+  const stack = await startDevStack({ dataDir: path.join(scratch, 'dev'), nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) });
   try {
     stack.provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }) }));
     const put = await call(stack.url, 'PUT', '/v1/extractors/bench-reads', EXTRACTOR);
