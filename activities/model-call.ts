@@ -9,7 +9,8 @@
 // - the job's own model slots (`jobSlots`, the page concurrency): a window or page activity may
 //   start before a slot is free, build its request, and wait at the gate the request passes just
 //   before it is sent; the slots are leases in the same table as the provider's, so the bound holds
-//   across worker processes, and a slot released in this process wakes its waiters at once;
+//   across worker processes, and a slot released in this process wakes its waiters at once. The
+//   provider's slot is then taken at the gate too, after the job's, never held while waiting for it;
 // - retries by time: a transient failure is recorded per (job, call) and retried with capped
 //   exponential backoff (or the provider's Retry-After, exactly) until SERVICE_PROVIDER_RETRY_WINDOW_S
 //   has passed since the call first failed; a permanent one fails at once. Errors that are not the
@@ -95,11 +96,19 @@ export async function callModel<T>(
   let started = performance.now();
   const jobLimit = target.jobSlots;
   let gatePassed: Promise<void> | undefined;
+  // The provider's slot is taken with the job's, after it: an activity waiting for its job's slot
+  // never holds a provider slot other jobs could use (and slots are always taken in this order).
+  const providerSlot = async () => {
+    if (limit === null) return;
+    slot = await waitForSlot(deps, target.settings.name, limit, holder, signal);
+    lastRenew = Date.now();
+  };
   const gate: SendGate = () =>
     (gatePassed ??= (async () => {
       if (jobLimit === undefined) return;
       jobSlot = await waitForSlot(deps, jobLease, jobLimit, holder, signal);
       lastRenew = Date.now();
+      await providerSlot();
       started = performance.now(); // the request's time at the model starts now
     })());
   // Released as soon as the request has ended (before the retry bookkeeping), so the next request
@@ -116,10 +125,8 @@ export async function callModel<T>(
     }
   };
   try {
-    if (limit !== null) {
-      slot = await waitForSlot(deps, target.settings.name, limit, holder, signal);
-      lastRenew = Date.now();
-    }
+    // Without job slots the provider's slot is taken before the request is built, as before.
+    if (jobLimit === undefined) await providerSlot();
     let result: T;
     const labels = { provider: target.settings.name, model: target.model };
     started = performance.now();
