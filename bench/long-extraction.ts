@@ -6,7 +6,7 @@ import os from 'node:os';
 import { startScriptedProvider, type RecordedRequest } from '../test/harness/scripted-provider.js';
 import { cpuSeconds } from './lib/cpu.js';
 import { log, type Infra } from './lib/infra.js';
-import { between, call, expectStatus, uploadBytes, waitForJob } from './lib/http.js';
+import { between, call, expectStatus, uploadBytes, waitForJobLongPoll } from './lib/http.js';
 import { isMain, runStandalone } from './lib/main.js';
 import { makeMixedPdf } from './lib/pdf.js';
 import { startStack, warmUpStack } from './lib/services.js';
@@ -69,7 +69,7 @@ export async function longExtractionBenchmark(infra: Infra | undefined): Promise
           201,
           'POST /v1/extraction-jobs',
         );
-        const job = await waitForJob(stack.url, `/v1/extraction-jobs/${created.id}`, 50);
+        const job = await waitForJobLongPoll(stack.url, `/v1/extraction-jobs/${created.id}`);
         const wall = performance.now() - t0;
         const workerCpuMs = (cpuSeconds(stack.worker.pid) - cpu0) * 1000;
         const items = job.result.data.pages as Array<{ page: number }>;
@@ -99,13 +99,13 @@ export async function longExtractionBenchmark(infra: Infra | undefined): Promise
     await provider.close();
   }
   const body = [
-    table(['page concurrency C', 'windows', 'ideal s', 'wall s (POST → seen completed)', 'job started → completed s', 'efficiency', 'overhead ms/page', `worker CPU ms/page`, `efficiency bound by worker CPU on ${CORES} idle cores`, 'model requests / max in flight'], rows),
+    table(['page concurrency C', 'windows', 'ideal s', 'wall s (POST → seen completed, long-poll)', 'job started → completed s', 'efficiency', 'overhead ms/page', `worker CPU ms/page`, `efficiency bound by worker CPU on ${CORES} idle cores`, 'model requests / max in flight'], rows),
     '',
     `${PAGES}-page mixed PDF (text, image and vector pages) extracted in windows of ${WINDOW_PAGES} pages (the default), the scripted model ` +
       `holding every window request L = ${LATENCY_MS} ms, ideal = ceil(${windows}/C)·L. "overhead ms/page" = (wall − ideal) / ${PAGES}: ` +
       'rendering and PNG encoding (render threads; the next windows\' pages rendered while windows are at the model), base64, ' +
       'activity scheduling, storing each window, merging and provenance (text-layer search, in the render threads). ' +
-      'API and worker as separate processes, after one short text job on the fresh stack (the worker\'s one-time set-up; render threads ' +
+      'The client waits with the API\'s long-poll (GET …?wait=60). API and worker as separate processes, after one short text job on the fresh stack (the worker\'s one-time set-up; render threads ' +
       'start cold with the measured job). The scripted model runs in the benchmark process on the same cores; it holds each request L ms ' +
       'from its arrival (reading the ~9 MB request is part of L, as at a real model) and keeps no image data.',
     '',

@@ -46,5 +46,22 @@ export async function waitForJob(base: string, path: string, intervalMs: number,
   }
 }
 
+/**
+ * Wait for the job with the API's long-poll (`GET …?wait=60`, answered the moment the job ends):
+ * no polling interval added to the measured time and no polling load on the cores.
+ */
+export async function waitForJobLongPoll(base: string, path: string, timeoutMs = 600_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await call(base, 'GET', `${path}?wait=60`);
+    if (r.status !== 200) throw new Error(`GET ${path}?wait=60 answered ${r.status}: ${JSON.stringify(r.body)}`);
+    if (TERMINAL.has(r.body.status)) {
+      if (r.body.status !== 'completed') throw new Error(`${path} ended ${r.body.status}: ${JSON.stringify(r.body.error)}`);
+      return r.body;
+    }
+    if (Date.now() > deadline) throw new Error(`${path} still ${r.body.status} after ${timeoutMs} ms`);
+  }
+}
+
 /** Milliseconds between two ISO timestamps of a job. */
 export const between = (from: string, to: string) => Date.parse(to) - Date.parse(from);
