@@ -44,6 +44,20 @@ export function parseWebhookUrl(raw: string): URL {
   return url;
 }
 
+/**
+ * Longest wait for a host name to resolve: a resolver that does not answer (no network, a dead DNS
+ * server) would otherwise hold the request for the system's own timeout, 10 s or more.
+ */
+export const LOOKUP_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Resolve a host name and check every address it has (all must be allowed). */
 export async function checkHost(hostname: string, allowPrivate: boolean): Promise<void> {
   const host = hostname.replace(/^\[|\]$/g, '');
@@ -52,7 +66,7 @@ export async function checkHost(hostname: string, allowPrivate: boolean): Promis
     addresses = [host];
   } else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      addresses = (await withTimeout(lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS)).map((a) => a.address);
     } catch {
       throw new WebhookUrlError('webhook_url_unresolvable', `The webhook host '${host}' does not resolve`);
     }

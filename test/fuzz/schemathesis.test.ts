@@ -13,6 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { loadConfig } from '../../src/config/index.js';
+import { dropDatabase, ensureDatabase, migrateAndSeed, withDatabaseName, withPgClient } from '../../src/runtime/database.js';
+import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
 import { ensureSchemathesis, SCHEMATHESIS_VERSION } from './schemathesis-tool.js';
@@ -30,13 +33,28 @@ const MAX_TIME = process.env.FUZZ_MAX_TIME; // seconds; unset: bounded by the ex
 let stack: TestStack;
 let provider: ScriptedProvider;
 let st: string;
+let fuzzDatabase: { adminUrl: string; name: string } | undefined;
+
+/**
+ * A migrated, seeded database of the fuzzer's own: it creates definitions under the contract's
+ * example names (`invoice`, …), which other test files run by the same Jest worker create too.
+ */
+async function ownDatabase(): Promise<string> {
+  const adminUrl = readHarnessInfo().databaseUrl;
+  const name = `${decodeURIComponent(new URL(adminUrl).pathname.slice(1))}_fuzz`;
+  await withPgClient(adminUrl, (client) => ensureDatabase(client, name));
+  fuzzDatabase = { adminUrl, name };
+  const url = withDatabaseName(adminUrl, name);
+  await migrateAndSeed(url, loadConfig({}));
+  return url;
+}
 
 beforeAll(async () => {
   st = await ensureSchemathesis();
   provider = await startScriptedProvider();
   provider.setModels(['scripted-model-a', 'scripted-model-b']);
   // Tokens on, so the `ignored_auth` check has something to check.
-  stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN } });
+  stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN, DATABASE_URL: await ownDatabase() } });
   const put = await fetch(`${stack.url}/v1/providers/compatible_api`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -48,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
   await provider?.close();
+  if (fuzzDatabase) await withPgClient(fuzzDatabase.adminUrl, (client) => dropDatabase(client, fuzzDatabase!.name));
 });
 
 interface Outcome {

@@ -9,8 +9,10 @@ is still checked. test/api/job-waiting.test.ts covers real long-polls (up to wai
 """
 
 import re
+import time
 import uuid
 
+import requests
 import schemathesis
 
 LONG_POLL_CAP = 1
@@ -69,3 +71,24 @@ def _has_reserved_key(value, depth=0):
 @schemathesis.hook
 def filter_body(context, body):
     return not _has_reserved_key(body)
+
+
+# DELETE of a running job answers 202: the job is `deleting` until its workflow has stopped, then
+# gone (the contract; test/api/extraction-jobs.test.ts covers it). The stateful phase reads a
+# deleted resource right after the DELETE and expects 404 (its check ST301). After a 202, wait until
+# the job is gone, as a client that was told "accepted" would, before the next step.
+JOB_PATH = re.compile(r"^/v1/(jobs|extraction-jobs|parse-jobs)/\{[A-Za-z_]+\}$")
+DELETION_WAIT_S = 30
+
+
+@schemathesis.hook
+def after_call(context, case, response):
+    if case.method.upper() != "DELETE" or response.status_code != 202 or not JOB_PATH.match(case.path):
+        return
+    request = response.request
+    headers = {k: v for k, v in request.headers.items() if k.lower() == "authorization"}
+    deadline = time.monotonic() + DELETION_WAIT_S
+    while time.monotonic() < deadline:
+        if requests.get(request.url, headers=headers, timeout=10).status_code == 404:
+            return
+        time.sleep(0.05)
