@@ -1609,7 +1609,7 @@ export interface components {
          *     | `idempotency_key_reused` | 422 | The `Idempotency-Key` was used in the last 24 hours with a different body. |
          *     | `idempotency_key_in_use` | 409 | The first request with this `Idempotency-Key` is being undone; retry after `Retry-After`. |
          *     | `webhook_url_invalid` | 400 | A webhook URL is not absolute `http`/`https`, or carries credentials. |
-         *     | `webhook_url_unresolvable` | 400 | A webhook URL's host does not resolve. |
+         *     | `webhook_url_unresolvable` | 400 | A webhook URL's host does not resolve (within 5 s). |
          *     | `webhook_url_forbidden` | 400 | A webhook URL resolves to a loopback, private, link-local or metadata address (`SERVICE_WEBHOOK_ALLOW_PRIVATE` is off). |
          *     | `document_encrypted` | 400 | A page image was asked of a password-protected PDF. |
          *     | `document_corrupt` | 400 | A page image was asked of a file whose bytes cannot be read. |
@@ -1715,7 +1715,7 @@ export interface components {
         };
         /**
          * @description The URL is unusable: not absolute `http`/`https` or with credentials (`webhook_url_invalid`), its host
-         *     does not resolve (`webhook_url_unresolvable`), or it resolves to a loopback, private, link-local,
+         *     does not resolve within 5 seconds (`webhook_url_unresolvable`), or it resolves to a loopback, private, link-local,
          *     metadata or other non-public address while `SERVICE_WEBHOOK_ALLOW_PRIVATE` is off
          *     (`webhook_url_forbidden`).
          */
