@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/runtime/ports.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,8 +17,27 @@ export interface DevProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `npm start` with `env` and resolves once its API listens; rejects if it exits first. */
-export async function startDevProcess(env: NodeJS.ProcessEnv, readyTimeoutMs: number): Promise<DevProcess> {
+/** The start-up failure of a port that another process took after it was chosen (PORT, TEMPORAL_UI_PORT, …). */
+const PORT_TAKEN = /Start-up failed: ([A-Z_]+): \S+ is already in use/;
+
+/**
+ * Starts `npm start` with `env` and resolves once its API listens; rejects if it exits first. A
+ * port chosen free by the test but taken by another process before npm start bound it (test files
+ * run in parallel) is chosen again, in `env` too, so later restarts use the new one.
+ */
+export async function startDevProcess(env: NodeJS.ProcessEnv, readyTimeoutMs: number, attempts = 3): Promise<DevProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, readyTimeoutMs);
+    } catch (err) {
+      const taken = PORT_TAKEN.exec((err as Error).message);
+      if (!taken || attempt >= attempts) throw err;
+      env[taken[1]!] = String(await freePort());
+    }
+  }
+}
+
+async function startOnce(env: NodeJS.ProcessEnv, readyTimeoutMs: number): Promise<DevProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'dev.ts')], {
     cwd: ROOT,
     env,
