@@ -56,7 +56,7 @@ export function textPages(text: string, config: Pick<Config, 'extractionWindowCh
  */
 function extractWithModel(
   deps: ResolvedActivityDeps,
-  target: { jobId: string; callKey: string; jobSlots?: number },
+  target: { jobId: string; callKey: string; jobSlots?: number; jobRunning?: () => Promise<boolean> },
   settings: ProviderSettings,
   args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal' | 'beforeSend'>,
 ) {
@@ -74,6 +74,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   );
 
   const textSearches = new WindowTextSearches();
+
+  async function stillRunning(jobId: string): Promise<boolean> {
+    return !!(await db('extraction_jobs').where({ id: jobId, status: 'running' }).first('id'));
+  }
 
   async function loadSource(job: { file_id: string | null; source_text: string | null }): Promise<Source> {
     if (job.file_id === null) return { kind: 'text', pages: textPages(job.source_text ?? '', config) };
@@ -167,7 +171,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
         const ask = (generation: GenerationSettings | undefined) =>
-          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}) }, settings, {
+          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots, jobRunning: () => stillRunning(jobId) } : {}) }, settings, {
             config,
             definition: {
               name: extractor.name,

@@ -51,6 +51,12 @@ export interface ModelCallTarget {
   model: string;
   /** At most this many of the job's model requests at once (its page concurrency); unset: no job bound. */
   jobSlots?: number;
+  /**
+   * With jobSlots: whether the job still runs, asked once a slot is taken. A slot freed by a
+   * request the job's cancel has just aborted must not send a waiting request that has not heard
+   * of the cancel yet.
+   */
+  jobRunning?: () => Promise<boolean>;
 }
 
 /**
@@ -108,6 +114,10 @@ export async function callModel<T>(
       if (jobLimit === undefined) return;
       jobSlot = await waitForSlot(deps, jobLease, jobLimit, holder, signal);
       lastRenew = Date.now();
+      if (target.jobRunning && !(await target.jobRunning())) {
+        await releaseSlots();
+        await stoppedJob(signal);
+      }
       await providerSlot();
       started = performance.now(); // the request's time at the model starts now
     })());
@@ -166,6 +176,21 @@ function usageOf(result: unknown): { prompt_tokens?: number; completion_tokens?:
 function errorCodeOf(err: unknown): string {
   const code = (err as { code?: unknown })?.code;
   return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : 'error';
+}
+
+/** How long a request of a stopped job waits for its activity's cancellation before giving up. */
+const STOPPED_JOB_WAIT_MS = 60_000;
+
+/**
+ * The job stopped (canceling or deleting) while this request waited for its slot: wait, heartbeating
+ * (the caller's timer), for the activity's own cancellation, which is on its way, and never send.
+ */
+function stoppedJob(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(() => reject(new ProviderError('provider_unavailable', 'The job stopped while this request waited to be sent')), STOPPED_JOB_WAIT_MS);
+    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
 }
 
 /**

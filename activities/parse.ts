@@ -66,7 +66,8 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
         // and a timed-out attempt would be retried and render the page again.
         const image = await withHeartbeat(() => prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config));
-        const target = { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots } : {}) };
+        const jobRunning = async () => !!(await db('parse_jobs').where({ id: jobId, status: 'running' }).first('id'));
+        const target = { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots, jobRunning } : {}) };
         const ask = (generation: GenerationSettings | undefined) => callModel(deps, target, (signal, gate) =>
           runPageTranscription({
             settings,
