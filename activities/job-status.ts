@@ -2,11 +2,17 @@ import type { JobKind } from '../src/domain/job-status.js';
 import { JOB_TABLES } from '../src/domain/job-status.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
+import type { Db } from '../src/storage/db.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 
 /** What a client reads for an `internal_error`; the details are in the service log. */
 export const INTERNAL_ERROR_MESSAGE = 'The job failed because of an internal error of the service; its log has the details under this job id';
+
+/** Whether the job is still `running` (not stopped by a cancel or delete, not ended). */
+export async function jobIsRunning(db: Db, kind: JobKind, jobId: string): Promise<boolean> {
+  return !!(await db(JOB_TABLES[kind]).where({ id: jobId, status: 'running' }).first('id'));
+}
 
 // Status moves made by workflows. Each is a compare-and-set UPDATE: a job the API has moved to
 // canceling or deleting is never overwritten, and the activity says so ('not_running').

@@ -26,6 +26,7 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
+import { jobIsRunning } from './job-status.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
@@ -74,10 +75,6 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   );
 
   const textSearches = new WindowTextSearches();
-
-  async function stillRunning(jobId: string): Promise<boolean> {
-    return !!(await db('extraction_jobs').where({ id: jobId, status: 'running' }).first('id'));
-  }
 
   async function loadSource(job: { file_id: string | null; source_text: string | null }): Promise<Source> {
     if (job.file_id === null) return { kind: 'text', pages: textPages(job.source_text ?? '', config) };
@@ -171,7 +168,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
         const ask = (generation: GenerationSettings | undefined) =>
-          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots, jobRunning: () => stillRunning(jobId) } : {}) }, settings, {
+          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots, jobRunning: () => jobIsRunning(db, 'extraction', jobId) } : {}) }, settings, {
             config,
             definition: {
               name: extractor.name,

@@ -10,7 +10,7 @@ import { between, call, expectStatus, uploadBytes, waitForJobLongPoll } from './
 import { isMain, runStandalone } from './lib/main.js';
 import { makeMixedPdf } from './lib/pdf.js';
 import { startStack, warmUpStack } from './lib/services.js';
-import { fmt, table, type Section } from './lib/stats.js';
+import { efficiencyCells, table, type Section } from './lib/stats.js';
 
 const CORES = os.availableParallelism();
 const PAGES = 100;
@@ -50,14 +50,16 @@ export async function parseBenchmark(infra: Infra | undefined): Promise<Section>
         rows.push([
           LATENCY_MS,
           c,
-          fmt(ideal / 1000, 1),
-          fmt(wall / 1000, 2),
-          fmt(between(job.started_at, job.completed_at) / 1000, 2),
-          `${fmt((100 * ideal) / wall, 0)} %`,
-          fmt((wall - ideal) / PAGES, 0),
-          fmt(workerCpuMs / PAGES, 0),
-          `${fmt(Math.min(100, (100 * ideal) / Math.max(ideal, workerCpuMs / CORES)), 0)} %`,
-          `${requests} / ${peak}`,
+          ...efficiencyCells({
+            idealMs: ideal,
+            wallMs: wall,
+            jobMs: between(job.started_at, job.completed_at),
+            pages: PAGES,
+            workerCpuMs,
+            cores: CORES,
+            requests,
+            inFlight: peak,
+          }),
         ]);
       } finally {
         await stack.close();

@@ -32,34 +32,35 @@ export async function uploadBytes(base: string, bytes: Buffer, filename: string,
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
 
 /** GET the job every intervalMs until it is terminal; throws unless it completed. */
-export async function waitForJob(base: string, path: string, intervalMs: number, timeoutMs = 600_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await call(base, 'GET', path);
-    if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
-    if (TERMINAL.has(r.body.status)) {
-      if (r.body.status !== 'completed') throw new Error(`${path} ended ${r.body.status}: ${JSON.stringify(r.body.error)}`);
-      return r.body;
-    }
-    if (Date.now() > deadline) throw new Error(`${path} still ${r.body.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+export function waitForJob(base: string, path: string, intervalMs: number, timeoutMs = 600_000): Promise<any> {
+  return waitUntilTerminal(base, path, { intervalMs }, timeoutMs);
 }
 
 /**
  * Wait for the job with the API's long-poll (`GET …?wait=60`, answered the moment the job ends):
  * no polling interval added to the measured time and no polling load on the cores.
  */
-export async function waitForJobLongPoll(base: string, path: string, timeoutMs = 600_000): Promise<any> {
+export function waitForJobLongPoll(base: string, path: string, timeoutMs = 600_000): Promise<any> {
+  return waitUntilTerminal(base, path, { longPollS: 60 }, timeoutMs);
+}
+
+async function waitUntilTerminal(
+  base: string,
+  path: string,
+  how: { intervalMs: number } | { longPollS: number },
+  timeoutMs: number,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
+  const url = 'longPollS' in how ? `${path}?wait=${how.longPollS}` : path;
   for (;;) {
-    const r = await call(base, 'GET', `${path}?wait=60`);
-    if (r.status !== 200) throw new Error(`GET ${path}?wait=60 answered ${r.status}: ${JSON.stringify(r.body)}`);
+    const r = await call(base, 'GET', url);
+    if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}: ${JSON.stringify(r.body)}`);
     if (TERMINAL.has(r.body.status)) {
       if (r.body.status !== 'completed') throw new Error(`${path} ended ${r.body.status}: ${JSON.stringify(r.body.error)}`);
       return r.body;
     }
     if (Date.now() > deadline) throw new Error(`${path} still ${r.body.status} after ${timeoutMs} ms`);
+    if ('intervalMs' in how) await new Promise((resolve) => setTimeout(resolve, how.intervalMs));
   }
 }
 

@@ -29,3 +29,30 @@ export function table(headers: string[], rows: Array<Array<string | number>>): s
 export function printSection(section: Section): void {
   console.log(`\n## ${section.title}\n\n${section.body}\n`);
 }
+
+/**
+ * The measured columns of the parse and long-document tables: ideal s, wall s, job started →
+ * completed s, efficiency, overhead ms/page, worker CPU ms/page, the efficiency the worker's own
+ * CPU allows on `cores` idle cores, and model requests / most in flight.
+ */
+export function efficiencyCells(m: {
+  idealMs: number;
+  wallMs: number;
+  jobMs: number;
+  pages: number;
+  workerCpuMs: number;
+  cores: number;
+  requests: number;
+  inFlight: number;
+}): string[] {
+  return [
+    fmt(m.idealMs / 1000, 1),
+    fmt(m.wallMs / 1000, 2),
+    fmt(m.jobMs / 1000, 2),
+    `${fmt((100 * m.idealMs) / m.wallMs, 0)} %`,
+    fmt((m.wallMs - m.idealMs) / m.pages, 0),
+    fmt(m.workerCpuMs / m.pages, 0),
+    `${fmt(Math.min(100, (100 * m.idealMs) / Math.max(m.idealMs, m.workerCpuMs / m.cores)), 0)} %`,
+    `${m.requests} / ${m.inFlight}`,
+  ];
+}
