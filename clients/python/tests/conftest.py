@@ -100,11 +100,15 @@ def client(base_url: str):
 
 @pytest.fixture(scope="session")
 def invoice_extractor(base_url: str) -> str:
-    """A user extractor on a generic (non-NuExtract) model, so the scripted answer is plain JSON."""
+    """A user extractor on a generic (non-NuExtract) model, so the scripted answer is plain JSON.
+
+    Named for this suite: it runs against the database that the Jest worker's other test files
+    share, one of which (test/api/extraction-jobs.test.ts) creates its own `invoice` and expects 201.
+    """
     with Client(base_url) as c:
         c.request(
             "PUT",
-            "/v1/extractors/invoice",
+            "/v1/extractors/py-client-invoice",
             json={
                 "display_name": "Invoice",
                 "instructions": "Extract the title and total.",
@@ -112,4 +116,4 @@ def invoice_extractor(base_url: str) -> str:
                 "schema": INVOICE_SCHEMA,
             },
         )
-    return "invoice"
+    return "py-client-invoice"
