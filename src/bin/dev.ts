@@ -1,6 +1,7 @@
 // `npm start`: the whole service on one machine with embedded defaults. Starts Postgres (unless
 // DATABASE_URL is set) and the Temporal development server with its Web UI (unless
-// TEMPORAL_ADDRESS is set), migrates and seeds, then runs the worker and the API in this process.
+// TEMPORAL_ADDRESS is set), migrates and seeds, then runs the worker and the API in this process
+// (the API in a thread of its own, runtime/api-thread.ts, so a busy worker does not delay its answers).
 // Ctrl-C or SIGTERM stops everything in reverse order.
 //
 // Postgres and Temporal are supervised: one that exits unexpectedly is restarted on the same
@@ -9,7 +10,7 @@
 import path from 'node:path';
 import { loadConfig, type Config } from '../config/index.js';
 import { createLogger } from '../logging.js';
-import { startApi } from '../runtime/api-process.js';
+import { startApiThread } from '../runtime/api-thread.js';
 import { migrateAndSeed } from '../runtime/database.js';
 import { startEmbeddedPostgres } from '../runtime/embedded-postgres.js';
 import { ShutdownStack } from '../runtime/shutdown.js';
@@ -85,8 +86,13 @@ async function main(): Promise<void> {
     void stopAll(1);
   });
   if (stopping) return;
-  const api = await startApi(config, { databaseUrl, temporalAddress: temporal.address, logger: logger.child({ name: 'api' }), recoverJobs: true });
+  const api = await startApiThread({ databaseUrl, temporalAddress: temporal.address, recoverJobs: true }, logger.child({ name: 'api' }));
   shutdown.push('api', api.close);
+  api.failed.catch((err: unknown) => {
+    if (stopping) return;
+    logger.error({ err }, 'api failed; stopping');
+    void stopAll(1);
+  });
 
   console.log(
     [

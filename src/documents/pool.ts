@@ -5,7 +5,7 @@
 // returning their memory too.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,13 +155,19 @@ async function run(task: RenderTask): Promise<unknown> {
 }
 
 async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
-  const module = await (taskModule ??= bundleTaskModule().catch((err) => {
-    taskModule = undefined;
-    throw err;
-  }));
+  const [module, mupdfModule] = await Promise.all([
+    (taskModule ??= bundleTaskModule().catch((err) => {
+      taskModule = undefined;
+      throw err;
+    })),
+    (mupdfCode ??= compileMupdf().catch((err) => {
+      mupdfCode = undefined;
+      throw err;
+    })),
+  ]);
   current ??= new Piscina<RenderTask, Outcome>({
     filename: pathToFileURL(fileURLToPath(new URL('./render-thread.mjs', import.meta.url))).href,
-    workerData: { taskModule: module, niceness: settings.niceness },
+    workerData: { taskModule: module, niceness: settings.niceness, mupdfModule },
     minThreads: 0,
     maxThreads: settings.threads,
     stricterFIFO: true,
@@ -178,6 +184,17 @@ function retire(pool: Piscina<RenderTask, Outcome>): void {
   retired++;
   const closing = pool.close().catch(() => {}).finally(() => retiring.delete(closing));
   retiring.add(closing);
+}
+
+/** A compiled WebAssembly.Module (the project's type library, ES2022 without DOM, does not declare it). */
+type CompiledWasm = object;
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> } }).WebAssembly;
+let mupdfCode: Promise<CompiledWasm> | undefined;
+
+/** mupdf's WebAssembly, compiled once per process; every render thread instantiates the same module. */
+async function compileMupdf(): Promise<CompiledWasm> {
+  const require = createRequire(import.meta.url);
+  return wasm.compile(await readFile(path.join(path.dirname(require.resolve('mupdf')), 'mupdf-wasm.wasm')));
 }
 
 /**

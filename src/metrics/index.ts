@@ -1,17 +1,34 @@
-// Prometheus metrics of this process (prom-client). One registry per process: under `npm start` the
-// API and the worker run in one process and /metrics shows both; a worker run apart
+// Prometheus metrics of this process (prom-client). One registry per thread: under `npm start` the
+// worker runs on the main thread and the API in a thread of its own (runtime/api-thread.ts), and the
+// API's /metrics merges both, so it shows the whole process; a worker run apart
 // (`src/bin/worker.ts`) serves its own registry on SERVICE_WORKER_METRICS_PORT.
 //
 // Each metric is recorded where the fact is first known for certain: job creation in the domain
 // services, terminal statuses at the compare-and-set UPDATE that makes them, model requests in
 // activities/model-call.ts (the one place every model call goes through), rendering in the render
 // pool, HTTP requests in a middleware that reads the router's matched route template.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isMainThread } from 'node:worker_threads';
+import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { JobKind } from '../domain/job-status.js';
 
 export const registry = new Registry();
-// process_* and nodejs_* (CPU, memory, event loop lag, GC), under their conventional names.
-collectDefaultMetrics({ register: registry });
+// process_* and nodejs_* (CPU, memory, event loop lag, GC), under their conventional names. Once per
+// process: they describe the process, and merged from two threads they would be counted twice.
+if (isMainThread) collectDefaultMetrics({ register: registry });
+
+/** A registry's metrics as plain data, as they cross between threads. */
+export type MetricsSnapshot = MetricObjectWithValues<MetricValue<string>>[];
+const otherSources: Array<() => Promise<MetricsSnapshot>> = [];
+
+/** Merge another thread's metrics into this one's scrapes (summed where both have a series). */
+export function addMetricsSource(source: () => Promise<MetricsSnapshot>): void {
+  otherSources.push(source);
+}
+
+/** This thread's metrics, for another thread's scrape. */
+export function metricsSnapshot(): Promise<MetricsSnapshot> {
+  return registry.getMetricsAsJSON();
+}
 
 export const jobsCreated = new Counter({
   name: 'docextract_jobs_created_total',
@@ -103,5 +120,7 @@ export function recordModelRequest(
 
 /** The scrape: Prometheus text format and its content type. */
 export async function scrape(): Promise<{ contentType: string; body: string }> {
-  return { contentType: registry.contentType, body: await registry.metrics() };
+  if (otherSources.length === 0) return { contentType: registry.contentType, body: await registry.metrics() };
+  const snapshots = await Promise.all([metricsSnapshot(), ...otherSources.map((source) => source())]);
+  return { contentType: registry.contentType, body: await AggregatorRegistry.aggregate(snapshots).metrics() };
 }

@@ -177,6 +177,15 @@ describe('npm start supervises the servers it starts', () => {
     expect(final.status).toBe('completed');
     expect(final.result.content.match(/# Page/g)).toHaveLength(6);
 
+    // The API runs in a thread of its own; its /metrics still shows the whole process: the model
+    // requests and renders of the worker (main thread), its own HTTP requests, process metrics once.
+    const metrics = await (await fetch(`${dev.url}/metrics`)).text();
+    const count = (series: RegExp) => metrics.split('\n').filter((l) => series.test(l)).reduce((n, l) => n + Number(l.split(' ').at(-1)), 0);
+    expect(count(/^docextract_model_request_duration_seconds_count\{.*outcome="ok"/)).toBeGreaterThanOrEqual(1);
+    expect(count(/^docextract_page_render_duration_seconds_count\{operation="render"/)).toBeGreaterThanOrEqual(1);
+    expect(count(/^docextract_http_request_duration_seconds_count\{method="GET",route="\/v1\/parse-jobs\/:job_id"/)).toBeGreaterThanOrEqual(1);
+    expect(metrics.split('\n').filter((l) => l.startsWith('process_cpu_seconds_total ')).length).toBe(1);
+
     // And it still stops cleanly on SIGTERM.
     dev.child.kill('SIGTERM');
     expect(await dev.exited).toEqual({ code: 0, signal: null });

@@ -1,0 +1,49 @@
+// Entry point of the API thread that `npm start` runs (runtime/api-thread.ts): the same startApi as
+// the API process, its configuration read from the same environment.
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadConfig } from '../config/index.js';
+import { createLogger } from '../logging.js';
+import { addMetricsSource, type MetricsSnapshot } from '../metrics/index.js';
+import { startApi } from './api-process.js';
+import type { ApiThreadData, FromApiThread, ToApiThread } from './api-thread.js';
+
+const port = parentPort!;
+const send = (message: FromApiThread) => port.postMessage(message);
+const data = workerData as ApiThreadData;
+
+// /metrics shows the whole process: this thread's registry merged with the main thread's.
+let nextScrape = 0;
+const scrapes = new Map<number, (metrics: MetricsSnapshot) => void>();
+addMetricsSource(
+  () =>
+    new Promise<MetricsSnapshot>((resolve) => {
+      const id = nextScrape++;
+      scrapes.set(id, resolve);
+      send({ type: 'metrics', id });
+    }),
+);
+
+process.on('uncaughtException', (err) => {
+  send({ type: 'failed', message: err.message, stack: err.stack });
+});
+
+try {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, 'dev').child({ name: 'api' });
+  const api = await startApi(config, { ...data, logger });
+  port.on('message', (message: ToApiThread) => {
+    if (message.type === 'metrics') {
+      scrapes.get(message.id)?.(message.metrics as MetricsSnapshot);
+      scrapes.delete(message.id);
+    } else if (message.type === 'close') {
+      void api.close().then(
+        () => send({ type: 'closed' }),
+        (err: unknown) => send({ type: 'failed', message: `closing the API: ${String(err)}` }),
+      );
+    }
+  });
+  send({ type: 'listening', url: api.url });
+} catch (err) {
+  const e = err instanceof Error ? err : new Error(String(err));
+  send({ type: 'failed', message: e.message, stack: e.stack });
+}
