@@ -5,7 +5,7 @@ import { loadConfig } from '../config/index.js';
 import { createLogger } from '../logging.js';
 import { addMetricsSource, type MetricsSnapshot } from '../metrics/index.js';
 import { startApi } from './api-process.js';
-import type { ApiThreadData, FromApiThread, ToApiThread } from './api-thread.js';
+import { toThreadError, type ApiThreadData, type FromApiThread, type ToApiThread } from './api-thread.js';
 
 const port = parentPort!;
 const send = (message: FromApiThread) => port.postMessage(message);
@@ -23,9 +23,7 @@ addMetricsSource(
     }),
 );
 
-process.on('uncaughtException', (err) => {
-  send({ type: 'failed', message: err.message, stack: err.stack });
-});
+process.on('uncaughtException', (err) => send({ type: 'failed', error: toThreadError(err) }));
 
 try {
   const config = loadConfig();
@@ -38,12 +36,11 @@ try {
     } else if (message.type === 'close') {
       void api.close().then(
         () => send({ type: 'closed' }),
-        (err: unknown) => send({ type: 'failed', message: `closing the API: ${String(err)}` }),
+        (err: unknown) => send({ type: 'failed', error: toThreadError(err) }),
       );
     }
   });
   send({ type: 'listening', url: api.url });
 } catch (err) {
-  const e = err instanceof Error ? err : new Error(String(err));
-  send({ type: 'failed', message: e.message, stack: e.stack });
+  send({ type: 'failed', error: toThreadError(err) });
 }

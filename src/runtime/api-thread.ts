@@ -19,9 +19,30 @@ export interface ApiThreadData {
 /** Messages from the API thread. */
 export type FromApiThread =
   | { type: 'listening'; url: string }
-  | { type: 'failed'; message: string; stack?: string }
+  | { type: 'failed'; error: ThreadError }
   | { type: 'metrics'; id: number }
   | { type: 'closed' };
+
+/** An error as it crosses threads: its message and stack, and the fields of a system error (EADDRINUSE). */
+export interface ThreadError {
+  message: string;
+  stack?: string;
+  code?: string;
+  address?: string;
+  port?: number;
+}
+
+/** An error's fields that cross threads (an Error's own properties do not survive structured cloning). */
+export function toThreadError(err: unknown): ThreadError {
+  const e = (err instanceof Error ? err : new Error(String(err))) as NodeJS.ErrnoException & { address?: string; port?: number };
+  return { message: e.message, stack: e.stack, code: e.code, address: e.address, port: e.port };
+}
+
+function fromThreadError(t: ThreadError): Error {
+  const err = Object.assign(new Error(t.message), { code: t.code, address: t.address, port: t.port });
+  if (t.stack) err.stack = t.stack;
+  return err;
+}
 
 /** Messages to the API thread. */
 export type ToApiThread = { type: 'metrics'; id: number; metrics: unknown } | { type: 'close' };
@@ -52,9 +73,7 @@ export async function startApiThread(data: ApiThreadData, logger: Logger): Promi
         listening = true;
         resolve(message.url);
       } else if (message.type === 'failed') {
-        const err = new Error(message.message);
-        if (message.stack) err.stack = message.stack;
-        fail(err);
+        fail(fromThreadError(message.error));
       } else if (message.type === 'metrics') {
         void metricsSnapshot().then((metrics) => thread.postMessage({ type: 'metrics', id: message.id, metrics } satisfies ToApiThread));
       } else if (message.type === 'closed') {
@@ -77,7 +96,7 @@ export async function startApiThread(data: ApiThreadData, logger: Logger): Promi
       const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
       thread.postMessage({ type: 'close' } satisfies ToApiThread);
       // The thread drains its connections (SERVICE_SHUTDOWN_GRACE_MS at most) before it says so.
-      await Promise.race([closed, exited]);
+      await Promise.race([closed, exited, failed.catch(() => {})]);
       logger.debug('api thread closed');
       await thread.terminate();
     },

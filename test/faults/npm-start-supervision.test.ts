@@ -1,4 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -190,4 +192,36 @@ describe('npm start supervises the servers it starts', () => {
     dev.child.kill('SIGTERM');
     expect(await dev.exited).toEqual({ code: 0, signal: null });
   }, 480_000);
+});
+
+describe('npm start with its API port taken', () => {
+  it('stops with a clear message naming PORT, exit code 1, and leaves nothing running', async () => {
+    // The API listens in a thread of its own: the error that says so must cross to the main thread whole.
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    const ownDir = await mkdtemp(path.join(readHarnessInfo().tempDir, 'npm-start-port-'));
+    await chmod(ownDir, 0o755);
+    try {
+      const err = await startDevProcess({ ...env, PORT: String(port), SERVICE_DATA_DIR: ownDir, TEMPORAL_UI_PORT: String(await freePort()) }, 240_000, 1).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(err?.message).toContain(`Start-up failed: PORT: 127.0.0.1:${port} is already in use; set PORT to a free port`);
+      expect(err?.message).toContain('npm start exited ({"code":1');
+      // Its Postgres and Temporal server (started on this data folder before the API) are stopped.
+      const usingDir = () =>
+        readdirSync('/proc').filter((pid) => /^\d+$/.test(pid) && alive(Number(pid))).filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(ownDir);
+          } catch {
+            return false;
+          }
+        });
+      expect(await eventually(async () => (usingDir().length === 0 ? 'none' : undefined), 10_000).catch(() => usingDir())).toBe('none');
+    } finally {
+      blocker.close();
+      await rm(ownDir, { recursive: true, force: true }).catch(() => {});
+    }
+  }, 300_000);
 });
