@@ -11,7 +11,7 @@ import { log, type Infra } from './lib/infra.js';
 import { call, expectStatus, uploadBytes, waitForJob } from './lib/http.js';
 import { isMain, runStandalone } from './lib/main.js';
 import { makeMixedPdf } from './lib/pdf.js';
-import { startDevStack, startStack } from './lib/services.js';
+import { startDevStack, startStack, workerNodeArgs } from './lib/services.js';
 import { fmt, table, type Section } from './lib/stats.js';
 
 const run = promisify(execFile);
@@ -68,7 +68,7 @@ const EXTRACTOR = {
 async function readsDuringParse(infra: Infra): Promise<string> {
   const scratch = await mkdtemp(path.join(infra.tempDir, 'reads-'));
   await chmod(scratch, 0o755); // embedded Postgres runs as the postgres user and must get through
-  const stack = await startDevStack({ dataDir: path.join(scratch, 'dev'), nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) });
+  const stack = await startDevStack({ dataDir: path.join(scratch, 'dev'), nodeArgs: workerNodeArgs() });
   try {
     stack.provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }) }));
     const put = await call(stack.url, 'PUT', '/v1/extractors/bench-reads', EXTRACTOR);

@@ -113,6 +113,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/** BENCH_WORKER_NODE_ARGS: node flags for the worker (or npm start) process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+export function workerNodeArgs(): string[] {
+  return process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+}
+
 /**
  * API + worker child processes on a task queue of their own, the scripted provider in this
  * process, and the compatible provider pointed at it.
@@ -125,8 +130,7 @@ export async function startStack(
   const provider = opts.provider ?? (await startScriptedProvider());
   // bundlePath null: the worker bundles its own workflows (another checkout's code).
   const bundle = opts.bundlePath === null ? undefined : (opts.bundlePath ?? infra.workflowBundlePath);
-  // BENCH_WORKER_NODE_ARGS: node flags for the worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const workerArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const workerArgs = workerNodeArgs();
   const [worker, api] = await Promise.all([spawnService('worker', env, bundle, opts.root, workerArgs), spawnService('api', env, bundle, opts.root)]);
   const patched = await call(api.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
   if (patched.status !== 200) throw new Error(`PATCH provider answered ${patched.status}: ${JSON.stringify(patched.body)}`);

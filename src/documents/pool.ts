@@ -42,7 +42,6 @@ type Outcome = TaskOutcome & { wasmBytes: number; tasks: number };
 let settings: RenderPoolSettings = DEFAULT_RENDER_POOL;
 let current: Piscina<RenderTask, Outcome> | undefined;
 const retiring = new Set<Promise<void>>();
-let taskModule: Promise<string> | undefined;
 let retired = 0;
 let largestWasmBytes = 0;
 
@@ -155,16 +154,7 @@ async function run(task: RenderTask): Promise<unknown> {
 }
 
 async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
-  const [module, mupdfModule] = await Promise.all([
-    (taskModule ??= bundleTaskModule().catch((err) => {
-      taskModule = undefined;
-      throw err;
-    })),
-    (mupdfCode ??= compileMupdf().catch((err) => {
-      mupdfCode = undefined;
-      throw err;
-    })),
-  ]);
+  const [module, mupdfModule] = await Promise.all([taskModule(), mupdfCode()]);
   current ??= new Piscina<RenderTask, Outcome>({
     filename: pathToFileURL(fileURLToPath(new URL('./render-thread.mjs', import.meta.url))).href,
     workerData: { taskModule: module, niceness: settings.niceness, mupdfModule },
@@ -186,26 +176,36 @@ function retire(pool: Piscina<RenderTask, Outcome>): void {
   retiring.add(closing);
 }
 
+/** `make()`'s promise, made on the first call and shared by later ones; made again after a failure. */
+function onceUnlessFailed<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= make().catch((err: unknown) => {
+      made = undefined;
+      throw err;
+    }));
+}
+
+/** The entry file of the mupdf package (its WebAssembly lies beside it). */
+const mupdfEntry = () => createRequire(import.meta.url).resolve('mupdf');
+
 /** A compiled WebAssembly.Module (the project's type library, ES2022 without DOM, does not declare it). */
 type CompiledWasm = object;
 const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> } }).WebAssembly;
-let mupdfCode: Promise<CompiledWasm> | undefined;
 
 /** mupdf's WebAssembly, compiled once per process; every render thread instantiates the same module. */
-async function compileMupdf(): Promise<CompiledWasm> {
-  const require = createRequire(import.meta.url);
-  return wasm.compile(await readFile(path.join(path.dirname(require.resolve('mupdf')), 'mupdf-wasm.wasm')));
-}
+const mupdfCode = onceUnlessFailed(async () => wasm.compile(await readFile(path.join(path.dirname(mupdfEntry()), 'mupdf-wasm.wasm'))));
 
 /**
  * The thread code is TypeScript; threads load it as one bundled ES module (esbuild, ~50 ms, once
  * per process), so a thread starts in the time mupdf takes to load whatever runs the service
  * (tsx, ts-jest or plain node). Content-addressed in the temp folder, shared by processes.
  */
+const taskModule = onceUnlessFailed(bundleTaskModule);
+
 async function bundleTaskModule(): Promise<string> {
   const { build } = await import('esbuild');
-  const require = createRequire(import.meta.url);
-  const mupdfUrl = pathToFileURL(require.resolve('mupdf')).href;
+  const mupdfUrl = pathToFileURL(mupdfEntry()).href;
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./render-task.ts', import.meta.url))],
     bundle: true,

@@ -5,6 +5,7 @@
 // internal address is refused too.
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { withTimeout } from '../with-timeout.js';
 
 /** Why an address is refused, or null when it is a public unicast address. */
 export function refusedAddressReason(address: string): string | null {
@@ -49,14 +50,6 @@ export function parseWebhookUrl(raw: string): URL {
  * server) would otherwise hold the request for the system's own timeout, 10 s or more.
  */
 export const LOOKUP_TIMEOUT_MS = 5_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Resolve a host name and check every address it has (all must be allowed). */
 export async function checkHost(hostname: string, allowPrivate: boolean): Promise<void> {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { AppDeps } from '../context.js';
+import { withTimeout } from '../../with-timeout.js';
 
 const READY_CHECK_DEADLINE_MS = 1000;
 
@@ -44,14 +45,4 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unavailable
   } catch {
     return 'unavailable';
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('timeout')), ms);
-    p.then(
-      (v) => (clearTimeout(t), resolve(v)),
-      (e) => (clearTimeout(t), reject(e)),
-    );
-  });
 }
