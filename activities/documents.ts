@@ -1,5 +1,6 @@
 import type { Config } from '../src/config/index.js';
 import { detectMediaType, inspectDocumentInPool, prepareImageInPool, renderPage } from '../src/documents/index.js';
+import { imageInput } from '../src/providers/content.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
 import { FileBytesCache } from '../src/storage/file-bytes-cache.js';
@@ -110,10 +111,10 @@ export async function pageImage(bytes: Buffer, pageNumber: number, config: Confi
   if (kind === 'application/pdf') {
     // Rendered and PNG-encoded in a render thread; the PNG is moved here, not copied.
     const page = await renderPage(bytes, pageNumber - 1, limits(config));
-    return { mediaType: 'image/png', base64: page.png.toString('base64') };
+    return imageInput('image/png', page.png);
   }
   const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
-  return { mediaType: image.mediaType, base64: image.data.toString('base64') };
+  return imageInput(image.mediaType, image.data);
 }
 
 /**

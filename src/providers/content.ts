@@ -1,4 +1,5 @@
 // Chat message content parts.
+import { spliceUnscanned } from './request-body.js';
 import type { DocumentInput, ImageInput } from './types.js';
 
 export interface ImagePart {
@@ -11,8 +12,20 @@ export interface TextPart {
 }
 export type ContentPart = TextPart | ImagePart;
 
+/** Images whose base64 `imageInput` made from bytes (so their data URLs need no check for JSON). */
+const encodedHere = new WeakSet<ImageInput>();
+
+/** An image for the model from its bytes (a rendered page's PNG, an uploaded PNG or JPEG). */
+export function imageInput(mediaType: 'image/png' | 'image/jpeg', bytes: Buffer): ImageInput {
+  const image = { mediaType, base64: bytes.toString('base64') };
+  encodedHere.add(image);
+  return image;
+}
+
 export function imagePart(image: ImageInput): ImagePart {
-  return { type: 'image_url', image_url: { url: `data:${image.mediaType};base64,${image.base64}` } };
+  const prefix = `data:${image.mediaType};base64,`;
+  const url = { url: prefix + image.base64 };
+  return { type: 'image_url', image_url: encodedHere.has(image) ? spliceUnscanned(url, [prefix, image.base64]) : url };
 }
 
 /** Lead-in before page images, so the model knows how many pages there are and in what order. */

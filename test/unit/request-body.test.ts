@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { documentContent, imageInput } from '../../src/providers/content.js';
 import { encodeJsonBody } from '../../src/providers/request-body.js';
 
 const image = (n: number) => `data:image/png;base64,${Buffer.alloc(6000 + n, n).toString('base64')}`;
@@ -31,6 +32,16 @@ describe('encodeJsonBody', () => {
   it('does not mistake a string shaped like its marker for an image', () => {
     const body = { text: 'abc:0', images: [image(4)] };
     expect(JSON.parse(encodeJsonBody(body).toString('utf8'))).toEqual(body);
+  });
+
+  it('splices the data URLs of images made from bytes, and still checks images given as strings', () => {
+    const fromBytes = [imageInput('image/png', Buffer.alloc(9000, 7)), imageInput('image/jpeg', Buffer.alloc(7000, 200))];
+    // Not made by imageInput: its "base64" is taken as given, so it must go through the check.
+    const given = { mediaType: 'image/png', base64: `${'A'.repeat(5000)}"\\é\n` };
+    const body = { model: 'm', messages: [{ role: 'user', content: documentContent({ type: 'images', images: [...fromBytes, given] }, 'pages 1–3 of 3') }] };
+    const bytes = encodeJsonBody(body);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(JSON.parse(JSON.stringify(body)));
+    expect(bytes.toString('latin1')).toContain(`data:image/jpeg;base64,${Buffer.alloc(7000, 200).toString('base64')}`);
   });
 
   it('refuses what JSON.stringify cannot encode', () => {
