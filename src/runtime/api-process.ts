@@ -29,7 +29,8 @@ export async function startApi(
     recoverJobs?: boolean;
   },
 ): Promise<RunningApi> {
-  // Page images (GET /v1/files/{id}/pages/{n}) render in the same pool as jobs, with its settings.
+  // Page images (GET /v1/files/{id}/pages/{n}) render in a pool of this process (under npm start, of
+  // the API thread: one thread beside the worker's pool; see runtime/api-thread-main.ts).
   configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024, niceness: config.renderNiceness });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);

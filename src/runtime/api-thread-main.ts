@@ -26,7 +26,10 @@ addMetricsSource(
 process.on('uncaughtException', (err) => send({ type: 'failed', error: toThreadError(err) }));
 
 try {
-  const config = loadConfig();
+  // The main thread's pool renders the jobs' pages with SERVICE_RENDER_THREADS threads; this one
+  // only serves page images (GET /v1/files/{id}/pages/{n}). One thread, so that a process serving
+  // page images during a parse does not hold a second full set of render threads (~60 MiB each).
+  const config = { ...loadConfig(), renderThreads: 1 };
   const logger = createLogger(config.logLevel, 'dev').child({ name: 'api' });
   const api = await startApi(config, { ...data, logger });
   port.on('message', (message: ToApiThread) => {
