@@ -17,27 +17,18 @@ const MAX_REDIRECTIONS = 20;
 
 type FetchInit = { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal | null };
 
-/** Header pairs from any form the SDK hands over (Headers, a record, or pairs). */
-function headerPairs(headers: unknown): string[] {
+/** Header pairs from any form fetch takes (Headers, a record, or pairs), read as fetch reads them. */
+function headerPairs(init: unknown): string[] {
   const flat: string[] = [];
-  if (!headers) return flat;
-  const entries: Iterable<[string, unknown]> =
-    typeof (headers as Headers).forEach === 'function' && typeof (headers as Headers).entries === 'function'
-      ? (headers as Headers).entries()
-      : Array.isArray(headers)
-        ? (headers as [string, unknown][])
-        : Object.entries(headers as Record<string, unknown>);
-  for (const [name, value] of entries) if (value !== undefined && value !== null) flat.push(name, String(value));
+  for (const [name, value] of new Headers((init ?? undefined) as ConstructorParameters<typeof Headers>[0])) flat.push(name, value);
   return flat;
 }
 
 /** The request body as undici takes it, without copying bytes. */
-function requestBody(body: unknown): string | Buffer | Uint8Array | Readable | null {
+function requestBody(body: unknown): string | Uint8Array | null {
   if (body === undefined || body === null) return null;
-  if (typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Uint8Array) return body;
-  if (body instanceof ArrayBuffer) return Buffer.from(body);
-  if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') return Readable.from(body as AsyncIterable<Uint8Array>);
-  if (typeof (body as ReadableStream).getReader === 'function') return Readable.fromWeb(body as import('node:stream/web').ReadableStream);
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  // The SDK sends streams and forms only for file uploads, which this service never makes.
   throw new TypeError(`Unsupported request body type: ${Object.prototype.toString.call(body)}`);
 }
 
