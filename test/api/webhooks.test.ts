@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { makePdf } from '../fixtures/documents.js';
 import { type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../harness/webhook-receiver.js';
+import { forJob, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { call, eventually, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
 let stack: TestStack; // SERVICE_WEBHOOK_ALLOW_PRIVATE=true: the receivers listen on 127.0.0.1
@@ -67,7 +67,6 @@ function verified(secret: string, w: ReceivedWebhook): any {
 }
 
 /** The `webhook-id` of a job's events: `msg_<job id>_<run id>`, one per run's event. */
-const forJob = (jobId: string) => (w: ReceivedWebhook) => (w.headers['webhook-id'] ?? '').startsWith(`msg_${jobId}_`);
 
 async function deliveries(endpointId: string): Promise<any[]> {
   const r = await call(stack.url, 'GET', `/v1/webhook-endpoints/${endpointId}/deliveries?limit=100`);

@@ -11,6 +11,9 @@ export interface ReceivedWebhook {
   at: number;
 }
 
+/** Whether a received webhook is an event of `jobId` (its webhook-id is msg_<job id>_…). */
+export const forJob = (jobId: string) => (w: ReceivedWebhook) => (w.headers['webhook-id'] ?? '').startsWith(`msg_${jobId}_`);
+
 export interface WebhookReceiver {
   url: string;
   port: number;

@@ -8,7 +8,7 @@ import { makePdf } from '../fixtures/documents.js';
 import { call, eventually, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { type ScriptedProvider } from '../harness/scripted-provider.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
+import { forJob, startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { type TestStack } from '../harness/stack.js';
 
 // Recorded histories of both job workflows are replayed against the current workflow code, so a
@@ -87,7 +87,9 @@ async function recordRuns(): Promise<Record<string, string>> {
   expect(endpoint.status).toBe(201);
   runs['extraction-completed-webhook'] = (await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'replay', text: 'T' })).body.id;
   await finish(`/v1/extraction-jobs/${runs['extraction-completed-webhook']}`);
-  await receiver.waitFor((got) => got.length >= 1, 60_000);
+  // This job's own event: the previous job may still be planning its event when the endpoint is
+  // created, and its delivery must not end the wait before this job's run has planned its own.
+  await receiver.waitFor((got) => got.some(forJob(runs['extraction-completed-webhook']!)), 60_000);
   await call(base, 'DELETE', `/v1/webhook-endpoints/${endpoint.body.id}`);
 
   for (const id of Object.values(runs)) await stack.temporal.workflow.getHandle(id).result().catch(() => undefined);
