@@ -51,13 +51,17 @@ describe('worker killed during a windowed extraction', () => {
     expect(created.status).toBe(201);
     const path = `/v1/extraction-jobs/${created.body.id}`;
 
-    // Six windows stored, the next two in flight (page concurrency 2).
+    // Six windows stored, two in flight (page concurrency 2). Which two is not fixed: windows 7-9
+    // render in parallel lanes and take the model slots in the order their requests are ready.
     await eventually(async () => {
       const job = (await call(base, 'GET', path)).body;
       return job.progress?.pages_completed === 48 && provider.requests.filter((r) => firstPage(r) > 41).length === 2 ? true : undefined;
     }, 60_000);
     const stored = await stack.db('extraction_windows').where({ job_id: created.body.id }).count({ n: '*' });
     expect(Number(stored[0]!.n)).toBe(6);
+
+    const inFlight = provider.requests.map(firstPage).filter((p) => p > 41);
+    expect(new Set(inFlight).size).toBe(2);
 
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
@@ -70,8 +74,9 @@ describe('worker killed during a windowed extraction', () => {
     expect(job.result.data.items.map((i: any) => i.page)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
     const perWindow = Array.from({ length: 15 }, (_, w) => provider.requests.filter((r) => firstPage(r) === w * 8 + 1).length);
     expect(perWindow.slice(0, 6)).toEqual([1, 1, 1, 1, 1, 1]); // finished windows never asked again
-    expect(perWindow.slice(6, 8)).toEqual([2, 2]); // in flight when the worker died: asked again
-    expect(perWindow.slice(8)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    // In flight when the worker died: asked again; the rest once.
+    const expected = Array.from({ length: 9 }, (_, i) => (inFlight.includes((i + 6) * 8 + 1) ? 2 : 1));
+    expect(perWindow.slice(6)).toEqual(expected);
     await second.stop();
   }, 200_000);
 });
