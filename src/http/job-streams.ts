@@ -4,11 +4,11 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { followJob, MAX_WAIT_SECONDS, readJobWaiting } from '../domain/job-watch.js';
 import type { JobEvents } from '../storage/job-events.js';
-import { parseRequest } from './validation.js';
+import { integerParam, parseRequest } from './validation.js';
 
 export const KEEP_ALIVE_MS = 15_000;
 
-const waitQuery = z.object({ wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).optional() });
+const waitQuery = z.object({ wait: integerParam(0, MAX_WAIT_SECONDS).optional() });
 
 /** GET of one job, honouring `?wait=N` (0–60 s): answers once the job is terminal or N elapses. */
 export async function readWithWait<T extends { status: string }>(

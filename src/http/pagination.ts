@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { RequestValidationError } from './errors.js';
+import { integerParam } from './validation.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 /** `<microseconds since 1970-01-01Z>.<id>`; the same pattern is in openapi.yaml (Cursor). */
@@ -15,7 +16,7 @@ export const MAX_PAGE_SIZE = 100;
 
 /** Query parameters of a list; extend it with filters (`pageQuerySchema.extend({...})`). */
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  limit: integerParam(1, MAX_PAGE_SIZE).optional().transform((n) => n ?? DEFAULT_PAGE_SIZE),
   cursor: z.string().min(1).max(500).regex(CURSOR_PATTERN, 'Invalid cursor; use the value returned by the previous page').optional(),
 });
 

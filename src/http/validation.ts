@@ -1,7 +1,32 @@
-import type { z } from 'zod';
+import type { Context } from 'koa';
+import { z } from 'zod';
 import { RequestValidationError, type ValidationIssue } from './errors.js';
 
 type Where = 'body' | 'query' | 'path';
+
+/**
+ * An integer query or path parameter as openapi.yaml types it: decimal digits with an optional
+ * minus sign and nothing else, within [min, max]. Not `z.coerce.number()`, which reads '' as 0 and
+ * accepts ' 5', '0x10' and '1e1'.
+ */
+export function integerParam(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^-?\d+$/, 'Input should be a valid integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/**
+ * For operations whose JSON body openapi.yaml marks required: a request without one is a 422
+ * (`missing`), not an empty object. An empty PATCH would otherwise answer 200 and change nothing.
+ */
+export function requireJsonBody(ctx: Context): unknown {
+  if (!ctx.is('application/json')) {
+    throw new RequestValidationError([{ loc: ['body'], msg: 'Field required: a JSON object body', type: 'missing' }]);
+  }
+  return ctx.request.body;
+}
 
 /**
  * Validate one part of a request with a zod schema; a mismatch becomes a 422

@@ -297,6 +297,43 @@ describe('paths', () => {
   });
 });
 
+describe('integer parameters', () => {
+  it('wait, limit and page take decimal digits only: an empty value, spaces, hex or an exponent is a 422', async () => {
+    const job = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'bad-input', text: 'Title: integers' });
+    expect(job.status).toBe(201);
+    const file = await upload(base, makePdf(['One page']), 'one.pdf', 'application/pdf');
+    for (const bad of ['', '%20', '%201', '0x1', '1e0', '1.0', 'one']) {
+      for (const path of [`/v1/extraction-jobs/${job.body.id}?wait=${bad}`, `/v1/jobs/${job.body.id}?wait=${bad}`]) {
+        const r = await call(base, 'GET', path);
+        expect422(r);
+        expect(r.body.detail[0].loc).toEqual(['query', 'wait']);
+      }
+      expect((await call(base, 'GET', `/v1/extraction-jobs?limit=${bad}`)).body.detail?.[0]?.loc).toEqual(['query', 'limit']);
+      if (bad !== '') expect((await call(base, 'GET', `/v1/files/${file.body.id}/pages/${bad}`)).body.detail?.[0]?.loc).toEqual(['path', 'page']);
+    }
+    // Well-formed values still work.
+    expect((await call(base, 'GET', `/v1/extraction-jobs/${job.body.id}?wait=0`)).status).toBe(200);
+    const listed = await call(base, 'GET', '/v1/extraction-jobs?limit=1');
+    expect([listed.status, listed.body.length]).toEqual([200, 1]);
+    expect((await call(base, 'GET', '/v1/extraction-jobs')).status).toBe(200);
+    // The job asked the provider; later tests count its requests from zero.
+    await pollJob(base, `/v1/extraction-jobs/${job.body.id}`);
+    provider.reset();
+  });
+});
+
+describe('required bodies', () => {
+  it('a PATCH without a body is a 422 (body missing), an empty object is a change of nothing', async () => {
+    expect((await call(base, 'PUT', '/v1/parsers/bad-input', { display_name: 'P', instructions: 'x', model: 'm' })).status).toBe(201);
+    for (const path of ['/v1/extractors/bad-input', '/v1/parsers/bad-input']) {
+      const r = await storesNothing(() => call(base, 'PATCH', path));
+      expect422(r, 'missing');
+      expect(r.body.detail[0].loc).toEqual(['body']);
+      expect((await call(base, 'PATCH', path, {})).status).toBe(200);
+    }
+  });
+});
+
 describe('uploads', () => {
   it('a zero-byte upload is a 400 empty_file', async () => {
     expectCode(await storesNothing(() => upload(base, Buffer.alloc(0), 'empty.pdf', 'application/pdf')), 400, 'empty_file');

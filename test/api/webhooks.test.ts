@@ -112,6 +112,9 @@ describe('webhook endpoints API', () => {
     expect((await call(stack.url, 'GET', `/v1/webhook-endpoints/${id}/deliveries`)).body).toEqual([]);
     expect((await call(stack.url, 'PATCH', `/v1/webhook-endpoints/${id}`, { events: ['nope'] })).status).toBe(422);
     expect((await call(stack.url, 'PATCH', `/v1/webhook-endpoints/${id}`, { url: 'ftp://example.com/' })).body.code).toBe('webhook_url_invalid');
+    // The body is required: a PATCH without one is a 422, not an accepted empty change.
+    const bodiless = await call(stack.url, 'PATCH', `/v1/webhook-endpoints/${id}`);
+    expect([bodiless.status, bodiless.body.detail?.[0]?.loc, bodiless.body.detail?.[0]?.type]).toEqual([422, ['body'], 'missing']);
     expect((await call(stack.url, 'DELETE', `/v1/webhook-endpoints/${id}`)).status).toBe(204);
     expect((await call(stack.url, 'GET', `/v1/webhook-endpoints/${id}`)).status).toBe(404);
     expect((await call(stack.url, 'POST', `/v1/webhook-endpoints/${id}/rotate-secret`)).status).toBe(404);

@@ -13,7 +13,7 @@ import {
 } from '../../domain/extractors.js';
 import type { AppDeps } from '../context.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
-import { parseRequest } from '../validation.js';
+import { parseRequest, requireJsonBody } from '../validation.js';
 
 const refPath = z.object({ ref: refSchema });
 const namePath = z.object({ ref: extractorNameSchema });
@@ -44,7 +44,7 @@ export function extractorRoutes(deps: AppDeps): Router {
 
   router.patch('/:ref', async (ctx) => {
     const { ref } = parseRequest('path', refPath, ctx.params);
-    const body = parseRequest('body', extractorPatchSchema, ctx.request.body);
+    const body = parseRequest('body', extractorPatchSchema, requireJsonBody(ctx));
     ctx.body = await patchExtractor(deps, ref, body);
   });
 

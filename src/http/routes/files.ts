@@ -14,9 +14,9 @@ import type { AppDeps } from '../context.js';
 import { ApiError, RequestValidationError } from '../errors.js';
 import { refuseHostileMultipart } from '../middleware/hostile-strings.js';
 import { pathRef } from '../path-params.js';
-import { parseRequest } from '../validation.js';
+import { integerParam, parseRequest } from '../validation.js';
 
-const pageParam = z.object({ page: z.coerce.number().int().min(1).max(1_000_000) });
+const pageParam = z.object({ page: integerParam(1, 1_000_000) });
 
 export function fileRoutes({ db, config }: AppDeps): Router {
   const router = new Router({ prefix: '/v1/files' });

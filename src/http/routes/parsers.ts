@@ -15,7 +15,7 @@ import {
 } from '../../domain/parsers.js';
 import type { AppDeps } from '../context.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
-import { parseRequest } from '../validation.js';
+import { parseRequest, requireJsonBody } from '../validation.js';
 
 const refPath = z.object({ ref: refSchema });
 const namePath = z.object({ ref: parserNameSchema });
@@ -52,7 +52,7 @@ export function parserRoutes(deps: AppDeps): Router {
 
   router.patch('/:ref', async (ctx) => {
     const { ref } = parseRequest('path', refPath, ctx.params);
-    const body = parseRequest('body', parserPatchSchema, ctx.request.body);
+    const body = parseRequest('body', parserPatchSchema, requireJsonBody(ctx));
     ctx.body = await patchParser(deps, ref, body);
   });
 

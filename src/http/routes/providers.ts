@@ -12,7 +12,7 @@ import {
 import { createSecretBox } from '../../storage/secrets.js';
 import type { AppDeps } from '../context.js';
 import { RequestValidationError } from '../errors.js';
-import { parseRequest } from '../validation.js';
+import { parseRequest, requireJsonBody } from '../validation.js';
 
 const pathSchema = z.object({ name: providerNamePathSchema });
 
@@ -34,10 +34,7 @@ export function providerRoutes(deps: AppDeps): Router {
     router[method]('/:name', async (ctx) => {
       const { name } = parseRequest('path', pathSchema, ctx.params);
       // The body is required (openapi.yaml): PUT without one would silently reset the provider.
-      if (!ctx.is('application/json')) {
-        throw new RequestValidationError([{ loc: ['body'], msg: 'Field required: a JSON object body', type: 'missing' }]);
-      }
-      const body = parseProviderBody(ctx.request.body);
+      const body = parseProviderBody(requireJsonBody(ctx));
       ctx.body = await updateProvider({ db: deps.db, secrets }, name, body, mode);
     });
   }

@@ -14,7 +14,7 @@ import { createSecretBox } from '../../storage/secrets.js';
 import type { AppDeps } from '../context.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import { pathRef } from '../path-params.js';
-import { parseRequest } from '../validation.js';
+import { parseRequest, requireJsonBody } from '../validation.js';
 
 /** /v1/webhook-endpoints: where job events are delivered, and the attempts made. */
 export function webhookEndpointRoutes({ db, config }: AppDeps): Router {
@@ -39,7 +39,7 @@ export function webhookEndpointRoutes({ db, config }: AppDeps): Router {
 
   router.patch('/:endpoint_id', async (ctx) => {
     const id = pathRef(ctx.params, 'endpoint_id');
-    const body = parseRequest('body', updateWebhookEndpointBody, ctx.request.body ?? {});
+    const body = parseRequest('body', updateWebhookEndpointBody, requireJsonBody(ctx));
     ctx.body = await updateWebhookEndpoint(deps, id, body);
   });
 
