@@ -6,7 +6,9 @@
 // `npm test` runs it with a fixed seed and a small budget (FUZZ_SEED, FUZZ_MAX_EXAMPLES below), so
 // CI is repeatable and stays within about two minutes; `npm run fuzz` runs the same test with a
 // fresh seed and 50 examples per operation. Settings: schemathesis.toml; hooks (long-poll `wait`
-// capped, `__proto__` keys not generated, each with its reason): schemathesis_hooks.py.
+// capped, `__proto__` keys not generated, every other valid request of the operations that create
+// files, extractors, jobs and webhook endpoints made usable so linked operations reach real ones,
+// each with its reason): schemathesis_hooks.py.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,6 +20,7 @@ import { dropDatabase, ensureDatabase, migrateAndSeed, withDatabaseName, withPgC
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { ensureSchemathesis, SCHEMATHESIS_VERSION } from './schemathesis-tool.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,6 +35,7 @@ const MAX_TIME = process.env.FUZZ_MAX_TIME; // seconds; unset: bounded by the ex
 
 let stack: TestStack;
 let provider: ScriptedProvider;
+let receiver: WebhookReceiver;
 let st: string;
 let fuzzDatabase: { adminUrl: string; name: string } | undefined;
 
@@ -53,8 +57,10 @@ beforeAll(async () => {
   st = await ensureSchemathesis();
   provider = await startScriptedProvider();
   provider.setModels(['scripted-model-a', 'scripted-model-b']);
+  // The hooks create some webhook endpoints on this receiver (a loopback address, hence the setting).
+  receiver = await startWebhookReceiver();
   // Tokens on, so the `ignored_auth` check has something to check.
-  stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN, DATABASE_URL: await ownDatabase() } });
+  stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN, SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true', DATABASE_URL: await ownDatabase() } });
   const put = await fetch(`${stack.url}/v1/providers/compatible_api`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -66,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
   await provider?.close();
+  await receiver?.close();
   if (fuzzDatabase) await withPgClient(fuzzDatabase.adminUrl, (client) => dropDatabase(client, fuzzDatabase!.name));
 });
 
@@ -98,7 +105,7 @@ async function runSchemathesis(): Promise<Outcome> {
     ...(MAX_TIME ? ['--max-time', MAX_TIME] : []),
   ];
   const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const env = { ...process.env, NO_COLOR: '1', COLUMNS: '160', SCHEMATHESIS_HOOKS: path.join(REPO_ROOT, 'test', 'fuzz', 'schemathesis_hooks.py') };
+    const env = { ...process.env, NO_COLOR: '1', COLUMNS: '160', SCHEMATHESIS_HOOKS: path.join(REPO_ROOT, 'test', 'fuzz', 'schemathesis_hooks.py'), FUZZ_WEBHOOK_URL: `${receiver.url}/fuzz` };
     execFile(st, args, { maxBuffer: 256 * 1024 * 1024, env }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });

@@ -8,9 +8,11 @@ outside the documented range (negative, above 60, not an integer) pass unchanged
 is still checked. test/api/job-waiting.test.ts covers real long-polls (up to wait=60).
 """
 
+import os
 import re
 import time
 import uuid
+import zlib
 
 import requests
 import schemathesis
@@ -92,3 +94,51 @@ def after_call(context, case, response):
         if requests.get(request.url, headers=headers, timeout=10).status_code == 404:
             return
         time.sleep(0.05)
+
+
+# Producers that succeed. Linked operations (openapi.yaml `links`) only reach real resources when
+# the operation that creates them answers 2xx, and random schemas are rarely a usable extractor,
+# random names rarely an existing extractor and random URLs rarely resolve. So every other valid
+# case of these operations in the fuzzing and stateful phases is replaced by a usable request: the
+# stateful phase then gets and changes real extractors, jobs (cancel, retry, delete on queued,
+# running, failed and completed ones) and webhook endpoints. Invalid cases, and the other half of
+# the valid ones, are sent as generated. FUZZ_WEBHOOK_URL is the test's receiver (the stack allows
+# private webhook addresses for it). Uploads are left alone: Schemathesis relabels a case whose
+# binary part a hook replaced as invalid, and it already sends a valid PNG in some upload cases.
+USABLE_SCHEMA = {
+    "type": "object",
+    "properties": {"title": {"type": ["string", "null"]}},
+    "required": ["title"],
+    "additionalProperties": False,
+}
+SEEDED_EXTRACTOR = "invoice"  # seeded in the fuzzer's database (the contract's example name)
+
+
+def _digest(case):
+    # Deterministic for a given case, so a failure replays from its seed.
+    return zlib.crc32(repr((case.path_parameters, case.query, case.body)).encode("utf-8", "backslashreplace"))
+
+
+def _positive(case):
+    # Valid cases of the fuzzing and stateful phases (whose chains the links serve); the examples
+    # and coverage phases test the operations' own validation with exactly what they generate.
+    meta = case.meta
+    if meta is None or str(meta.phase.name) not in ("fuzzing", "stateful") or str(meta.generation.mode) != "positive":
+        return False
+    return all(str(part.mode) == "positive" for part in meta.components.values())
+
+
+@schemathesis.hook
+def map_case(context, case):
+    operation = context.operation
+    if operation is None or not _positive(case) or _digest(case) % 2:
+        return case
+    key = (operation.method.upper(), operation.path)
+    if key == ("PUT", "/v1/extractors/{extractor_ref}"):
+        case.path_parameters = {**(case.path_parameters or {}), "extractor_ref": "fz-%08x" % _digest(case)}
+        case.body = {"display_name": "Fuzz", "instructions": "Extract the title.", "model": "generic-model", "schema": USABLE_SCHEMA}
+    elif key == ("POST", "/v1/extraction-jobs"):
+        case.body = {"extractor_name": SEEDED_EXTRACTOR, "text": "Invoice INV-1, total 42.00 EUR"}
+    elif key == ("POST", "/v1/webhook-endpoints") and os.environ.get("FUZZ_WEBHOOK_URL"):
+        case.body = {"url": os.environ["FUZZ_WEBHOOK_URL"]}
+    return case
