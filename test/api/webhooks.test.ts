@@ -66,8 +66,6 @@ function verified(secret: string, w: ReceivedWebhook): any {
   });
 }
 
-/** The `webhook-id` of a job's events: `msg_<job id>_<run id>`, one per run's event. */
-
 async function deliveries(endpointId: string): Promise<any[]> {
   const r = await call(stack.url, 'GET', `/v1/webhook-endpoints/${endpointId}/deliveries?limit=100`);
   expect(r.status).toBe(200);

@@ -131,11 +131,14 @@ def _positive(case):
 @schemathesis.hook
 def map_case(context, case):
     operation = context.operation
-    if operation is None or not _positive(case) or _digest(case) % 2:
+    if operation is None or not _positive(case):
+        return case
+    digest = _digest(case)
+    if digest % 2:
         return case
     key = (operation.method.upper(), operation.path)
     if key == ("PUT", "/v1/extractors/{extractor_ref}"):
-        case.path_parameters = {**(case.path_parameters or {}), "extractor_ref": "fz-%08x" % _digest(case)}
+        case.path_parameters = {**(case.path_parameters or {}), "extractor_ref": "fz-%08x" % digest}
         case.body = {"display_name": "Fuzz", "instructions": "Extract the title.", "model": "generic-model", "schema": USABLE_SCHEMA}
     elif key == ("POST", "/v1/extraction-jobs"):
         case.body = {"extractor_name": SEEDED_EXTRACTOR, "text": "Invoice INV-1, total 42.00 EUR"}

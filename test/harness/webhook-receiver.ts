@@ -11,7 +11,7 @@ export interface ReceivedWebhook {
   at: number;
 }
 
-/** Whether a received webhook is an event of `jobId` (its webhook-id is msg_<job id>_…). */
+/** Whether a received webhook is an event of `jobId`: its webhook-id is msg_<job id>_<run id>, one per run's event. */
 export const forJob = (jobId: string) => (w: ReceivedWebhook) => (w.headers['webhook-id'] ?? '').startsWith(`msg_${jobId}_`);
 
 export interface WebhookReceiver {
