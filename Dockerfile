@@ -29,7 +29,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8000 \
     WORKFLOW_BUNDLE_PATH=/app/dist/workflow-bundle.js \
-    SERVICE_DATA_DIR=/tmp/docextract
+    SERVICE_DATA_DIR=/tmp/docextract \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
+# GLIBC_TUNABLES: large freed buffers go back to the OS at once (src/runtime/malloc-tunables.ts).
 WORKDIR /app
 # Owned by root and read-only to the service user: the running process cannot change its own code.
 COPY --from=deps /app/node_modules ./node_modules

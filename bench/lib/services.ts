@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/runtime/ports.js';
+import { tunablesOfStartScript } from '../../src/runtime/malloc-tunables.js';
 import { hasExited, stopChild } from '../../src/runtime/process.js';
 import { startScriptedProvider, type ScriptedProvider } from '../../test/harness/scripted-provider.js';
 import type { Infra } from './infra.js';
@@ -42,6 +43,12 @@ export function serviceEnv(infra: Infra, overrides: Record<string, string> = {})
   };
 }
 
+/** GLIBC_TUNABLES of `npm start` (dev) or `npm run start:api|start:worker` in the checkout at `root`. */
+function startScriptTunables(root: string, kind: 'api' | 'worker' | 'dev'): string | undefined {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  return tunablesOfStartScript(scripts[kind === 'dev' ? 'start' : `start:${kind}`]);
+}
+
 export async function spawnService(
   kind: 'api' | 'worker' | 'dev',
   env: Record<string, string>,
@@ -49,11 +56,13 @@ export async function spawnService(
   root = REPO_ROOT,
   nodeArgs: string[] = [],
 ): Promise<Service & { child: ChildProcess }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k) && k !== 'GLIBC_TUNABLES'));
+  // The allocator settings the checkout's own start script sets (none in older releases).
+  const tunables = startScriptTunables(root, kind);
   // node --import tsx (not the tsx CLI), so the pid we sample is the service itself.
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join('src', 'bin', `${kind}.ts`)], {
     cwd: root,
-    env: { ...inherited, NODE_OPTIONS: '', ...env, ...(bundlePath ? { WORKFLOW_BUNDLE_PATH: bundlePath } : {}) },
+    env: { ...inherited, NODE_OPTIONS: '', ...(tunables ? { GLIBC_TUNABLES: tunables } : {}), ...env, ...(bundlePath ? { WORKFLOW_BUNDLE_PATH: bundlePath } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];
