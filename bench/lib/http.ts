@@ -47,11 +47,11 @@ export function waitForJobLongPoll(base: string, path: string, timeoutMs = 600_0
 async function waitUntilTerminal(
   base: string,
   path: string,
-  how: { intervalMs: number } | { longPollS: number },
+  how: { intervalMs?: number; longPollS?: number },
   timeoutMs: number,
 ): Promise<any> {
   const deadline = Date.now() + timeoutMs;
-  const url = 'longPollS' in how ? `${path}?wait=${how.longPollS}` : path;
+  const url = how.longPollS ? `${path}?wait=${how.longPollS}` : path;
   for (;;) {
     const r = await call(base, 'GET', url);
     if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}: ${JSON.stringify(r.body)}`);
@@ -60,8 +60,17 @@ async function waitUntilTerminal(
       return r.body;
     }
     if (Date.now() > deadline) throw new Error(`${path} still ${r.body.status} after ${timeoutMs} ms`);
-    if ('intervalMs' in how) await new Promise((resolve) => setTimeout(resolve, how.intervalMs));
+    if (how.intervalMs) await new Promise((resolve) => setTimeout(resolve, how.intervalMs));
   }
+}
+
+/**
+ * Long-poll where the service offers it, polling where it does not: `GET …?wait=60`, and when the
+ * answer is not terminal (a service without the long-poll answers at once) wait intervalMs before
+ * asking again. What this project's clients do (they long-poll when the API declares it).
+ */
+export function waitForJobAsClientsDo(base: string, path: string, intervalMs: number, timeoutMs = 600_000): Promise<any> {
+  return waitUntilTerminal(base, path, { longPollS: 60, intervalMs }, timeoutMs);
 }
 
 /** Milliseconds between two ISO timestamps of a job. */
