@@ -9,7 +9,7 @@
 // - the job's own model slots (`jobSlots`, the page concurrency): a window or page activity may
 //   start before a slot is free, build its request, and wait at the gate the request passes just
 //   before it is sent; the slots are leases in the same table as the provider's, so the bound holds
-//   across worker processes, and a slot released in this process wakes its waiters at once. The
+//   across worker processes, and a slot released in this process wakes one waiter at once. The
 //   provider's slot is then taken at the gate too, after the job's, never held while waiting for it;
 // - retries by time: a transient failure is recorded per (job, call) and retried with capped
 //   exponential backoff (or the provider's Retry-After, exactly) until SERVICE_PROVIDER_RETRY_WINDOW_S
@@ -18,7 +18,6 @@
 //   them without spending this budget.
 // Page activities, window activities and the extraction activity all call the model through here.
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { recordModelRequest, modelRequestRetries } from '../src/metrics/index.js';
 import { ProviderError } from '../src/providers/errors.js';
@@ -26,6 +25,7 @@ import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy
 import type { ProviderSettings } from '../src/providers/types.js';
 import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
 import { releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
+import { sleepUntilReleased, wakeOneWaiter } from '../src/storage/slot-waiters.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { toActivityFailure } from './failures.js';
 import { HEARTBEAT_EVERY_MS } from './heartbeat.js';
@@ -35,9 +35,6 @@ import { withoutKeyInErrors } from './provider-settings.js';
 export const SLOT_LEASE_MS = 20_000;
 const SLOT_RENEW_EVERY_MS = 5_000;
 const SLOT_POLL_MS = 400;
-
-/** Slot releases in this process, by lease name: waiters here try again at once instead of at their next poll. */
-const released = new EventEmitter().setMaxListeners(0);
 
 /** The lease name of a job's model slots (same table as the providers' slots, which are named by provider). */
 export const jobSlotsName = (jobId: string) => `job:${jobId}`;
@@ -131,7 +128,7 @@ export async function callModel<T>(
       await releaseSlot(db, name, held, holder).catch((err) =>
         log.warn({ err: String(err), lease: name }, 'could not release a slot lease (it expires by itself)'),
       );
-      released.emit(name);
+      wakeOneWaiter(name);
     }
   };
   try {
@@ -195,8 +192,8 @@ function stoppedJob(signal: AbortSignal): Promise<never> {
 
 /**
  * Wait, heartbeating (the caller's timer), until a slot of lease `name` is free; a cancellation
- * ends the wait. A release in this process ends a wait at once; other processes' releases are
- * seen at the next poll.
+ * ends the wait. A release in this process ends one wait at once (src/storage/slot-waiters.ts);
+ * other processes' releases are seen at the next poll.
  */
 async function waitForSlot(deps: ResolvedActivityDeps, name: string, limit: number, holder: string, signal: AbortSignal): Promise<number> {
   for (;;) {
@@ -205,28 +202,6 @@ async function waitForSlot(deps: ResolvedActivityDeps, name: string, limit: numb
     if (slot !== null) return slot;
     await sleepUntilReleased(name, SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
   }
-}
-
-function sleepUntilReleased(name: string, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const done = () => {
-      clearTimeout(t);
-      released.off(name, done);
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      done();
-      reject(signal.reason);
-    };
-    const wake = () => {
-      done();
-      resolve();
-    };
-    const t = setTimeout(wake, ms);
-    released.on(name, wake);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** The failure to throw for a provider error: retryable with our delay, or final. */
