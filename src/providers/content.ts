@@ -1,5 +1,5 @@
 // Chat message content parts.
-import { spliceUnscanned } from './request-body.js';
+import { dataUrlFromBytes } from './request-body.js';
 import type { DocumentInput, ImageInput } from './types.js';
 
 export interface ImagePart {
@@ -12,20 +12,38 @@ export interface TextPart {
 }
 export type ContentPart = TextPart | ImagePart;
 
-/** Images whose base64 `imageInput` made from bytes (so their data URLs need no check for JSON). */
-const encodedHere = new WeakSet<ImageInput>();
+/** The bytes an image was made from (imageInput), for writing its base64 into a request body. */
+const sourceBytes = new WeakMap<ImageInput, Buffer>();
 
-/** An image for the model from its bytes (a rendered page's PNG, an uploaded PNG or JPEG). */
+/**
+ * An image for the model from its bytes (a rendered page's PNG, an uploaded PNG or JPEG). Its
+ * base64 is made only when read: a request body writes it from the bytes in small pieces
+ * (request-body.ts). A page's base64 as one string (~1 MB) is longer than Node's EXTERN_APEX,
+ * so Node would keep it outside the V8 heap, where it stays until a full collection: measured on
+ * a busy worker, such strings were most of the main thread's external memory.
+ */
 export function imageInput(mediaType: 'image/png' | 'image/jpeg', bytes: Buffer): ImageInput {
-  const image = { mediaType, base64: bytes.toString('base64') };
-  encodedHere.add(image);
+  let base64: string | undefined;
+  const image: ImageInput = {
+    mediaType,
+    get base64() {
+      return (base64 ??= bytes.toString('base64'));
+    },
+  };
+  sourceBytes.set(image, bytes);
   return image;
 }
 
 export function imagePart(image: ImageInput): ImagePart {
   const prefix = `data:${image.mediaType};base64,`;
-  const url = { url: prefix + image.base64 };
-  return { type: 'image_url', image_url: encodedHere.has(image) ? spliceUnscanned(url, [prefix, image.base64]) : url };
+  const bytes = sourceBytes.get(image);
+  if (!bytes) return { type: 'image_url', image_url: { url: prefix + image.base64 } };
+  const imageUrl = {
+    get url() {
+      return prefix + image.base64;
+    },
+  };
+  return { type: 'image_url', image_url: dataUrlFromBytes(imageUrl, prefix, bytes) };
 }
 
 /** Lead-in before page images, so the model knows how many pages there are and in what order. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { documentContent, imageInput } from '../../src/providers/content.js';
 import { encodeJsonBody } from '../../src/providers/request-body.js';
 
@@ -42,6 +42,23 @@ describe('encodeJsonBody', () => {
     const bytes = encodeJsonBody(body);
     expect(JSON.parse(bytes.toString('utf8'))).toEqual(JSON.parse(JSON.stringify(body)));
     expect(bytes.toString('latin1')).toContain(`data:image/jpeg;base64,${Buffer.alloc(7000, 200).toString('base64')}`);
+  });
+
+  it('writes the base64 of an image made from bytes in pieces, never as one string', () => {
+    // Several pieces, the last one not a multiple of 3 bytes (padding only at the very end).
+    const bytes = Buffer.from(Array.from({ length: 3 * 16_384 * 2 + 1001 }, (_, i) => (i * 7919) % 256));
+    const toString = jest.spyOn(bytes, 'toString');
+    const image = imageInput('image/png', bytes);
+    const body = { model: 'm', messages: [{ role: 'user', content: documentContent({ type: 'images', images: [image] }) }] };
+    const encoded = encodeJsonBody(body);
+    // Each call made one piece of at most 64 KiB of base64; none made the whole ~130 KB string.
+    expect(toString.mock.calls.length).toBe(3);
+    for (const call of toString.mock.calls) expect(call).toEqual(['base64', expect.any(Number), expect.any(Number)]);
+    toString.mockRestore();
+    const parsed = JSON.parse(encoded.toString('utf8'));
+    expect(parsed.messages[0].content[1].image_url).toEqual({ url: `data:image/png;base64,${bytes.toString('base64')}` });
+    // Reading the URL (as anything but the encoder would) still gives the whole data URL.
+    expect(JSON.parse(JSON.stringify(body))).toEqual(parsed);
   });
 
   it('refuses what JSON.stringify cannot encode', () => {
