@@ -44,7 +44,7 @@ const base64Length = (n: number) => 4 * Math.ceil(n / 3);
 
 /** JSON.stringify(body) as UTF-8 bytes (same JSON value; non-ASCII characters written as \u escapes). */
 export function encodeJsonBody(body: unknown): Buffer {
-  // What each marker stands for: a string's JSON text, or a data URL object made from bytes.
+  // What each marker stands for: a string JSON leaves as it is, or a data URL object made from bytes.
   const spliced: Array<string | FromBytes> = [];
   // A marker no other string of the body can produce by chance: a fresh random nonce.
   const nonce = randomBytes(12).toString('hex');
@@ -64,20 +64,20 @@ export function encodeJsonBody(body: unknown): Buffer {
   const ascii = json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (spliced.length === 0) return Buffer.from(ascii, 'latin1');
   // Between markers: JSON text; each marker, with its quotes, stands for one spliced value.
-  const parts = ascii.split(new RegExp(`"${nonce}:(\\d+)"`)).map((text, i) => (i % 2 === 0 ? text : spliced[Number(text)]!));
+  // Spliced strings are written between their quotes as pieces of their own (never concatenated: a
+  // ~1 MB cons string would be flattened, that is copied, first).
+  const parts = ascii.split(new RegExp(`"${nonce}:(\\d+)"`)).flatMap((text, i): Array<string | FromBytes> => {
+    if (i % 2 === 0) return [text];
+    const value = spliced[Number(text)]!;
+    return typeof value === 'string' ? ['"', value, '"'] : [value];
+  });
   let length = 0;
   for (const part of parts) {
     length += typeof part === 'string' ? part.length : OBJECT_HEAD.length + part.prefix.length + base64Length(part.bytes.length) + OBJECT_TAIL.length;
   }
-  // Strings spliced as values need their quotes back.
-  length += 2 * spliced.filter((v) => typeof v === 'string').length;
   const out = Buffer.allocUnsafe(length);
   let at = 0;
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) at += out.write(part as string, at, 'latin1');
-    else if (typeof part === 'string') at += out.write(`"${part}"`, at, 'latin1');
-    else at = writeDataUrlObject(out, at, part);
-  });
+  for (const part of parts) at = typeof part === 'string' ? at + out.write(part, at, 'latin1') : writeDataUrlObject(out, at, part);
   if (at !== length) throw new Error(`Request body length ${at} is not the ${length} bytes computed`);
   return out;
 }
