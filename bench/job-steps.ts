@@ -2,13 +2,14 @@
 // time against `src/bin/dev.ts`, then reads each job's workflow history and reports the median
 // time between its events (POST → workflow started → each workflow/activity task step →
 // completed_at). `npx tsx bench/job-steps.ts` (BENCH_JOBS=N, default 30; BENCH_CONCURRENCY=N, default 1).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { startScriptedProvider } from '../test/harness/scripted-provider.js';
 import { between, call, expectStatus, waitForJob, waitForJobAsClientsDo } from './lib/http.js';
+import { treeCpuSeconds } from './lib/cpu.js';
 import { startDevStack } from './lib/services.js';
 import { fmt, percentile, table } from './lib/stats.js';
 
@@ -26,32 +27,6 @@ const SCHEMA = {
 
 function pidFrom(file: string): number {
   return Number(readFileSync(file, 'utf8').split('\n')[0]);
-}
-
-/**
- * CPU time (user + system, ms) of a process and all its descendants but the subtrees of `without`
- * (the services npm start runs as its children are counted on rows of their own), from /proc.
- */
-function treeCpuMs(root: number, without: number[] = []): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone
-    }
-  }
-  let ticks = 0;
-  const walk = (pid: number) => {
-    if (without.includes(pid)) return;
-    ticks += stats.get(pid)?.ticks ?? 0;
-    for (const [child, s] of stats) if (s.ppid === pid) walk(child);
-  };
-  walk(root);
-  return ticks * 10; // USER_HZ = 100
 }
 
 const provider = await startScriptedProvider();
@@ -97,12 +72,12 @@ try {
     postgres: [postgresPid, []],
     'this bench (clients, scripted model)': [process.pid, [stack.dev.pid]],
   };
-  const cpuBefore = Object.fromEntries(Object.entries(trees).map(([k, [pid, without]]) => [k, treeCpuMs(pid, without)]));
+  const cpuBefore = Object.fromEntries(Object.entries(trees).map(([k, [pid, without]]) => [k, 1000 * treeCpuSeconds(pid, without)]));
   const wall0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (next++ < JOBS) done.push(await runJob()); }));
   const wall = performance.now() - wall0;
   const cpuRows = Object.entries(trees).map(([k, [pid, without]]) => {
-    const ms = treeCpuMs(pid, without) - cpuBefore[k]!;
+    const ms = 1000 * treeCpuSeconds(pid, without) - cpuBefore[k]!;
     return [k, fmt(ms / JOBS, 1), `${fmt((100 * ms) / wall, 0)} %`];
   });
   console.log(`${JOBS} jobs, ${CONCURRENCY} at a time: ${fmt(JOBS / (wall / 1000), 1)} jobs/s; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);

@@ -143,12 +143,13 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
 function report(results: Measured[]): string {
   const find = (setup: string, current: boolean) => results.find((r) => r.setup === setup && r.code.startsWith('this') === current);
   const rate = (m: Mode) => m.client.length / (m.wallMs / 1000);
+  const mode = (m: Measured | undefined, concurrency: number, waiting: Waiting = 'polling') => m?.modes.find((x) => x.concurrency === concurrency && x.waiting === waiting);
+  const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : `${fmt(a / b, 2)}×`);
   const rows: Array<Array<string | number>> = [];
   for (const r of results) {
     const base = r.code.startsWith('this') ? find(r.setup, false) : undefined;
-    const mode = (m: Measured | undefined, concurrency: number, waiting: Waiting = 'polling') => m?.modes.find((x) => x.concurrency === concurrency && x.waiting === waiting);
     const [one, many, longPoll] = [mode(r, 1)!, mode(r, 16)!, mode(r, 16, 'long-poll')!];
-    const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : `${fmt(a / b, 2)}×`);
+    const baseOne = mode(base, 1);
     const baseRate = (waiting: Waiting) => {
       const m = mode(base, 16, waiting);
       return m && rate(m);
@@ -161,7 +162,7 @@ function report(results: Measured[]): string {
       fmt(rate(longPoll), 1),
       ratio(rate(longPoll), baseRate('long-poll')),
       fmt(percentile(one.server, 50), 0),
-      ratio(percentile(one.server, 50), base && percentile(base.modes.find((m) => m.concurrency === 1)!.server, 50)),
+      ratio(percentile(one.server, 50), baseOne && percentile(baseOne.server, 50)),
       fmt(percentile(one.server, 95), 0),
       fmt(percentile(one.client, 50), 0),
       fmt(percentile(many.server, 50), 0),

@@ -1,13 +1,43 @@
 // CPU time a process (all its threads) has used, from /proc/<pid>/stat: on a shared machine wall
 // times depend on the other work, while CPU seconds per page are the cost the service itself adds.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-/** User + system CPU seconds used so far by the process. */
-export function cpuSeconds(pid: number): number {
+/** A process's parent and its user + system CPU seconds so far, from /proc/<pid>/stat. */
+function processStat(pid: number): { ppid: number; cpuSeconds: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime (fields 14, 15)
+  // ppid (field 4); utime, stime (fields 14, 15)
+  return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+}
+
+/** User + system CPU seconds used so far by the process. */
+export function cpuSeconds(pid: number): number {
+  return processStat(pid).cpuSeconds;
+}
+
+/**
+ * CPU seconds of a process and all its descendants but the subtrees of `without` (processes
+ * counted on their own elsewhere), for processes still running.
+ */
+export function treeCpuSeconds(root: number, without: number[] = []): number {
+  const stats = new Map<number, { ppid: number; cpuSeconds: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      stats.set(Number(entry), processStat(Number(entry)));
+    } catch {
+      // gone
+    }
+  }
+  let seconds = 0;
+  const walk = (pid: number) => {
+    if (without.includes(pid)) return;
+    seconds += stats.get(pid)?.cpuSeconds ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) walk(child);
+  };
+  walk(root);
+  return seconds;
 }
