@@ -1,6 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../logging.js';
 import { ApiError, RequestValidationError } from '../errors.js';
+import { ServiceError } from '../../errors.js';
+import { statusOfCode } from '../error-status.js';
 import { isPersistenceBusy } from '../../storage/busy.js';
 import { jobLogFields } from './request-id.js';
 
@@ -26,6 +28,13 @@ export function errorHandler(logger: Logger): Middleware {
       if (err instanceof ApiError) {
         ctx.status = err.status;
         ctx.set(err.headers);
+        ctx.body = { detail: err.detail, code: err.code };
+        return;
+      }
+      if (err instanceof ServiceError && statusOfCode(err.code) !== undefined) {
+        ctx.status = statusOfCode(err.code)!;
+        if (err.hints.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(err.hints.retryAfterSeconds));
+        if (err.hints.allow !== undefined) ctx.set('Allow', err.hints.allow);
         ctx.body = { detail: err.detail, code: err.code };
         return;
       }
