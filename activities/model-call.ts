@@ -19,7 +19,7 @@
 // Page activities, window activities and the extraction activity all call the model through here.
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { recordModelRequest, modelRequestRetries } from '../src/metrics/index.js';
+import { modelCallsWaitingForSlot, modelRequestOpened, modelRequestRetries, modelSlotsInUse, recordModelRequest } from '../src/metrics/index.js';
 import { ProviderError } from '../src/providers/errors.js';
 import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy.js';
 import type { ProviderSettings } from '../src/providers/types.js';
@@ -103,13 +103,17 @@ export async function callModel<T>(
   // never holds a provider slot other jobs could use (and slots are always taken in this order).
   const providerSlot = async () => {
     if (limit === null) return;
-    slot = await waitForSlot(deps, target.settings.name, limit, holder, signal);
+    slot = await waitForSlot(deps, target.settings.name, 'provider', limit, holder, signal);
     lastRenew = Date.now();
   };
+  // docextract_model_requests_in_flight: from the moment the request may be sent (its gate passed;
+  // at once for a call without job slots) until it has ended.
+  let requestClosed: (() => void) | undefined;
+  const requestOpened = () => void (requestClosed ??= modelRequestOpened(target.settings.name));
   const gate: SendGate = () =>
     (gatePassed ??= (async () => {
       if (jobLimit === undefined) return;
-      jobSlot = await waitForSlot(deps, jobLease, jobLimit, holder, signal);
+      jobSlot = await waitForSlot(deps, jobLease, 'job', jobLimit, holder, signal);
       lastRenew = Date.now();
       if (target.jobRunning && !(await target.jobRunning())) {
         await releaseSlots();
@@ -117,11 +121,14 @@ export async function callModel<T>(
       }
       await providerSlot();
       started = performance.now(); // the request's time at the model starts now
+      requestOpened();
     })());
   // Released as soon as the request has ended (before the retry bookkeeping), so the next request
   // waiting for the slot goes at once; again (a no-op then) on the way out.
   const releaseSlots = async () => {
     const leases: Array<[string, number | null]> = [[jobLease, jobSlot], [target.settings.name, slot]];
+    if (jobSlot !== null) modelSlotsInUse.dec({ scope: 'job' });
+    if (slot !== null) modelSlotsInUse.dec({ scope: 'provider' });
     jobSlot = slot = null;
     for (const [name, held] of leases) {
       if (held === null) continue;
@@ -133,7 +140,10 @@ export async function callModel<T>(
   };
   try {
     // Without job slots the provider's slot is taken before the request is built, as before.
-    if (jobLimit === undefined) await providerSlot();
+    if (jobLimit === undefined) {
+      await providerSlot();
+      requestOpened();
+    }
     let result: T;
     const labels = { provider: target.settings.name, model: target.model };
     started = performance.now();
@@ -142,6 +152,7 @@ export async function callModel<T>(
     try {
       result = await withoutKeyInErrors(target.settings, () => fn(signal, gate)).finally(() => {
         ended = performance.now();
+        requestClosed?.();
         return releaseSlots();
       });
       recordModelRequest(labels, 'ok', elapsed(), usageOf(result));
@@ -159,6 +170,7 @@ export async function callModel<T>(
     return result;
   } finally {
     clearInterval(timer);
+    requestClosed?.();
     await releaseSlots();
   }
 }
@@ -195,12 +207,27 @@ function stoppedJob(signal: AbortSignal): Promise<never> {
  * ends the wait. A release in this process ends one wait at once (src/storage/slot-waiters.ts);
  * other processes' releases are seen at the next poll.
  */
-async function waitForSlot(deps: ResolvedActivityDeps, name: string, limit: number, holder: string, signal: AbortSignal): Promise<number> {
-  for (;;) {
-    if (signal.aborted) throw signal.reason;
-    const slot = await tryAcquireSlot(deps.db, name, limit, holder, SLOT_LEASE_MS);
-    if (slot !== null) return slot;
-    await sleepUntilReleased(name, SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
+async function waitForSlot(
+  deps: ResolvedActivityDeps,
+  name: string,
+  scope: 'job' | 'provider',
+  limit: number,
+  holder: string,
+  signal: AbortSignal,
+): Promise<number> {
+  modelCallsWaitingForSlot.inc({ scope });
+  try {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const slot = await tryAcquireSlot(deps.db, name, limit, holder, SLOT_LEASE_MS);
+      if (slot !== null) {
+        modelSlotsInUse.inc({ scope });
+        return slot;
+      }
+      await sleepUntilReleased(name, SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
+    }
+  } finally {
+    modelCallsWaitingForSlot.dec({ scope });
   }
 }
 

@@ -2,6 +2,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { newId } from '../src/domain/ids.js';
 import { readJobWithoutResult } from '../src/domain/job-reads.js';
 import { JOB_TABLES, type JobKind } from '../src/domain/job-status.js';
+import { recordWebhookDelivery } from '../src/metrics/index.js';
 import { SecretUnreadableError } from '../src/storage/secrets.js';
 import { eventFor, messageIdFor } from '../src/webhooks/events.js';
 import { postWebhook } from '../src/webhooks/send.js';
@@ -61,7 +62,10 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
       const attempt = Context.current().info.attempt;
       const endpoint = await db('webhook_endpoints').where({ id: endpointId }).first();
       // Deleted or disabled since the plan: nothing to do (re-enabling later does not resend).
-      if (!endpoint || !endpoint.enabled) return 'skipped';
+      if (!endpoint || !endpoint.enabled) {
+        recordWebhookDelivery('skipped');
+        return 'skipped';
+      }
       let secret: string;
       try {
         secret = secrets.decrypt(endpoint.secret_encrypted);
@@ -93,16 +97,29 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
       });
       const log = { job_id: jobId, workflow_id: Context.current().info.workflowExecution?.workflowId ?? jobId, endpoint_id: endpointId, webhook_id: messageId, attempt, status_code: status };
       if (error === null) {
+        recordWebhookDelivery('delivered', eventTime(body));
         logger.info(log, 'webhook delivered');
         return 'delivered';
       }
       if (status === 410) {
         await db('webhook_endpoints').where({ id: endpointId }).update({ enabled: false, updated_at: db.fn.now() });
+        recordWebhookDelivery('disabled');
         logger.warn(log, 'webhook receiver answered 410 Gone; endpoint disabled');
         return 'disabled';
       }
+      recordWebhookDelivery('failed');
       logger.warn({ ...log, error }, 'webhook delivery failed; will retry');
       throw ApplicationFailure.retryable(error, 'webhook_delivery_failed');
     },
   };
+}
+
+/** When a planned event happened: its body's `timestamp` (the job's end), for the delivery lag. */
+function eventTime(body: string): Date | null {
+  try {
+    const at = new Date((JSON.parse(body) as { timestamp?: unknown }).timestamp as string);
+    return Number.isNaN(at.getTime()) ? null : at;
+  } catch {
+    return null;
+  }
 }

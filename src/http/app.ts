@@ -11,6 +11,7 @@ import { requestId } from './middleware/request-id.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { v1Routes } from './routes/index.js';
+import { presentMetricsSource } from '../metrics/present.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { studioRoutes } from './routes/studio.js';
 
@@ -37,7 +38,14 @@ export function createApp(deps: AppDeps): Koa {
 
 /** Every router of the API, in the order they are tried. */
 export function appRouters(deps: AppDeps): Router[] {
-  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(), ...v1Routes(deps)];
+  const present = presentMetricsSource({
+    db: deps.db,
+    temporal: deps.temporal,
+    namespace: deps.config.temporal.namespace,
+    taskQueues: [deps.config.temporal.taskQueue],
+    logger: deps.logger,
+  });
+  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), ...v1Routes(deps)];
 }
 
 /**

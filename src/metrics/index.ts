@@ -7,8 +7,13 @@
 // services, terminal statuses at the compare-and-set UPDATE that makes them, model requests in
 // activities/model-call.ts (the one place every model call goes through), rendering in the render
 // pool, HTTP requests in a middleware that reads the router's matched route template.
+//
+// Metrics of the present come in two kinds. What one process is doing right now (model requests
+// in flight, slots held) is an in-memory gauge here, summed over threads like the counters. What
+// the whole service is doing (jobs by status, jobs retrying, the task queue's backlog) is read at
+// scrape time by the API alone (metrics/present.ts), so it is never counted once per process.
 import { isMainThread } from 'node:worker_threads';
-import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { JobKind } from '../domain/job-status.js';
 
 export const registry = new Registry();
@@ -90,6 +95,41 @@ export const httpRequestDuration = new Histogram({
   registers: [registry],
 });
 
+export const modelRequestsInFlight = new Gauge({
+  name: 'docextract_model_requests_in_flight',
+  help: 'Model requests of this process open at the provider right now (sent, answer not yet over), by provider.',
+  labelNames: ['provider'] as const,
+  registers: [registry],
+});
+
+export const modelSlotsInUse = new Gauge({
+  name: 'docextract_model_slots_in_use',
+  help: 'Model slot leases held by this process right now, by scope: job (a job\'s page concurrency) and provider (its max_concurrent_requests).',
+  labelNames: ['scope'] as const,
+  registers: [registry],
+});
+
+export const modelCallsWaitingForSlot = new Gauge({
+  name: 'docextract_model_calls_waiting_for_slot',
+  help: 'Model calls of this process waiting for a job or provider slot right now, by scope.',
+  labelNames: ['scope'] as const,
+  registers: [registry],
+});
+
+export const webhookDeliveries = new Counter({
+  name: 'docextract_webhook_deliveries_total',
+  help: 'Webhook delivery attempts, by outcome: delivered (2xx), failed (retried later), disabled (410 Gone: endpoint disabled), skipped (endpoint deleted or disabled since).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+export const webhookDeliveryLag = new Histogram({
+  name: 'docextract_webhook_delivery_lag_seconds',
+  help: 'Time from a job event (the job\'s end) to its successful delivery to an endpoint, retries included.',
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 4 * 3600, 24 * 3600],
+  registers: [registry],
+});
+
 export type FinishedStatus = 'completed' | 'failed' | 'canceled' | 'deleted';
 
 /** A job reached an end: count it, and observe its duration when the row's timestamps are known. */
@@ -118,9 +158,31 @@ export function recordModelRequest(
   if (usage?.completion_tokens) modelTokens.inc({ ...labels, type: 'completion' }, usage.completion_tokens);
 }
 
-/** The scrape: Prometheus text format and its content type. */
-export async function scrape(): Promise<{ contentType: string; body: string }> {
-  if (otherSources.length === 0) return { contentType: registry.contentType, body: await registry.metrics() };
-  const snapshots = await Promise.all([metricsSnapshot(), ...otherSources.map((source) => source())]);
+/** Counts one model request as open at the provider until the returned function is called (once). */
+export function modelRequestOpened(provider: string): () => void {
+  modelRequestsInFlight.inc({ provider });
+  let open = true;
+  return () => {
+    if (open) modelRequestsInFlight.dec({ provider });
+    open = false;
+  };
+}
+
+/** One webhook delivery attempt; `eventAt`: when its event happened (the lag of a delivered one). */
+export function recordWebhookDelivery(outcome: 'delivered' | 'failed' | 'disabled' | 'skipped', eventAt?: Date | null, now = Date.now()): void {
+  webhookDeliveries.inc({ outcome });
+  if (outcome !== 'delivered' || !eventAt) return;
+  const seconds = (now - eventAt.getTime()) / 1000;
+  if (Number.isFinite(seconds) && seconds >= 0) webhookDeliveryLag.observe(seconds);
+}
+
+/**
+ * The scrape: Prometheus text format and its content type. `present`: metrics only this caller
+ * collects (the API's view of the whole service, metrics/present.ts), merged in once.
+ */
+export async function scrape(present: Array<() => Promise<MetricsSnapshot>> = []): Promise<{ contentType: string; body: string }> {
+  const sources = [...otherSources, ...present];
+  if (sources.length === 0) return { contentType: registry.contentType, body: await registry.metrics() };
+  const snapshots = await Promise.all([metricsSnapshot(), ...sources.map((source) => source())]);
   return { contentType: registry.contentType, body: await AggregatorRegistry.aggregate(snapshots).metrics() };
 }

@@ -2,7 +2,10 @@
 // through the real stack (API, Temporal, worker; only the model is scripted) the counters move: jobs
 // created and finished, a duration observation, model request latency, tokens and retries, page
 // render time, HTTP durations by route template. Protected like /v1 unless SERVICE_METRICS_PUBLIC;
-// a worker run apart serves its own on SERVICE_WORKER_METRICS_PORT.
+// a worker run apart serves its own on SERVICE_WORKER_METRICS_PORT. Metrics of the present: jobs by
+// status and jobs retrying (read by the API from Postgres at scrape time), model requests in flight
+// and slots held (the worker's own gauges) during a long parse and a provider outage; webhook
+// deliveries and their lag.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { startApi, type RunningApi } from '../../src/runtime/api-process.js';
@@ -11,6 +14,7 @@ import { apiCall } from '../harness/openapi-validator.js';
 import { parsePrometheusText, type PrometheusExposition } from '../harness/prometheus-text.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
+import { forJob, startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { eventually } from '../api/job-helpers.js';
 
 const TOKEN = 'metrics-admin-token-3f9a';
@@ -19,10 +23,13 @@ const auth = { authorization: `Bearer ${TOKEN}` };
 const MODEL = 'generic-vision-model';
 const ANSWER = JSON.stringify({ invoice_number: 'INV-7', total: 12.5 });
 const USAGE = { prompt_tokens: 1234, completion_tokens: 56 };
+const PAGE_CONCURRENCY = 3;
 
 let stack: TestStack;
 let provider: ScriptedProvider;
 let publicApi: RunningApi;
+let receiver: WebhookReceiver;
+const endpointIds: string[] = [];
 
 /** One scrape, parsed, with lookups by name and label subset. */
 class Scrape {
@@ -49,6 +56,16 @@ class Scrape {
     return this.samples
       .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
       .reduce((sum, s) => sum + Number(s.value), 0);
+  }
+
+  /** A gauge's value: the sum of its series whose labels include `labels` (0 when none). */
+  gauge(name: string, labels: Record<string, string> = {}): number {
+    return this.total(name, labels);
+  }
+
+  /** The samples of a series name whose labels include `labels`. */
+  series(name: string, labels: Record<string, string> = {}) {
+    return this.samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
   }
 
   /** A counter (`name` without `_total`). */
@@ -100,8 +117,14 @@ beforeAll(async () => {
       SERVICE_RENDER_DPI: '50',
       SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100',
       SERVICE_PROVIDER_MAX_INTERVAL_MS: '200',
+      SERVICE_PAGE_CONCURRENCY: String(PAGE_CONCURRENCY),
+      // The webhook receiver listens on 127.0.0.1; a failed delivery is tried again soon.
+      SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true',
+      SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS: '300',
+      SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: '600',
     },
   });
+  receiver = await startWebhookReceiver();
   expect((await call('PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   const put = await call('PUT', '/v1/extractors/metrics-invoice', {
     display_name: 'Metrics invoice',
@@ -125,6 +148,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // Endpoints live in the run's shared database: never leave one for other test files' jobs.
+  for (const id of endpointIds) await call('DELETE', `/v1/webhook-endpoints/${id}`).catch(() => {});
+  await receiver?.close();
   await publicApi?.close();
   await stack?.close();
   await provider?.close();
@@ -148,6 +174,18 @@ describe('GET /metrics', () => {
       expect([family, scrape.typeOf(family)]).toEqual([family, 'histogram']);
     }
     expect(scrape.typeOf('nodejs_eventloop_lag_seconds')).toBe('gauge');
+    expect(scrape.typeOf('docextract_webhook_deliveries')).toBe('counter');
+    expect(scrape.typeOf('docextract_webhook_delivery_lag_seconds')).toBe('histogram');
+    for (const family of ['docextract_jobs', 'docextract_jobs_retrying', 'docextract_model_requests_in_flight', 'docextract_model_slots_in_use', 'docextract_temporal_task_queue_backlog']) {
+      expect([family, scrape.typeOf(family)]).toEqual([family, 'gauge']);
+    }
+    // Every non-terminal status of both kinds has a series, zero included, so a panel never has gaps.
+    for (const kind of ['extraction', 'parse']) {
+      for (const status of ['queued', 'running', 'canceling', 'deleting']) {
+        expect([kind, status, scrape.series('docextract_jobs', { kind, status }).length]).toEqual([kind, status, 1]);
+      }
+    }
+    expect(scrape.series('docextract_jobs_retrying')).toHaveLength(1);
   });
 
   it('moves after jobs: created, finished (completed and failed with its code), durations, model latency, tokens, retries, rendering, HTTP routes', async () => {
@@ -227,5 +265,98 @@ describe('GET /metrics', () => {
       await worker.stop();
       await stack.startWorker();
     }
+  }, 120_000);
+});
+
+describe('GET /metrics shows the present', () => {
+  it('during a 40-page parse with a slow model: the job running, model requests in flight = the page concurrency; once the provider is down, the job retrying', async () => {
+    provider.reset();
+    // Slowed: every page's answer takes a minute, so the job's requests stay open while we look.
+    provider.respondWith(() => ({ kind: 'content', content: '# A page', delayMs: 60_000 }));
+    const form = new FormData();
+    const pages = Array.from({ length: 40 }, (_, i) => `Page ${i + 1}`);
+    form.append('upload', new Blob([new Uint8Array(makePdf(pages))], { type: 'application/pdf' }), 'forty.pdf');
+    const file = await call('POST', '/v1/files', form);
+    expect(file.status).toBe(201);
+    const created = await call('POST', '/v1/parse-jobs', { file_id: file.body.id });
+    expect(created.status).toBe(201);
+    const jobId: string = created.body.id;
+    try {
+      await eventually(async () => (provider.openRequests().now >= PAGE_CONCURRENCY ? true : undefined), 60_000);
+      const during = await Scrape.of(`${stack.url}/metrics`);
+      expect((await call('GET', `/v1/parse-jobs/${jobId}`)).body.status).toBe('running');
+      // Postgres is shared with the run's other test files: this job is one of the running ones.
+      expect(during.gauge('docextract_jobs', { kind: 'parse', status: 'running' })).toBeGreaterThanOrEqual(1);
+      // In-flight and slots are this process's own: exactly this job's requests.
+      expect(provider.openRequests().now).toBe(PAGE_CONCURRENCY);
+      expect(during.gauge('docextract_model_requests_in_flight', { provider: 'compatible_api' })).toBe(PAGE_CONCURRENCY);
+      expect(during.gauge('docextract_model_slots_in_use', { scope: 'job' })).toBe(PAGE_CONCURRENCY);
+      // The pages' activities that started beyond the concurrency wait for a slot of the job.
+      expect(during.gauge('docextract_model_calls_waiting_for_slot', { scope: 'job' })).toBeGreaterThanOrEqual(0);
+
+      // The provider goes away: open requests are cut, new ones are refused (connection refused),
+      // and the job's calls wait for their next attempt.
+      const port = Number(new URL(provider.baseUrl).port);
+      await provider.close();
+      const outage = await eventually(async () => {
+        const s = await Scrape.of(`${stack.url}/metrics`);
+        return s.gauge('docextract_jobs_retrying') >= 1 ? s : undefined;
+      }, 60_000);
+      expect(outage.gauge('docextract_jobs_retrying')).toBeGreaterThanOrEqual(1);
+      const job = (await call('GET', `/v1/parse-jobs/${jobId}`)).body;
+      expect(job.status).toBe('running');
+      expect(job.retry).toMatchObject({ last_error_code: expect.stringMatching(/^provider_/) });
+      expect(outage.value('docextract_model_request_retries_total', { provider: 'compatible_api' })).toBeGreaterThanOrEqual(1);
+      provider = await startScriptedProvider({ port });
+    } finally {
+      await call('POST', `/v1/parse-jobs/${jobId}/cancel`);
+    }
+    await eventually(async () => ((await call('GET', `/v1/parse-jobs/${jobId}?wait=5`)).body.status === 'canceled' ? true : undefined), 60_000);
+    // Over: nothing of it is in flight or held, and it is no longer retrying.
+    const after = await eventually(async () => {
+      const s = await Scrape.of(`${stack.url}/metrics`);
+      return s.gauge('docextract_model_requests_in_flight') === 0 ? s : undefined;
+    }, 30_000);
+    expect(after.gauge('docextract_model_slots_in_use')).toBe(0);
+    const row = await stack.db('job_call_retries').where({ job_id: jobId }).first();
+    expect(row).toBeUndefined();
+  }, 240_000);
+
+  it('reports the Temporal task queue backlog of the service\'s queue where the server reports task queue stats', async () => {
+    const scrape = await Scrape.of(`${stack.url}/metrics`);
+    // The harness's Temporal dev server reports stats: both queue types of this stack's queue.
+    for (const type of ['workflow', 'activity']) {
+      const [backlog] = scrape.series('docextract_temporal_task_queue_backlog', { task_queue: stack.taskQueue, type });
+      expect(backlog).toBeDefined();
+      expect(Number(backlog!.value)).toBeGreaterThanOrEqual(0);
+      const [age] = scrape.series('docextract_temporal_task_queue_backlog_age_seconds', { task_queue: stack.taskQueue, type });
+      expect(Number(age!.value)).toBeGreaterThanOrEqual(0);
+    }
+  }, 60_000);
+
+  it('counts webhook deliveries by outcome and the lag from the job\'s end to its delivery', async () => {
+    provider.reset();
+    receiver.received.length = 0;
+    const endpoint = await call('POST', '/v1/webhook-endpoints', { url: receiver.url, events: ['extraction_job.completed'] });
+    expect(endpoint.status).toBe(201);
+    endpointIds.push(endpoint.body.id);
+    const before = await Scrape.of(`${stack.url}/metrics`);
+
+    // The receiver fails once (500), then accepts: one failed attempt, one delivery.
+    receiver.answer(500);
+    provider.enqueue({ kind: 'content', content: ANSWER, usage: USAGE });
+    const job = await runExtraction(await uploadPdf());
+    expect(job.status).toBe('completed');
+    await receiver.waitFor((got) => got.filter(forJob(job.id)).some((w) => w.status === 200), 60_000);
+    const after = await eventually(async () => {
+      const s = await Scrape.of(`${stack.url}/metrics`);
+      return s.value('docextract_webhook_deliveries_total', { outcome: 'delivered' }) > before.value('docextract_webhook_deliveries_total', { outcome: 'delivered' }) ? s : undefined;
+    });
+    const delta = (f: (s: Scrape) => number) => f(after) - f(before);
+    expect(delta((s) => s.value('docextract_webhook_deliveries_total', { outcome: 'failed' }))).toBe(1);
+    expect(delta((s) => s.value('docextract_webhook_deliveries_total', { outcome: 'delivered' }))).toBe(1);
+    expect(delta((s) => s.count('docextract_webhook_delivery_lag_seconds'))).toBe(1);
+    // Retried after the failure: the lag covers at least the first attempt and the backoff.
+    expect(delta((s) => s.sum('docextract_webhook_delivery_lag_seconds'))).toBeGreaterThan(0.1);
   }, 120_000);
 });

@@ -1,0 +1,123 @@
+// What the whole service is doing right now, read by the API at scrape time: jobs not over by kind
+// and status, jobs retrying a model call (one Postgres statement, storage/job-counts.ts) and the
+// backlog of the Temporal task queues where the server reports it (DescribeTaskQueue with
+// report_stats; servers that do not report stats leave those series out). Only the API collects
+// these, in a registry of its own merged into its scrape once, so a process that runs the API and
+// a worker, or several workers, never count them twice.
+import type { Client } from '@temporalio/client';
+import { Gauge, Registry } from 'prom-client';
+import type { Logger } from '../logging.js';
+import type { Db } from '../storage/db.js';
+import { countPresentJobs } from '../storage/job-counts.js';
+import type { MetricsSnapshot } from './index.js';
+
+/** The gauges of the present, in a registry of their own. */
+export function presentGauges(registry = new Registry()) {
+  return {
+    registry,
+    jobs: new Gauge({
+      name: 'docextract_jobs',
+      help: 'Jobs not over right now, by kind and status (queued, running, canceling, deleting). Collected by the API from Postgres at scrape time.',
+      labelNames: ['kind', 'status'] as const,
+      registers: [registry],
+    }),
+    jobsRetrying: new Gauge({
+      name: 'docextract_jobs_retrying',
+      help: 'Queued or running jobs with a model call that failed transiently and waits for its next attempt (the job\'s `retry` field is set).',
+      registers: [registry],
+    }),
+    taskQueueBacklog: new Gauge({
+      name: 'docextract_temporal_task_queue_backlog',
+      help: 'Approximate tasks waiting in a Temporal task queue for a worker, by task queue and type (workflow, activity); only where the server reports task queue stats.',
+      labelNames: ['task_queue', 'type'] as const,
+      registers: [registry],
+    }),
+    taskQueueBacklogAge: new Gauge({
+      name: 'docextract_temporal_task_queue_backlog_age_seconds',
+      help: 'Approximate age of the oldest task waiting in a Temporal task queue, by task queue and type; only where the server reports task queue stats.',
+      labelNames: ['task_queue', 'type'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export interface PresentSources {
+  db: Db;
+  /** Absent: no backlog series. */
+  temporal?: Client;
+  namespace: string;
+  taskQueues: string[];
+  logger: Logger;
+}
+
+/** How long a scrape waits for Temporal's answer before leaving the backlog out. */
+const TEMPORAL_DEADLINE_MS = 2_000;
+// temporal.api.enums.v1.TaskQueueType
+const QUEUE_TYPES = [
+  { type: 'workflow', value: 1 },
+  { type: 'activity', value: 2 },
+] as const;
+
+/** A source for scrape(): collects the present on each call (concurrent scrapes share one collection). */
+export function presentMetricsSource(sources: PresentSources): () => Promise<MetricsSnapshot> {
+  const gauges = presentGauges();
+  let collecting: Promise<MetricsSnapshot> | undefined;
+  // Logged once per kind of trouble until it is over, not once per scrape.
+  const failing = new Set<string>();
+  const warn = (what: string, err: unknown) => {
+    if (!failing.has(what)) sources.logger.warn({ err: String(err) }, `metrics: could not read ${what}; its series are left out of /metrics`);
+    failing.add(what);
+  };
+
+  const collectJobs = async () => {
+    try {
+      const counts = await countPresentJobs(sources.db);
+      for (const c of counts.byStatus) gauges.jobs.set({ kind: c.kind, status: c.status }, c.jobs);
+      gauges.jobsRetrying.set(counts.retrying);
+      failing.delete('the jobs');
+    } catch (err) {
+      warn('the jobs', err);
+    }
+  };
+
+  const collectBacklog = async () => {
+    const temporal = sources.temporal;
+    if (!temporal) return;
+    try {
+      await temporal.connection.withDeadline(Date.now() + TEMPORAL_DEADLINE_MS, async () => {
+        for (const name of sources.taskQueues) {
+          for (const { type, value } of QUEUE_TYPES) {
+            const response = await temporal.workflowService.describeTaskQueue({
+              namespace: sources.namespace,
+              taskQueue: { name },
+              taskQueueType: value as never,
+              reportStats: true,
+            });
+            const stats = response.stats;
+            if (!stats) continue; // a server without task queue stats
+            gauges.taskQueueBacklog.set({ task_queue: name, type }, Number(stats.approximateBacklogCount ?? 0));
+            const age = stats.approximateBacklogAge;
+            gauges.taskQueueBacklogAge.set({ task_queue: name, type }, age ? Number(age.seconds ?? 0) + (age.nanos ?? 0) / 1e9 : 0);
+          }
+        }
+      });
+      failing.delete('the Temporal task queues');
+    } catch (err) {
+      warn('the Temporal task queues', err);
+    }
+  };
+
+  const collect = async (): Promise<MetricsSnapshot> => {
+    // Series of a task queue or status not seen this time do not linger.
+    gauges.registry.resetMetrics();
+    await Promise.all([collectJobs(), collectBacklog()]);
+    const snapshot = await gauges.registry.getMetricsAsJSON();
+    // A gauge without labels reads 0 after a reset: leave it out when Postgres did not answer.
+    return failing.has('the jobs') ? snapshot.filter((m) => m.name !== 'docextract_jobs_retrying') : snapshot;
+  };
+
+  return () =>
+    (collecting ??= collect().finally(() => {
+      collecting = undefined;
+    }));
+}
