@@ -1,0 +1,148 @@
+// docs/grafana/docextract.json against the metrics the service exports: every query names metrics
+// that exist (read from the code's registries, so a renamed or removed metric fails here instead of
+// leaving a panel empty), with labels those metrics have, and the dashboard shows what operators
+// look at first (issue 32: jobs by status, throughput, durations, model latency and errors,
+// retries, webhook lag, render time, the task queue backlog).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { exportedMetricFamilies, seriesNames, type MetricFamily } from '../../src/metrics/catalog.js';
+
+const dashboard = JSON.parse(readFileSync(new URL('../../docs/grafana/docextract.json', import.meta.url), 'utf8'));
+
+/** Labels Prometheus adds to every series it scrapes, and a histogram bucket's bound. */
+const TARGET_LABELS = ['job', 'instance'];
+
+interface Query {
+  where: string;
+  expr: string;
+}
+
+function panelsOf(list: any[]): any[] {
+  return list.flatMap((p) => [p, ...panelsOf(p.panels ?? [])]);
+}
+
+/** Every PromQL expression of the dashboard: panel targets and template variable queries. */
+function queries(): Query[] {
+  const out: Query[] = [];
+  for (const panel of panelsOf(dashboard.panels)) {
+    for (const t of panel.targets ?? []) out.push({ where: `panel "${panel.title}" ${t.refId}`, expr: t.expr });
+  }
+  for (const v of dashboard.templating?.list ?? []) {
+    if (v.type !== 'query') continue;
+    const q = typeof v.query === 'string' ? v.query : v.query?.query;
+    // label_values(metric, label) is Grafana's, not PromQL: check it as the selector `metric` and the label.
+    const m = /^label_values\(\s*([^,]+?)\s*,\s*([A-Za-z_]\w*)\s*\)$/.exec(q);
+    out.push({ where: `variable $${v.name}`, expr: m ? `sum by (${m[2]}) (${m[1]})` : q });
+  }
+  return out;
+}
+
+const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'bool', 'and', 'or', 'unless', 'offset', 'inf', 'nan']);
+
+/** The metric selectors of an expression (`name` and the label names of its `{…}`) and the labels of its by/without/on clauses. */
+function parse(expr: string): { selectors: Array<{ name: string; labels: string[] }>; grouping: string[] } {
+  // Strings, Grafana's $variables and ranges ([5m], [$__rate_interval]) hold no names.
+  const text = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\$\{?\w+\}?/g, '1');
+  const grouping = [...text.matchAll(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\(([^)]*)\)/g)].flatMap((m) =>
+    m[1]!.split(',').map((s) => s.trim()).filter(Boolean),
+  );
+  const bare = text.replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
+  const selectors: Array<{ name: string; labels: string[] }> = [];
+  for (const m of bare.matchAll(/([A-Za-z_:][\w:]*)\s*(\{[^}]*\})?(\s*\()?/g)) {
+    const [, name, braces, call] = m;
+    if (call || KEYWORDS.has(name!.toLowerCase()) || /^\d/.test(name!)) continue; // a function, a keyword
+    const labels = braces ? [...braces.matchAll(/([A-Za-z_]\w*)\s*(?:=~|!~|!=|=)/g)].map((l) => l[1]!) : [];
+    selectors.push({ name: name!, labels });
+  }
+  return { selectors, grouping };
+}
+
+const families = exportedMetricFamilies();
+const bySeries = new Map<string, MetricFamily>(families.flatMap((f) => seriesNames(f).map((s) => [s, f] as [string, MetricFamily])));
+
+/** What is wrong with one query: metrics not exported, labels they do not have, groupings by labels none of them has. */
+function problemsOf(q: Query): string[] {
+  const problems: string[] = [];
+  const { selectors, grouping } = parse(q.expr);
+  if (selectors.length === 0) problems.push(`${q.where}: no metric in ${q.expr}`);
+  const known = new Set<string>(TARGET_LABELS);
+  for (const s of selectors) {
+    const family = bySeries.get(s.name);
+    if (!family) {
+      problems.push(`${q.where}: ${s.name} is not exported`);
+      continue;
+    }
+    const labels = [...family.labelNames, ...TARGET_LABELS, ...(s.name.endsWith('_bucket') ? ['le'] : [])];
+    labels.forEach((l) => known.add(l));
+    for (const l of s.labels.filter((l) => !labels.includes(l))) problems.push(`${q.where}: ${s.name} has no label ${l}`);
+  }
+  for (const l of grouping.filter((l) => !known.has(l))) problems.push(`${q.where}: groups by ${l}, a label of none of its metrics`);
+  return problems;
+}
+
+describe('docs/grafana/docextract.json', () => {
+  it('reads the exported names from the registries (the present included)', () => {
+    expect(bySeries.has('docextract_jobs')).toBe(true);
+    expect(bySeries.has('docextract_webhook_delivery_lag_seconds_bucket')).toBe(true);
+    expect(bySeries.has('docextract_jobs_created_total')).toBe(true);
+    expect(bySeries.has('process_cpu_seconds_total')).toBe(true);
+  });
+
+  it('names in every query only metrics the service exports, with labels they have', () => {
+    const all = queries();
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.flatMap(problemsOf)).toEqual([]);
+  });
+
+
+  it('shows the present, throughput, durations, model latency and errors, retries, webhooks and rendering', () => {
+    const named = new Set(queries().flatMap((q) => parse(q.expr).selectors.map((s) => bySeries.get(s.name)?.name)));
+    const required = [
+      'docextract_jobs',
+      'docextract_jobs_retrying',
+      'docextract_model_requests_in_flight',
+      'docextract_model_slots_in_use',
+      'docextract_temporal_task_queue_backlog',
+      'docextract_jobs_created_total',
+      'docextract_jobs_finished_total',
+      'docextract_job_duration_seconds',
+      'docextract_model_request_duration_seconds',
+      'docextract_model_request_retries_total',
+      'docextract_webhook_deliveries_total',
+      'docextract_webhook_delivery_lag_seconds',
+      'docextract_page_render_duration_seconds',
+      'docextract_http_request_duration_seconds',
+    ];
+    expect(required.filter((name) => !named.has(name))).toEqual([]);
+  });
+
+  it('is a dashboard Grafana imports: unique panel ids, panels within the 24-column grid, one data source variable', () => {
+    const panels = panelsOf(dashboard.panels);
+    const ids = panels.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const p of panels) {
+      expect(p.gridPos.x + p.gridPos.w).toBeLessThanOrEqual(24);
+      if (p.type !== 'row') expect([p.title, p.datasource]).toEqual([p.title, { type: 'prometheus', uid: '${datasource}' }]);
+    }
+    expect(dashboard.templating.list.find((v: any) => v.type === 'datasource')).toMatchObject({ name: 'datasource', query: 'prometheus' });
+    expect(dashboard.uid).toBe('docextract');
+  });
+
+  it('its checker finds a misspelt metric, an unknown label and a grouping by a label no metric has', () => {
+    const check = (expr: string) => problemsOf({ where: 'q', expr });
+    expect(parse('sum by (kind) (rate(docextract_jobs_created_total{job=~"$job"}[$__rate_interval]))')).toEqual({
+      selectors: [{ name: 'docextract_jobs_created_total', labels: ['job'] }],
+      grouping: ['kind'],
+    });
+    expect(check('sum by (kind) (rate(docextract_jobs_created_total{job=~"$job"}[5m]))')).toEqual([]);
+    expect(check('sum(rate(docextract_job_created_total[5m]))')).toEqual(['q: docextract_job_created_total is not exported']);
+    expect(check('histogram_quantile(0.95, sum by (le) (rate(docextract_model_request_duration_seconds_bucket{outcome="ok",colour="red"}[5m])))')).toEqual([
+      'q: docextract_model_request_duration_seconds_bucket has no label colour',
+    ]);
+    expect(check('max by (colour) (docextract_jobs)')).toEqual(['q: groups by colour, a label of none of its metrics']);
+    expect(check('vector(1)')).toEqual(['q: no metric in vector(1)']);
+  });
+});
