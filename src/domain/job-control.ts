@@ -2,7 +2,7 @@ import { ServiceError, WorkflowExecutionAlreadyStartedError, type Client } from 
 import type { Db } from '../storage/db.js';
 import { clearJobRetries } from '../storage/call-retries.js';
 import { cancelJobWorkflow } from '../temporal/job-workflows.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound, serviceError } from '../errors.js';
 import { JOB_TABLES, isTerminal, type JobKind } from './job-status.js';
 import { recordJobFinished } from '../metrics/index.js';
 
@@ -66,9 +66,7 @@ export async function startOrUndo(db: Db, table: string, id: string, start: () =
     await start();
   } catch {
     await db(table).where({ id }).delete();
-    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', {
-      'Retry-After': '5',
-    });
+    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
   }
 }
 
@@ -82,9 +80,7 @@ async function stopWorkflow(temporal: Client, id: string): Promise<boolean> {
     return await cancelJobWorkflow(temporal, id);
   } catch (err) {
     if (err instanceof ServiceError) {
-      throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; the request is recorded, retry it to make sure it reaches the job', {
-        'Retry-After': '5',
-      });
+      throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; the request is recorded, retry it to make sure it reaches the job', { retryAfterSeconds: 5 });
     }
     throw err;
   }
@@ -103,7 +99,7 @@ export async function retryJob(db: Db, kind: JobKind, id: string, start: () => P
     .where({ id, status: 'failed' })
     .update({ status: 'queued', error: null, started_at: null, completed_at: null });
   if (moved === 0) {
-    throw new ApiError(409, 'job_not_failed', `${LABEL[kind]} '${id}' is ${previous.status}; only a failed job can be retried`);
+    throw serviceError('job_not_failed', `${LABEL[kind]} '${id}' is ${previous.status}; only a failed job can be retried`);
   }
   await clearJobRetries(db, id);
   try {
@@ -114,8 +110,8 @@ export async function retryJob(db: Db, kind: JobKind, id: string, start: () => P
       .update({ status: 'failed', error: previous.error === null ? null : JSON.stringify(previous.error), started_at: previous.started_at, completed_at: previous.completed_at });
     if (err instanceof WorkflowExecutionAlreadyStartedError) {
       // The failed run is still closing (it recorded `failed` a moment ago).
-      throw new ApiError(409, 'job_not_failed', `${LABEL[kind]} '${id}' is still finishing its previous run; retry in a moment`, { 'Retry-After': '1' });
+      throw serviceError('job_not_failed', `${LABEL[kind]} '${id}' is still finishing its previous run; retry in a moment`, { retryAfterSeconds: 1 });
     }
-    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { 'Retry-After': '5' });
+    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
   }
 }

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
