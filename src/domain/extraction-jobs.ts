@@ -11,7 +11,7 @@ import { latestRetries, latestRetrySql, retryFromColumn, type JobRetry } from '.
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { jobsCreated } from '../metrics/index.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
 

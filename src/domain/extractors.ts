@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
 import { notFound, serviceError } from '../errors.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { compileDataValidator, validateSchema } from '../schema-dialect/index.js';
 import type { Db } from '../storage/db.js';
 import {

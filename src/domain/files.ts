@@ -7,7 +7,7 @@ import type { Db } from '../storage/db.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 
 export interface FileRecord {
   id: string;

@@ -10,7 +10,7 @@ import { latestRetries, type JobRetry } from '../storage/call-retries.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { jobsCreated } from '../metrics/index.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { findParserByRef } from './parsers.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';

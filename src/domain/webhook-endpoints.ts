@@ -3,7 +3,7 @@
 // only by create and rotate-secret.
 import { z } from 'zod';
 import { notFound, serviceError } from '../errors.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import type { Db } from '../storage/db.js';
 import type { SecretBox } from '../storage/secrets.js';
 import { WebhookUrlError, checkWebhookUrl } from '../webhooks/address-policy.js';
