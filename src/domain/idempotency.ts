@@ -11,8 +11,11 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export interface IdempotencyClaim {
-  /** The operation: keys of /v1/jobs and /v1/extraction-jobs share one scope (they are aliases). */
-  scope: 'extraction_jobs' | 'parse_jobs';
+  /**
+   * The operation (storage/jobs.ts's idempotencyScope): keys of /v1/jobs and /v1/extraction-jobs
+   * share one scope (they are aliases).
+   */
+  scope: string;
   key: string;
   /** sha256 of the validated body, keys sorted: the same request in another key order matches. */
   hash: string;

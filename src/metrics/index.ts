@@ -9,7 +9,7 @@
 // pool, HTTP requests in a middleware that reads the router's matched route template.
 import { isMainThread } from 'node:worker_threads';
 import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import type { JobKind } from '../domain/job-status.js';
+import type { JobKind } from '../kinds.js';
 
 export const registry = new Registry();
 // process_* and nodejs_* (CPU, memory, event loop lag, GC), under their conventional names. Once per
