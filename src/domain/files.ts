@@ -74,7 +74,8 @@ async function storeChunks(
   }
   const check = checkDeclaredType(input.declaredType ?? undefined, detected);
   if (!check.ok) {
-    throw serviceError('unsupported_media_type',
+    throw serviceError(
+      'unsupported_media_type',
       `The declared media type '${input.declaredType}' does not match the file's bytes (${detected})`,
     );
   }
