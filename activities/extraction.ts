@@ -11,6 +11,7 @@ import { allPageImages, DocumentCache } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
+import * as jobs from '../src/storage/jobs.js';
 
 export function extractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -28,15 +29,13 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
      */
     async extractDocument(jobId: string): Promise<RecordOutcome> {
       return translatingErrors(async () => {
-        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        const job = await jobs.findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         const extractor = job.extractor_snapshot as Extractor;
         const log = logger.child({ job_id: jobId, workflow_id: jobId, attempt: Context.current().info.attempt });
 
         // Say what is being used as soon as it is known, so a failed job tells it too.
-        await db('extraction_jobs')
-          .where({ id: jobId, status: 'running' })
-          .update({ provider_name_used: extractor.provider_name, model_used: extractor.model });
+        await jobs.recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
         const input = await loadInput(job.file_id, job.source_text);
         const examples: ExtractionExample[] = [];
@@ -68,21 +67,14 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
-            const completed = await db('extraction_jobs')
-              .where({ id: jobId, status: 'running' })
-              .update(
-                {
-                  status: 'completed',
-                  result: JSON.stringify({ data: answer.data }),
-                  usage: answer.usage ? JSON.stringify(answer.usage) : null,
-                  provider_name_used: extractor.provider_name,
-                  model_used: answer.model ?? extractor.model,
-                  completed_at: db.fn.now(),
-                },
-                ['created_at', 'completed_at'],
-              );
-            const n = completed.length;
-            if (completed[0]) recordJobFinished('extraction', 'completed', { createdAt: completed[0].created_at, finishedAt: completed[0].completed_at });
+            const completed = await jobs.completeJob(db, 'extraction', jobId, {
+              result: { data: answer.data },
+              usage: answer.usage,
+              provider_name_used: extractor.provider_name,
+              model_used: answer.model ?? extractor.model,
+            });
+            const n = completed ? 1 : 0;
+            if (completed) recordJobFinished('extraction', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
             log.info({ usage: answer.usage, adapter: answer.adapter }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
             return n === 1 ? 'recorded' : 'not_running';
           } catch (err) {

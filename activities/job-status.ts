@@ -1,5 +1,5 @@
-import type { JobKind } from '../src/domain/job-status.js';
-import { JOB_TABLES } from '../src/domain/job-status.js';
+import type { JobKind } from '../src/kinds.js';
+import * as jobs from '../src/storage/jobs.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
 import type { Db } from '../src/storage/db.js';
@@ -11,7 +11,7 @@ export const INTERNAL_ERROR_MESSAGE = 'The job failed because of an internal err
 
 /** Whether the job is still `running` (not stopped by a cancel or delete, not ended). */
 export async function jobIsRunning(db: Db, kind: JobKind, jobId: string): Promise<boolean> {
-  return !!(await db(JOB_TABLES[kind]).where({ id: jobId, status: 'running' }).first('id'));
+  return jobs.jobIsRunning(db, kind, jobId);
 }
 
 // Status moves made by workflows. Each is a compare-and-set UPDATE: a job the API has moved to
@@ -21,13 +21,9 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
   return {
     /** queued → running. */
     async claimJob(kind: JobKind, jobId: string): Promise<RecordOutcome> {
-      const n = await db(JOB_TABLES[kind])
-        .where({ id: jobId, status: 'queued' })
-        .update({ status: 'running', started_at: db.fn.now() });
-      if (n === 1) return 'recorded';
+      if (await jobs.claimJob(db, kind, jobId)) return 'recorded';
       // A retried claim whose first attempt did commit finds the job already running.
-      const row = await db(JOB_TABLES[kind]).where({ id: jobId }).first('status');
-      return row?.status === 'running' ? 'recorded' : 'not_running';
+      return (await jobs.findJobStatus(db, kind, jobId)) === 'running' ? 'recorded' : 'not_running';
     },
 
     /** queued/running → failed with a stable code. */
@@ -36,39 +32,17 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
       // frames. Clients get a generic message; the log keeps the original under the job's id.
       const recorded = error.code === 'internal_error' ? { code: error.code, message: INTERNAL_ERROR_MESSAGE } : error;
       if (recorded !== error) logger.error({ job_id: jobId, workflow_id: jobId, code: error.code, detail: error.message }, 'internal error of a job');
-      const moved = await db(JOB_TABLES[kind])
-        .where({ id: jobId })
-        .whereIn('status', ['queued', 'running'])
-        .update({ status: 'failed', error: JSON.stringify(recorded), completed_at: db.fn.now() }, ['created_at', 'completed_at']);
-      const row = moved[0];
+      const row = await jobs.failJob(db, kind, jobId, recorded);
       if (row) recordJobFinished(kind, 'failed', { errorCode: error.code, createdAt: row.created_at, finishedAt: row.completed_at });
       await clearJobRetries(db, jobId);
       logger.info({ job_id: jobId, workflow_id: jobId, code: error.code }, 'job failed');
       return row ? 'recorded' : 'not_running';
     },
 
-    /**
-     * A job asked to stop: deleting → row removed; canceling (or still active) → canceled.
-     * The row is locked while deciding, so a delete that turns canceling into deleting at the same
-     * moment either happens first (and the row is removed here) or finds the job already canceled
-     * (and removes it itself); it can never be left in deleting with no workflow to finish it.
-     */
+    /** A job asked to stop: deleting → row removed; canceling (or still active) → canceled (storage/jobs.ts). */
     async settleStoppedJob(kind: JobKind, jobId: string): Promise<string> {
-      const table = JOB_TABLES[kind];
       await clearJobRetries(db, jobId);
-      const settled = await db.transaction(async (trx) => {
-        const row = await trx(table).where({ id: jobId }).forUpdate().first('status', 'created_at');
-        if (!row) return { outcome: 'deleted' };
-        if (row.status === 'deleting') {
-          await trx(table).where({ id: jobId }).delete();
-          return { outcome: 'deleted', ended: { status: 'deleted' as const, createdAt: row.created_at } };
-        }
-        if (['canceling', 'queued', 'running'].includes(row.status)) {
-          const [done] = await trx(table).where({ id: jobId }).update({ status: 'canceled', completed_at: trx.fn.now() }, ['created_at', 'completed_at']);
-          return { outcome: 'canceled', ended: { status: 'canceled' as const, createdAt: done.created_at, finishedAt: done.completed_at } };
-        }
-        return { outcome: row.status as string };
-      });
+      const settled = await jobs.settleStoppedJob(db, kind, jobId);
       // Counted once the transaction has committed: a rolled-back settle ended nothing.
       if (settled.ended) recordJobFinished(kind, settled.ended.status, settled.ended);
       return settled.outcome;

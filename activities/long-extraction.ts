@@ -30,6 +30,8 @@ import { jobIsRunning } from './job-status.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
+import * as jobs from '../src/storage/jobs.js';
+import { storedWindows as readStoredWindows, storeWindow, windowIsStored } from '../src/storage/job-results.js';
 
 // Extraction of a job in page windows (the 0.4 path of the extraction workflow): plan the windows,
 // extract each window in an activity of its own (its validated answer stored at once), then merge,
@@ -102,7 +104,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   }
 
   async function storedWindows(jobId: string): Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null }>> {
-    return db('extraction_windows').where({ job_id: jobId }).orderBy('first_page').select('first_page', 'last_page', 'data', 'usage');
+    return readStoredWindows(db, jobId) as Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null }>>;
   }
 
   return {
@@ -112,12 +114,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      */
     async planExtractionWindows(jobId: string): Promise<ExtractionWindowPlan> {
       return translatingErrors(async () => {
-        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        const job = await jobs.findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return { pagesTotal: 0, windows: [] };
         const extractor = job.extractor_snapshot as Extractor;
-        await db('extraction_jobs')
-          .where({ id: jobId, status: 'running' })
-          .update({ provider_name_used: extractor.provider_name, model_used: extractor.model });
+        await jobs.recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
         if (job.file_id !== null) warmRenderPool(); // the threads start while the file is read
         const source = await loadSource(job);
         const pagesTotal = source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
@@ -127,7 +127,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
             `The document has ${pagesTotal} pages; extraction reads at most ${config.extractionMaxPages} (SERVICE_EXTRACTION_MAX_PAGES)`,
           );
         }
-        await db('extraction_jobs').where({ id: jobId }).update({ pages_total: pagesTotal });
+        await jobs.recordPagesTotal(db, 'extraction', jobId, pagesTotal);
         const planned = planPageWindows(pagesTotal, config.extractionWindowPages);
         const stored = (await storedWindows(jobId)).map((r) => [r.first_page, r.last_page] as Window);
         const windows = pendingWindows(planned, stored);
@@ -147,10 +147,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      */
     async extractWindow(jobId: string, first: number, last: number, modelSlots?: number): Promise<WindowOutcome> {
       return translatingErrors(async () => {
-        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        const job = await jobs.findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return 'not_running';
-        const done = await db('extraction_windows').where({ job_id: jobId, first_page: first }).first('last_page');
-        if (done) return 'stored';
+        if (await windowIsStored(db, jobId, first)) return 'stored';
         const extractor = job.extractor_snapshot as Extractor;
         const log = logger.child({ job_id: jobId, workflow_id: jobId, window: [first, last], attempt: Context.current().info.attempt });
         const source = await loadSource(job);
@@ -202,10 +201,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
-            await db('extraction_windows')
-              .insert({ job_id: jobId, first_page: first, last_page: last, data: JSON.stringify(answer.data), usage: answer.usage ? JSON.stringify(answer.usage) : null })
-              .onConflict(['job_id', 'first_page'])
-              .ignore();
+            await storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null });
             // Provenance's text-layer search for this window, while later windows are at the model.
             if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
             log.debug({ usage: answer.usage }, 'window extracted');
@@ -240,7 +236,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      */
     async finishExtraction(jobId: string): Promise<RecordOutcome> {
       return translatingErrors(async () => {
-        const job = await db('extraction_jobs').where({ id: jobId }).first();
+        const job = await jobs.findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         const extractor = job.extractor_snapshot as Extractor;
         const rows = await storedWindows(jobId);
@@ -249,7 +245,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           if (r.first_page !== next) break;
           next = r.last_page + 1;
         }
-        if (next !== job.pages_total + 1) {
+        if (next !== job.pages_total! + 1) {
           throw jobFailure('internal_error', `The stored windows do not cover pages 1–${job.pages_total} of the document`);
         }
         const merged = mergeWindows(
@@ -273,19 +269,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         }
         if (rows.length > 1) result.conflicts = merged.conflicts;
         const usage = sumUsage(rows.map((r) => r.usage));
-        const completed = await db('extraction_jobs')
-          .where({ id: jobId, status: 'running' })
-          .update(
-            {
-              status: 'completed',
-              result: JSON.stringify(result),
-              usage: usage ? JSON.stringify(usage) : null,
-              completed_at: db.fn.now(),
-            },
-            ['created_at', 'completed_at'],
-          );
-        const n = completed.length;
-        if (completed[0]) recordJobFinished('extraction', 'completed', { createdAt: completed[0].created_at, finishedAt: completed[0].completed_at });
+        const completed = await jobs.completeJob(db, 'extraction', jobId, { result, usage });
+        const n = completed ? 1 : 0;
+        if (completed) recordJobFinished('extraction', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
         logger.info({ job_id: jobId, workflow_id: jobId, windows: rows.length, conflicts: merged.conflicts.length, usage }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
         return n === 1 ? 'recorded' : 'not_running';
       });

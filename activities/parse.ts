@@ -12,6 +12,8 @@ import { withHeartbeat } from './heartbeat.js';
 import { jobIsRunning } from './job-status.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
+import * as jobs from '../src/storage/jobs.js';
+import { pageIsStored, storedPageNumbers, storedPageUsage, storePage } from '../src/storage/job-results.js';
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -20,7 +22,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
   const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
 
   async function loadJob(jobId: string) {
-    return db('parse_jobs').where({ id: jobId }).first();
+    return jobs.findJobRow(db, 'parse', jobId);
   }
 
   return {
@@ -35,16 +37,14 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const snapshot = job.parser_snapshot as ParserSnapshot;
         warmRenderPool(); // the threads start while the file is read
         const pagesTotal = await countPages(await documents.get(job.file_id), config);
-        await db('parse_jobs').where({ id: jobId }).update({
+        await jobs.recordParsePlan(db, jobId, {
           pages_total: pagesTotal,
           provider_name_used: snapshot.provider_name,
           model_used: snapshot.model,
           reasoning_effort_used: snapshot.reasoning_effort,
           model_adapter_used: parseAdapterFor(snapshot.model, config),
         });
-        const done = new Set(
-          (await db('parse_pages').where({ job_id: jobId }).select('page_number')).map((r) => r.page_number as number),
-        );
+        const done = new Set(await storedPageNumbers(db, jobId));
         const pendingPages = Array.from({ length: pagesTotal }, (_, i) => i + 1).filter((n) => !done.has(n));
         return { pagesTotal, pendingPages };
       });
@@ -59,8 +59,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
       return translatingErrors(async () => {
         const job = await loadJob(jobId);
         if (!job || !['running', 'queued'].includes(job.status)) return; // stopped: nothing to do
-        const exists = await db('parse_pages').where({ job_id: jobId, page_number: pageNumber }).first('page_number');
-        if (exists) return;
+        if (await pageIsStored(db, jobId, pageNumber)) return;
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
         const bytes = await documents.get(job.file_id);
@@ -93,15 +92,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
           throw jobFailure('output_degenerate', `The transcription of page ${pageNumber} repeats the same line over and over, also when asked again`);
         }
         const answer = outcome.answer;
-        await db('parse_pages')
-          .insert({
-            job_id: jobId,
-            page_number: pageNumber,
-            content: answer.markdown,
-            usage: answer.usage ? JSON.stringify(answer.usage) : null,
-          })
-          .onConflict(['job_id', 'page_number'])
-          .ignore();
+        await storePage(db, { job_id: jobId, page_number: pageNumber, content: answer.markdown, usage: answer.usage ?? null });
         logger.debug({ job_id: jobId, workflow_id: jobId, page: pageNumber }, 'page transcribed');
       });
     },
@@ -110,16 +101,14 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
     async completeParseJob(jobId: string): Promise<RecordOutcome> {
       const job = await loadJob(jobId);
       if (!job) return 'not_running';
-      const pages = await db('parse_pages').where({ job_id: jobId }).select('page_number', 'usage');
+      const pages = await storedPageUsage(db, jobId);
       if (pages.length !== job.pages_total) {
         throw jobFailure('internal_error', `Only ${pages.length} of ${job.pages_total} pages were stored`);
       }
       const usage = sumUsage(pages.map((p) => p.usage));
-      const completed = await db('parse_jobs')
-        .where({ id: jobId, status: 'running' })
-        .update({ status: 'completed', usage: usage ? JSON.stringify(usage) : null, completed_at: db.fn.now() }, ['created_at', 'completed_at']);
-      const n = completed.length;
-      if (completed[0]) recordJobFinished('parse', 'completed', { createdAt: completed[0].created_at, finishedAt: completed[0].completed_at });
+      const completed = await jobs.completeJob(db, 'parse', jobId, { usage });
+      const n = completed ? 1 : 0;
+      if (completed) recordJobFinished('parse', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
       await clearJobRetries(db, jobId);
       logger.info({ job_id: jobId, workflow_id: jobId, pages: pages.length }, n === 1 ? 'parse completed' : 'parse finished after the job was stopped');
       return n === 1 ? 'recorded' : 'not_running';

@@ -1,8 +1,9 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { newId } from '../src/domain/ids.js';
 import { readJobWithoutResult } from '../src/domain/job-reads.js';
-import { JOB_TABLES, type JobKind } from '../src/domain/job-status.js';
+import type { JobKind } from '../src/kinds.js';
 import { recordWebhookDelivery } from '../src/metrics/index.js';
+import { findJobStatus } from '../src/storage/jobs.js';
 import { SecretUnreadableError } from '../src/storage/secrets.js';
 import { eventFor, messageIdFor } from '../src/webhooks/events.js';
 import { postWebhook } from '../src/webhooks/send.js';
@@ -27,7 +28,8 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
       const retry = config.webhooks;
       const messageId = messageIdFor(jobId, runId);
       const none = { endpointIds: [], messageId, eventType: '', body: '', retry };
-      const row = await db(JOB_TABLES[kind]).where({ id: jobId }).first('status');
+      const status = await findJobStatus(db, kind, jobId);
+      const row = status ? { status } : undefined;
       const eventType = row ? eventFor(kind, row.status) : null;
       if (!row || !eventType) return none;
       const endpoints = await db('webhook_endpoints')

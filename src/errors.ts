@@ -26,3 +26,23 @@ export const notFound = (what: string, ref: string): ServiceError => new Service
 
 /** Any other rule, by its code (conflicts, invalid domain input, ...). */
 export const serviceError = (code: string, detail: unknown, hints?: ServiceErrorHints): ServiceError => new ServiceError(code, detail, hints);
+
+/** One problem with the shape of a request's input (FastAPI's HTTPValidationError item). */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+/**
+ * Input of the wrong shape (a header, a cursor, a body field): the edge answers 422 with an
+ * HTTPValidationError body `{detail: [...]}`. Thrown by the HTTP layer's validation and by the
+ * few lower modules that parse a client's raw value themselves.
+ */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
+  }
+}

@@ -17,14 +17,10 @@ import {
 } from '../../clients/typescript/index.js';
 import { loadCliConfig } from '../config/cli.js';
 import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
+import type { CliIo } from './io.js';
 import { runJob } from './run-job.js';
 
-export interface CliIo {
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  stdin: NodeJS.ReadStream;
-  env: NodeJS.ProcessEnv;
-}
+export type { CliIo } from './io.js';
 
 const PROVIDERS: ProviderName[] = ['compatible_api', 'hosted_api', 'hosted_project_api'];
 

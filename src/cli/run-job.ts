@@ -1,7 +1,7 @@
 // One job from the command line: upload, create, wait with progress on stderr, and on Ctrl-C
 // (SIGINT) cancel the job this run created before exiting 130.
 import { DocextractError, type DocextractClient, type Job } from '../../clients/typescript/index.js';
-import type { CliIo } from './program.js';
+import type { CliIo } from './io.js';
 import { jobProgressView } from './progress.js';
 
 export interface JobRun<J extends Job> {

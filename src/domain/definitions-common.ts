@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
+import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { isId, type IdKind, SLUG_PATTERN } from './ids.js';
 import { PROVIDER_NAMES, type ProviderName } from './prebuilt.js';
@@ -38,7 +38,7 @@ export function resolveModelChoice(
   const provider_name = providerName ?? 'compatible_api';
   if (model) return { provider_name, model };
   if (provider_name === 'compatible_api') return { provider_name, model: config.localModel };
-  throw badRequest('model_required', `Provider '${provider_name}' has no default model; set 'model' explicitly.`);
+  throw serviceError('model_required', `Provider '${provider_name}' has no default model; set 'model' explicitly.`);
 }
 
 /** Timestamps leave the service as ISO 8601 UTC strings. */
@@ -77,7 +77,7 @@ export async function findRowByRef<R>(db: Db, kind: DefinitionKind, ref: string,
 
 export function assertUserDefined(kind: DefinitionKind, row: { source: Source; name: string }): void {
   if (row.source === 'prebuilt') {
-    throw conflict('prebuilt_read_only', `${kind.label} '${row.name}' is prebuilt and cannot be changed or deleted.`);
+    throw serviceError('prebuilt_read_only', `${kind.label} '${row.name}' is prebuilt and cannot be changed or deleted.`);
   }
 }
 
@@ -103,7 +103,7 @@ export async function upsertByName<R>(
   const returned = result.rows[0] as (R & { __inserted: boolean }) | undefined;
   if (!returned) {
     // The conflicting row exists but the WHERE refused the update: it is prebuilt.
-    throw conflict('prebuilt_read_only', `${kind.label} '${values.name}' is prebuilt and cannot be replaced.`);
+    throw serviceError('prebuilt_read_only', `${kind.label} '${values.name}' is prebuilt and cannot be replaced.`);
   }
   const { __inserted, ...row } = returned;
   return { row: row as R, created: __inserted };
@@ -112,7 +112,7 @@ export async function upsertByName<R>(
 /** Insert a new definition; a taken name is a 409 `name_taken`. */
 export async function insertNew<R>(db: Db, kind: DefinitionKind, values: Record<string, unknown> & { name: string }): Promise<R> {
   const rows = await db(kind.table).insert(values).onConflict('name').ignore().returning('*');
-  if (!rows[0]) throw conflict('name_taken', `${kind.label} name '${values.name}' is already taken.`);
+  if (!rows[0]) throw serviceError('name_taken', `${kind.label} name '${values.name}' is already taken.`);
   return rows[0] as R;
 }
 
@@ -130,7 +130,7 @@ export async function deleteByRef(db: Db, kind: DefinitionKind, ref: string): Pr
       await trx(kind.table).where({ id: row.id }).delete();
     } catch (err) {
       if (isForeignKeyViolation(err)) {
-        throw conflict(kind.inUseCode, `${kind.label} '${row.name}' is referenced by jobs; delete those jobs first.`);
+        throw serviceError(kind.inUseCode, `${kind.label} '${row.name}' is referenced by jobs; delete those jobs first.`);
       }
       throw err;
     }
@@ -144,6 +144,6 @@ export const jsonb = (value: unknown): string => JSON.stringify(value);
 /** A body `name` (optional in create-or-replace) must agree with the name in the path. */
 export function assertBodyNameMatches(pathName: string, bodyName: string | null | undefined): void {
   if (bodyName != null && bodyName !== pathName) {
-    throw new ApiError(400, 'name_mismatch', `Body name '${bodyName}' does not match the name '${pathName}' in the path.`);
+    throw serviceError('name_mismatch', `Body name '${bodyName}' does not match the name '${pathName}' in the path.`);
   }
 }

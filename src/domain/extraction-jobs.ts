@@ -1,17 +1,18 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { findExtractorByRef } from './extractors.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { retryJob, startOrUndo } from './job-control.js';
-import { latestRetries, latestRetrySql, retryFromColumn, type JobRetry } from '../storage/call-retries.js';
+import { latestRetries, retryFromColumn, type JobRetry } from '../storage/call-retries.js';
+import { findExtractionJobForRead, findJobRow, idempotencyScope, insertExtractionJob, pageOfExtractionJobs } from '../storage/jobs.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { jobsCreated } from '../metrics/index.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import type { Page, PageRequest } from '../storage/pagination.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
 
@@ -41,10 +42,6 @@ export const listExtractionJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   extractor_id: text(1, 128).optional(),
 });
-
-/** Pages covered by stored windows (the SQL behind an extraction job's progress). */
-const PAGES_COMPLETED_SQL =
-  '(select coalesce(sum(w.last_page - w.first_page + 1), 0) from extraction_windows w where w.job_id = extraction_jobs.id)::int';
 
 export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
   return {
@@ -86,23 +83,20 @@ export async function createExtractionJob(
     if (!file) throw notFound('File', body.file_id);
   }
   const id = newId('extractionJob');
-  const claim = idempotencyKey ? { scope: 'extraction_jobs' as const, key: idempotencyKey, hash: requestHash(body) } : undefined;
+  const claim = idempotencyKey ? { scope: idempotencyScope('extraction'), key: idempotencyKey, hash: requestHash(body) } : undefined;
   const created = await createOnce(db, claim, async (trx) => {
     // The definition as it is now travels with the job: later edits never change it.
-    const [row] = await trx('extraction_jobs')
-      .insert({
-        id,
-        extractor_id: extractor.id,
-        extractor_snapshot: JSON.stringify(extractor),
-        file_id: body.file_id ?? null,
-        source_text: body.text ?? null,
-        status: 'queued',
-      })
-      .returning('*');
+    const row = await insertExtractionJob(trx, {
+      id,
+      extractor_id: extractor.id,
+      extractor_snapshot: extractor,
+      file_id: body.file_id ?? null,
+      source_text: body.text ?? null,
+    });
     return toExtractionJobResponse(row);
   });
   if (created.replayed) return created;
-  await startOrUndo(db, 'extraction_jobs', id, () =>
+  await startOrUndo(db, 'extraction', id, () =>
     startJobWorkflow(temporal, config, 'extraction', id, {
       job_kind: 'extraction',
       definition_name: extractor.name,
@@ -121,9 +115,7 @@ export async function createExtractionJob(
  */
 export async function findExtractionJob(db: Db, id: string): Promise<ExtractionJobResponse | null> {
   // One query: clients poll this while a job runs.
-  const row = await db('extraction_jobs')
-    .where({ id })
-    .first('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`), db.raw(`${latestRetrySql('extraction_jobs')} as latest_retry`));
+  const row = await findExtractionJobForRead(db, id);
   if (!row) return null;
   const { latest_retry: retry, ...job } = row;
   return toExtractionJobResponse(job, retryFromColumn(retry));
@@ -138,7 +130,7 @@ export async function getExtractionJob(db: Db, id: string): Promise<ExtractionJo
 /** failed → queued with a new workflow run; the snapshot stays the one the job was created with. */
 export async function retryExtractionJob(db: Db, temporal: Client, config: Config, id: string): Promise<ExtractionJobResponse> {
   await retryJob(db, 'extraction', id, async () => {
-    const row = await db('extraction_jobs').where({ id }).first('extractor_snapshot', 'file_id');
+    const row = (await findJobRow(db, 'extraction', id))!;
     await startJobWorkflow(
       temporal,
       config,
@@ -156,10 +148,7 @@ export async function listExtractionJobs(
   filter: z.infer<typeof listExtractionJobsQuery>,
   page: PageRequest,
 ): Promise<Page<ExtractionJobResponse>> {
-  const q = db('extraction_jobs').select('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
-  if (filter.status) q.where({ status: filter.status });
-  if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
-  const found = await keysetPage<any>(q, page);
+  const found = await pageOfExtractionJobs(db, filter, page);
   const retries = await latestRetries(db, found.rows.filter((r) => r.status === 'running').map((r) => r.id));
   return { rows: found.rows.map((r) => toExtractionJobResponse(r, retries.get(r.id))), nextCursor: found.nextCursor };
 }

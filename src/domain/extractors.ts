@@ -1,8 +1,8 @@
 // Extractors: reusable extraction definitions (instructions, model, schema, few-shot examples).
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { notFound, serviceError } from '../errors.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { compileDataValidator, validateSchema } from '../schema-dialect/index.js';
 import type { Db } from '../storage/db.js';
 import {
@@ -221,7 +221,7 @@ export async function deleteExtractor(db: Db, ref: string): Promise<void> {
 function checkSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const result = validateSchema(schema);
   if (!result.valid) {
-    throw badRequest('invalid_schema', {
+    throw serviceError('invalid_schema', {
       message: 'The schema does not belong to the extraction schema dialect.',
       errors: result.errors,
       warnings: result.warnings,
@@ -263,4 +263,4 @@ function normaliseExample(raw: z.input<typeof exampleInputSchema> | Example, i: 
 }
 
 const invalidExample = (index: number, message: string) =>
-  badRequest('invalid_example', `examples[${index}]: ${message}`);
+  serviceError('invalid_example', `examples[${index}]: ${message}`);

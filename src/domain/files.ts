@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { detectMediaType, checkDeclaredType } from '../documents/sniff.js';
-import { ApiError, conflict, notFound } from '../http/errors.js';
+import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 
 export interface FileRecord {
   id: string;
@@ -67,15 +67,14 @@ async function storeChunks(
 ): Promise<FileRecord> {
   // Every chunk but the last is full, so the first one holds the whole signature window.
   const first = await chunks.next();
-  if (first.done) throw new ApiError(400, 'empty_file', 'The uploaded file is empty');
+  if (first.done) throw serviceError('empty_file', 'The uploaded file is empty');
   const detected = detectMediaType(first.value.subarray(0, 2048));
   if (!detected) {
-    throw new ApiError(400, 'unsupported_media_type', 'Only PDF, PNG and JPEG files are accepted; the bytes are none of these');
+    throw serviceError('unsupported_media_type', 'Only PDF, PNG and JPEG files are accepted; the bytes are none of these');
   }
   const check = checkDeclaredType(input.declaredType ?? undefined, detected);
   if (!check.ok) {
-    throw new ApiError(
-      400,
+    throw serviceError(
       'unsupported_media_type',
       `The declared media type '${input.declaredType}' does not match the file's bytes (${detected})`,
     );
@@ -151,7 +150,7 @@ export async function deleteFile(db: Db, id: string): Promise<void> {
     if (n === 0) throw notFound('File', id);
   } catch (err) {
     if (isForeignKeyViolation(err)) {
-      throw conflict('file_in_use', `File '${id}' is referenced by jobs; delete those jobs first`);
+      throw serviceError('file_in_use', `File '${id}' is referenced by jobs; delete those jobs first`);
     }
     throw err;
   }

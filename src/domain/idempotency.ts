@@ -3,7 +3,7 @@
 // transaction commits, then finds the claim and answers with the original job. Keys live 24 hours.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ApiError, RequestValidationError } from '../http/errors.js';
+import { RequestValidationError, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -11,8 +11,11 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export interface IdempotencyClaim {
-  /** The operation: keys of /v1/jobs and /v1/extraction-jobs share one scope (they are aliases). */
-  scope: 'extraction_jobs' | 'parse_jobs';
+  /**
+   * The operation (storage/jobs.ts's idempotencyScope): keys of /v1/jobs and /v1/extraction-jobs
+   * share one scope (they are aliases).
+   */
+  scope: string;
   key: string;
   /** sha256 of the validated body, keys sorted: the same request in another key order matches. */
   hash: string;
@@ -73,10 +76,10 @@ export async function createOnce<R extends { id: string }>(
       const row = await trx('idempotency_keys').where({ scope, key }).first();
       if (!row) {
         // Claimed and released (the job could not be started) between our two statements.
-        throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is being processed; retry it', { 'Retry-After': '1' });
+        throw serviceError('idempotency_key_in_use', 'A request with this Idempotency-Key is being processed; retry it', { retryAfterSeconds: 1 });
       }
       if (row.request_hash !== hash) {
-        throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body in the last 24 hours');
+        throw serviceError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body in the last 24 hours');
       }
       return { job: row.response as R, replayed: true };
     }

@@ -2,8 +2,9 @@ import { ServiceError, WorkflowExecutionAlreadyStartedError, type Client } from 
 import type { Db } from '../storage/db.js';
 import { clearJobRetries } from '../storage/call-retries.js';
 import { cancelJobWorkflow } from '../temporal/job-workflows.js';
-import { ApiError, notFound } from '../http/errors.js';
-import { JOB_TABLES, isTerminal, type JobKind } from './job-status.js';
+import { notFound, serviceError } from '../errors.js';
+import { isTerminal, type JobKind } from './job-status.js';
+import * as jobs from '../storage/jobs.js';
 import { recordJobFinished } from '../metrics/index.js';
 
 // Cancel and delete for both job kinds. Every status move is a compare-and-set UPDATE, so the
@@ -16,17 +17,15 @@ const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'P
  * and deleting jobs are returned unchanged.
  */
 export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<void> {
-  const table = JOB_TABLES[kind];
-  const moved = await db(table).where({ id }).whereIn('status', ['queued', 'running']).update({ status: 'canceling' });
-  if (moved === 0) {
-    const row = await db(table).where({ id }).first('status');
-    if (!row) throw notFound(LABEL[kind], id);
+  if (!(await jobs.requestCancel(db, kind, id))) {
+    const status = await jobs.findJobStatus(db, kind, id);
+    if (!status) throw notFound(LABEL[kind], id);
     // A repeated cancel of a canceling job asks again, in case the first request never reached Temporal.
-    if (row.status !== 'canceling') return;
+    if (status !== 'canceling') return;
   }
   if (!(await stopWorkflow(temporal, id))) {
     // No workflow left to clean up: settle the row here.
-    const [settled] = await db(table).where({ id, status: 'canceling' }).update({ status: 'canceled', completed_at: db.fn.now() }, ['created_at', 'completed_at']);
+    const settled = await jobs.settleCanceling(db, kind, id);
     if (settled) recordJobFinished(kind, 'canceled', { createdAt: settled.created_at, finishedAt: settled.completed_at });
   }
 }
@@ -36,39 +35,28 @@ export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: str
  * cancelled and the workflow's cleanup removes the row ('deleting').
  */
 export async function deleteJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<'deleted' | 'deleting'> {
-  const table = JOB_TABLES[kind];
-  const row = await db(table).where({ id }).first('status');
-  if (!row) throw notFound(LABEL[kind], id);
-  if (isTerminal(row.status)) {
-    const n = await db(table).where({ id }).whereIn('status', ['completed', 'failed', 'canceled']).delete();
-    if (n === 1) return 'deleted';
-  }
-  const moved = await db(table)
-    .where({ id })
-    .whereIn('status', ['queued', 'running', 'canceling', 'deleting'])
-    .update({ status: 'deleting' });
-  if (moved === 0) {
+  const status = await jobs.findJobStatus(db, kind, id);
+  if (!status) throw notFound(LABEL[kind], id);
+  if (isTerminal(status) && (await jobs.deleteTerminalJob(db, kind, id))) return 'deleted';
+  if (!(await jobs.requestDelete(db, kind, id))) {
     // It became terminal in between (or was deleted): retry once as a terminal delete.
-    const n = await db(table).where({ id }).delete();
-    if (n === 0) throw notFound(LABEL[kind], id);
+    if (!(await jobs.removeJob(db, kind, id))) throw notFound(LABEL[kind], id);
     return 'deleted';
   }
   if (!(await stopWorkflow(temporal, id))) {
-    await db(table).where({ id, status: 'deleting' }).delete();
+    await jobs.deleteDeletingJob(db, kind, id);
     return 'deleted';
   }
   return 'deleting';
 }
 
 /** If the workflow cannot be started, the job would never run: remove it and say so. */
-export async function startOrUndo(db: Db, table: string, id: string, start: () => Promise<void>): Promise<void> {
+export async function startOrUndo(db: Db, kind: JobKind, id: string, start: () => Promise<void>): Promise<void> {
   try {
     await start();
   } catch {
-    await db(table).where({ id }).delete();
-    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', {
-      'Retry-After': '5',
-    });
+    await jobs.removeJob(db, kind, id);
+    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
   }
 }
 
@@ -82,9 +70,7 @@ async function stopWorkflow(temporal: Client, id: string): Promise<boolean> {
     return await cancelJobWorkflow(temporal, id);
   } catch (err) {
     if (err instanceof ServiceError) {
-      throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; the request is recorded, retry it to make sure it reaches the job', {
-        'Retry-After': '5',
-      });
+      throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; the request is recorded, retry it to make sure it reaches the job', { retryAfterSeconds: 5 });
     }
     throw err;
   }
@@ -96,26 +82,20 @@ async function stopWorkflow(temporal: Client, id: string): Promise<boolean> {
  * 409 job_not_failed. If the new run cannot be started the job is put back to failed.
  */
 export async function retryJob(db: Db, kind: JobKind, id: string, start: () => Promise<void>): Promise<void> {
-  const table = JOB_TABLES[kind];
-  const previous = await db(table).where({ id }).first('status', 'error', 'started_at', 'completed_at');
+  const previous = await jobs.findFailedState(db, kind, id);
   if (!previous) throw notFound(LABEL[kind], id);
-  const moved = await db(table)
-    .where({ id, status: 'failed' })
-    .update({ status: 'queued', error: null, started_at: null, completed_at: null });
-  if (moved === 0) {
-    throw new ApiError(409, 'job_not_failed', `${LABEL[kind]} '${id}' is ${previous.status}; only a failed job can be retried`);
+  if (!(await jobs.requeueFailedJob(db, kind, id))) {
+    throw serviceError('job_not_failed', `${LABEL[kind]} '${id}' is ${previous.status}; only a failed job can be retried`);
   }
   await clearJobRetries(db, id);
   try {
     await start();
   } catch (err) {
-    await db(table)
-      .where({ id, status: 'queued' })
-      .update({ status: 'failed', error: previous.error === null ? null : JSON.stringify(previous.error), started_at: previous.started_at, completed_at: previous.completed_at });
+    await jobs.restoreFailedJob(db, kind, id, previous);
     if (err instanceof WorkflowExecutionAlreadyStartedError) {
       // The failed run is still closing (it recorded `failed` a moment ago).
-      throw new ApiError(409, 'job_not_failed', `${LABEL[kind]} '${id}' is still finishing its previous run; retry in a moment`, { 'Retry-After': '1' });
+      throw serviceError('job_not_failed', `${LABEL[kind]} '${id}' is still finishing its previous run; retry in a moment`, { retryAfterSeconds: 1 });
     }
-    throw new ApiError(503, 'scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { 'Retry-After': '5' });
+    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
   }
 }

@@ -1,7 +1,7 @@
 // One job as GET returns it, read in one place for every way a client is told about it: GET of one
 // job, long-poll (`?wait=N`), the event stream, and the body of webhook events (there without the
 // result: small on purpose, the result is one GET away).
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { findExtractionJob, type ExtractionJobResponse } from './extraction-jobs.js';
 import type { JobKind } from './job-status.js';

@@ -12,10 +12,9 @@ import type { Config } from '../config/index.js';
 import type { Logger } from '../logging.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow, TEMPORAL_CALL_DEADLINE_MS } from '../temporal/job-workflows.js';
-import { JOB_TABLES, type JobKind } from './job-status.js';
+import { JOB_KINDS } from '../kinds.js';
+import { jobsNeedingWorkflow } from '../storage/jobs.js';
 
-/** Statuses whose job still needs a workflow to reach a terminal status. */
-const NEEDS_WORKFLOW = ['queued', 'running', 'canceling', 'deleting'];
 /**
  * Only jobs older than this: an API process creating a job right now writes its row, then starts
  * its workflow within TEMPORAL_CALL_DEADLINE_MS (or removes the row); the sweep must not start the
@@ -23,10 +22,6 @@ const NEEDS_WORKFLOW = ['queued', 'running', 'canceling', 'deleting'];
  */
 export const RECOVERY_MIN_AGE_MS = 2 * TEMPORAL_CALL_DEADLINE_MS;
 
-const SNAPSHOT_NAME: Record<JobKind, string> = {
-  extraction: "extractor_snapshot->>'name'",
-  parse: "parser_snapshot->>'name'",
-};
 
 export interface RecoveryReport {
   /** Active jobs looked at. */
@@ -37,12 +32,8 @@ export interface RecoveryReport {
 
 export async function restartOrphanedJobs(db: Db, temporal: Client, config: Config, logger: Logger): Promise<RecoveryReport> {
   const report: RecoveryReport = { checked: 0, restarted: [] };
-  for (const kind of Object.keys(JOB_TABLES) as JobKind[]) {
-    const rows: Array<{ id: string; name: string; file_id: string | null }> = await db(JOB_TABLES[kind])
-      .whereIn('status', NEEDS_WORKFLOW)
-      .where('created_at', '<', db.raw(`now() - interval '${RECOVERY_MIN_AGE_MS} milliseconds'`))
-      .orderBy('created_at')
-      .select('id', 'file_id', db.raw(`${SNAPSHOT_NAME[kind]} as name`));
+  for (const kind of JOB_KINDS) {
+    const rows = await jobsNeedingWorkflow(db, kind, RECOVERY_MIN_AGE_MS);
     for (const row of rows) {
       report.checked++;
       try {

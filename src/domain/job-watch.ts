@@ -1,7 +1,7 @@
 // Long-poll and event streams over job reads, driven by JobEvents (one LISTEN connection per
 // API process). Nothing here sleeps and re-queries: a waiting request re-reads its job only when a
 // notification for that job arrives (or the listening connection was re-established).
-import { ApiError } from '../http/errors.js';
+import { serviceError } from '../errors.js';
 import type { JobEvents, JobEvent } from '../storage/job-events.js';
 import { isTerminal } from './job-status.js';
 
@@ -43,11 +43,11 @@ class Wakeups {
 }
 
 async function subscribe(events: JobEvents | undefined, jobId: string, wakeups: Wakeups): Promise<() => void> {
-  if (!events) throw new ApiError(503, 'persistence_busy', 'Job notifications are unavailable; retry the request', { 'Retry-After': '2' });
+  if (!events) throw serviceError('persistence_busy', 'Job notifications are unavailable; retry the request', { retryAfterSeconds: 2 });
   try {
     return await events.subscribe(jobId, wakeups.push);
   } catch {
-    throw new ApiError(503, 'persistence_busy', 'The database is temporarily unavailable; retry the request', { 'Retry-After': '2' });
+    throw serviceError('persistence_busy', 'The database is temporarily unavailable; retry the request', { retryAfterSeconds: 2 });
   }
 }
 

@@ -3,7 +3,7 @@
 // (scaled down past the pixel cap, as for a job). Used by the studio to show pages beside results.
 import type { Config } from '../config/index.js';
 import { detectMediaType, inspectDocumentInPool, isDocumentError, prepareImageInPool, renderPage } from '../documents/index.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { FileBytesCache } from '../storage/file-bytes-cache.js';
 import type { FileRecord } from './files.js';
@@ -29,7 +29,7 @@ export async function renderFilePage(db: Db, config: Config, file: FileRecord, p
   const bytes = await recent.get(db, file.id);
   if (!bytes) throw notFound('File content', file.id);
   const kind = detectMediaType(bytes.subarray(0, 2048));
-  if (!kind) throw new ApiError(400, 'unsupported_media_type', `File '${file.id}' is not a PDF, PNG or JPEG`);
+  if (!kind) throw serviceError('unsupported_media_type', `File '${file.id}' is not a PDF, PNG or JPEG`);
   const limits = { dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages };
   try {
     let pageCount = pageCounts.get(bytes);
@@ -38,7 +38,7 @@ export async function renderFilePage(db: Db, config: Config, file: FileRecord, p
       pageCounts.set(bytes, pageCount);
     }
     if (page > pageCount) {
-      throw new ApiError(404, 'not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
+      throw serviceError('not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
     if (kind === 'application/pdf') {
       const rendered = await renderPage(bytes, page - 1, limits);
@@ -48,7 +48,7 @@ export async function renderFilePage(db: Db, config: Config, file: FileRecord, p
     return { mediaType: image.mediaType, bytes: image.data, pageCount: 1 };
   } catch (err) {
     // The same codes a job fails with: the document, not the request, is at fault.
-    if (isDocumentError(err)) throw new ApiError(400, err.code, err.message);
+    if (isDocumentError(err)) throw serviceError(err.code, err.message);
     throw err;
   }
 }

@@ -1,16 +1,18 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { retryJob, startOrUndo } from './job-control.js';
 import { latestRetries, type JobRetry } from '../storage/call-retries.js';
+import { countStoredPages, storedPageContents } from '../storage/job-results.js';
+import { findJobRow, idempotencyScope, insertParseJob, pageOfParseJobs } from '../storage/jobs.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { jobsCreated } from '../metrics/index.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import type { Page, PageRequest } from '../storage/pagination.js';
 import { findParserByRef } from './parsers.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
@@ -109,15 +111,13 @@ export async function createParseJob(
     model: parser.model,
   };
   const id = newId('parseJob');
-  const claim = idempotencyKey ? { scope: 'parse_jobs' as const, key: idempotencyKey, hash: requestHash(body) } : undefined;
+  const claim = idempotencyKey ? { scope: idempotencyScope('parse'), key: idempotencyKey, hash: requestHash(body) } : undefined;
   const created = await createOnce(db, claim, async (trx) => {
-    const [row] = await trx('parse_jobs')
-      .insert({ id, parser_id: parser.id, parser_snapshot: JSON.stringify(snapshot), file_id: body.file_id, status: 'queued' })
-      .returning('*');
+    const row = await insertParseJob(trx, { id, parser_id: parser.id, parser_snapshot: snapshot, file_id: body.file_id });
     return toParseJobResponse(row, [], 0);
   });
   if (created.replayed) return created;
-  await startOrUndo(db, 'parse_jobs', id, () =>
+  await startOrUndo(db, 'parse', id, () =>
     startJobWorkflow(temporal, config, 'parse', id, { job_kind: 'parse', definition_name: parser.name, file_id: body.file_id }),
   ).catch(async (err) => {
     await releaseKey(db, claim);
@@ -132,15 +132,15 @@ export async function createParseJob(
  * `withResult: false` counts the pages of a completed job instead of reading them (result null).
  */
 export async function findParseJob(db: Db, id: string, { withResult = true } = {}): Promise<ParseJobResponse | null> {
-  const row = await db('parse_jobs').where({ id }).first();
+  const row = await findJobRow(db, 'parse', id);
   if (!row) return null;
   if (row.status === 'completed' && withResult) {
-    const pages = await db('parse_pages').where({ job_id: id }).orderBy('page_number').select('page_number', 'content');
+    const pages = await storedPageContents(db, id);
     return toParseJobResponse(row, pages);
   }
-  const [{ count }] = await db('parse_pages').where({ job_id: id }).count({ count: '*' });
+  const count = await countStoredPages(db, id);
   const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();
-  return toParseJobResponse(row, undefined, Number(count), retries.get(id));
+  return toParseJobResponse(row, undefined, count, retries.get(id));
 }
 
 export async function getParseJob(db: Db, id: string): Promise<ParseJobResponse> {
@@ -152,7 +152,7 @@ export async function getParseJob(db: Db, id: string): Promise<ParseJobResponse>
 /** failed → queued with a new workflow run; pages already stored are not requested again. */
 export async function retryParseJob(db: Db, temporal: Client, config: Config, id: string): Promise<ParseJobResponse> {
   await retryJob(db, 'parse', id, async () => {
-    const row = await db('parse_jobs').where({ id }).first('parser_snapshot', 'file_id');
+    const row = (await findJobRow(db, 'parse', id))!;
     await startJobWorkflow(
       temporal,
       config,
@@ -185,13 +185,7 @@ export async function listParseJobs(
   filter: z.infer<typeof listParseJobsQuery>,
   page: PageRequest,
 ): Promise<Page<ParseJobSummary>> {
-  const q = db('parse_jobs').select(
-    'parse_jobs.*',
-    db.raw('(select count(*) from parse_pages p where p.job_id = parse_jobs.id)::int as pages_completed'),
-  );
-  if (filter.status) q.where('parse_jobs.status', filter.status);
-  if (filter.parser_id) q.where('parse_jobs.parser_id', filter.parser_id);
-  const rows = await keysetPage<any>(q, page, { createdAt: 'parse_jobs.created_at', id: 'parse_jobs.id' });
+  const rows = await pageOfParseJobs(db, filter, page);
   const retries = await latestRetries(db, rows.rows.filter((r) => r.status === 'running').map((r) => r.id));
   return { nextCursor: rows.nextCursor, rows: rows.rows.map((r) => toParseJobSummary(r, Number(r.pages_completed), retries.get(r.id))) };
 }

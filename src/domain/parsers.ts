@@ -1,8 +1,8 @@
 // Parsers: reusable definitions of page-preserving Markdown transcription.
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { notFound } from '../http/errors.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { notFound } from '../errors.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import type { Db } from '../storage/db.js';
 import {
   assertBodyNameMatches,

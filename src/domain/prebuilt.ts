@@ -76,5 +76,4 @@ export const DOCUMENT_TO_MARKDOWN_PARSER = {
   instructions: '',
 };
 
-export const PROVIDER_NAMES = ['hosted_api', 'hosted_project_api', 'compatible_api'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+export { PROVIDER_NAMES, type ProviderName } from '../kinds.js';

@@ -2,7 +2,7 @@
 // They are created by the seed and can only be updated; the API key is stored encrypted and
 // never leaves this module in clear except towards the provider itself.
 import { z } from 'zod';
-import { ApiError, badRequest, notFound } from '../http/errors.js';
+import { notFound, serviceError } from '../errors.js';
 import type { Config } from '../config/index.js';
 import { ProviderError } from '../providers/errors.js';
 import { listModels } from '../providers/index.js';
@@ -89,7 +89,7 @@ export async function getProvider(db: Db, name: ProviderName): Promise<Provider>
  */
 export function checkApiKey(key: string): void {
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw badRequest(
+    throw serviceError(
       'invalid_api_key',
       'api_key may contain only visible ASCII characters (0x21-0x7E): no spaces, control characters or non-ASCII letters',
     );
@@ -144,7 +144,7 @@ function checkConfiguration(name: ProviderName, configuration: Record<string, un
   // Held across every worker process (activities/model-call.ts); absent means no limit.
   const limit = configuration.max_concurrent_requests;
   if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) {
-    throw badRequest(
+    throw serviceError(
       'invalid_provider_configuration',
       'configuration.max_concurrent_requests must be a positive integer (at most 10000) when given.',
     );
@@ -152,7 +152,7 @@ function checkConfiguration(name: ProviderName, configuration: Record<string, un
   if (name === 'hosted_project_api') {
     const url = configuration.project_url;
     if (typeof url !== 'string' || !isHttpUrl(url)) {
-      throw badRequest(
+      throw serviceError(
         'invalid_provider_configuration',
         "Provider 'hosted_project_api' needs configuration.project_url, an absolute http:// or https:// URL.",
       );
@@ -180,7 +180,7 @@ export async function getProviderSettings(
       apiKey = deps.secrets.decrypt(row.api_key_ciphertext);
     } catch (err) {
       if (!(err instanceof SecretUnreadableError)) throw err;
-      throw badRequest(
+      throw serviceError(
         'provider_key_unreadable',
         `The stored API key of provider '${name}' cannot be decrypted (the secret key changed?); set api_key again.`,
       );
@@ -188,7 +188,7 @@ export async function getProviderSettings(
   }
   const keyFromEnv = row.api_key_env ? env[row.api_key_env] : undefined;
   if (name !== 'compatible_api' && !apiKey && !keyFromEnv) {
-    throw badRequest(
+    throw serviceError(
       'provider_key_missing',
       row.api_key_env
         ? `Provider '${name}' needs an API key: environment variable ${row.api_key_env} is not set and no key is stored.`
@@ -223,14 +223,14 @@ export async function listProviderModels(
     return await listModels(settings, deps.config, signal ? AbortSignal.any([signal, timeout]) : timeout);
   } catch (err) {
     if (timeout.aborted && !(err instanceof ProviderError)) {
-      throw new ApiError(502, 'provider_error', `Provider '${name}' did not answer within ${MODELS_TIMEOUT_MS / 1000} s`);
+      throw serviceError('provider_error', `Provider '${name}' did not answer within ${MODELS_TIMEOUT_MS / 1000} s`);
     }
     if (!(err instanceof ProviderError)) throw err;
     // A provider may quote the key it was given in its error message; never pass that on.
     const message = withoutSecrets(err.message, [settings.apiKey, settings.apiKeyEnv ? process.env[settings.apiKeyEnv] : null]);
-    if (err.code === 'provider_key_missing') throw badRequest('provider_key_missing', message);
-    if (err.code === 'provider_not_configured') throw badRequest('invalid_provider_configuration', message);
-    throw new ApiError(502, 'provider_error', message);
+    if (err.code === 'provider_key_missing') throw serviceError('provider_key_missing', message);
+    if (err.code === 'provider_not_configured') throw serviceError('invalid_provider_configuration', message);
+    throw serviceError('provider_error', message);
   }
 }
 

@@ -2,8 +2,8 @@
 // The signing secret is generated here, stored encrypted (src/storage/secrets.ts) and returned
 // only by create and rotate-secret.
 import { z } from 'zod';
-import { badRequest, notFound } from '../http/errors.js';
-import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
+import { notFound, serviceError } from '../errors.js';
+import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import type { Db } from '../storage/db.js';
 import type { SecretBox } from '../storage/secrets.js';
 import { WebhookUrlError, checkWebhookUrl } from '../webhooks/address-policy.js';
@@ -52,9 +52,9 @@ export function toWebhookEndpointResponse(row: any) {
 export type WebhookEndpoint = ReturnType<typeof toWebhookEndpointResponse>;
 
 const URL_ERRORS = {
-  webhook_url_invalid: (m: string) => badRequest('webhook_url_invalid', m),
-  webhook_url_forbidden: (m: string) => badRequest('webhook_url_forbidden', m),
-  webhook_url_unresolvable: (m: string) => badRequest('webhook_url_unresolvable', m),
+  webhook_url_invalid: (m: string) => serviceError('webhook_url_invalid', m),
+  webhook_url_forbidden: (m: string) => serviceError('webhook_url_forbidden', m),
+  webhook_url_unresolvable: (m: string) => serviceError('webhook_url_unresolvable', m),
 };
 
 /** Refused URLs are the client's input error: 400 with the policy's code. */

@@ -1,7 +1,47 @@
 // The one table from a ServiceError's code to its HTTP status (design.md, "HTTP conventions").
 // A code missing here is a programming error: the edge answers it as 500 and logs it.
+// New codes thrown below HTTP: one line here (and the code in openapi.yaml's responses).
+// Errors of the HTTP protocol itself (401, 403, 405, 413, the multipart 415) are raised at the
+// edge with their status (ApiError in ./errors.ts) and are not in this table; that is why
+// `unsupported_media_type` is 400 here (the bytes are no PDF, PNG or JPEG: a domain rule) and 415
+// where the edge refuses a request that is not multipart/form-data.
 export const ERROR_STATUS: Readonly<Record<string, number>> = {
+  // 400: input the domain refuses
+  empty_file: 400,
+  unsupported_media_type: 400,
+  document_encrypted: 400,
+  document_corrupt: 400,
+  document_empty: 400,
+  document_too_many_pages: 400,
+  document_page_too_large: 400,
+  invalid_schema: 400,
+  invalid_example: 400,
+  model_required: 400,
+  name_mismatch: 400,
+  invalid_api_key: 400,
+  invalid_provider_configuration: 400,
+  provider_key_missing: 400,
+  provider_key_unreadable: 400,
+  webhook_url_invalid: 400,
+  webhook_url_forbidden: 400,
+  webhook_url_unresolvable: 400,
+  // 404
   not_found: 404,
+  // 409: the state of a resource forbids it
+  file_in_use: 409,
+  extractor_in_use: 409,
+  parser_in_use: 409,
+  prebuilt_read_only: 409,
+  name_taken: 409,
+  job_not_failed: 409,
+  idempotency_key_in_use: 409,
+  // 422
+  idempotency_key_reused: 422,
+  // 502: the provider refused or did not answer (model listing)
+  provider_error: 502,
+  // 503: retry later (with Retry-After)
+  persistence_busy: 503,
+  scheduler_unavailable: 503,
 };
 
 /** The status for a code, or undefined when the table does not know it. */

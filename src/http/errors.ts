@@ -1,15 +1,10 @@
-// Errors the HTTP layer knows how to answer. Domain services throw these; the error
-// middleware turns them (and anything else) into the status and body of design.md's table.
+// Errors of the HTTP protocol itself, raised only inside src/http: no route (404), no or a bad
+// token (401/403), a method the path does not allow (405), an upload that is not multipart (415)
+// or too large (413). Their status is a fact of the request, so they carry it. Everything below
+// HTTP throws ServiceError (src/errors.ts) with a code; error-status.ts maps those codes.
+export { RequestValidationError, type ValidationIssue } from '../errors.js';
 
-export interface ValidationIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-  input?: unknown;
-  ctx?: Record<string, unknown>;
-}
-
-/** An error with an ApiErrorResponse body `{detail, code}`. */
+/** An HTTP-level error with an ApiErrorResponse body `{detail, code}`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -20,14 +15,3 @@ export class ApiError extends Error {
     super(typeof detail === 'string' ? detail : code);
   }
 }
-
-/** Request-shape errors: 422 with an HTTPValidationError body `{detail: [...]}`. */
-export class RequestValidationError extends Error {
-  constructor(readonly issues: ValidationIssue[]) {
-    super(issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
-  }
-}
-
-export const notFound = (what: string, ref: string) => new ApiError(404, 'not_found', `${what} '${ref}' was not found`);
-export const conflict = (code: string, detail: string) => new ApiError(409, code, detail);
-export const badRequest = (code: string, detail: unknown) => new ApiError(400, code, detail);

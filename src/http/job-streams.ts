@@ -1,6 +1,7 @@
 // HTTP side of long-poll (`?wait=N`) and event streams (`/events`) on job reads.
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
+import { ServiceError } from '../errors.js';
 import { z } from 'zod';
 import { followJob, MAX_WAIT_SECONDS, readJobWaiting } from '../domain/job-watch.js';
 import type { JobEvents } from '../storage/job-events.js';
@@ -54,7 +55,7 @@ export async function streamJob<T extends { status: string }>(
   ctx.res.once('close', () => gone.abort());
   let seq = 0;
   const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  const readOrNull = () => read().catch((err) => (err?.status === 404 ? null : Promise.reject(err)));
+  const readOrNull = () => read().catch((err) => (err instanceof ServiceError && err.code === 'not_found' ? null : Promise.reject(err)));
   void followJob(events, jobId, readOrNull, key, (job) => stream.write(`id: ${++seq}\nevent: job\ndata: ${JSON.stringify(job)}\n\n`), gone.signal)
     .catch((err) => {
       ctx.state.log?.warn({ job_id: jobId, err: err?.message }, 'event stream ended by an error');

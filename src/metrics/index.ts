@@ -14,7 +14,7 @@
 // scrape time by the API alone (metrics/present.ts), so it is never counted once per process.
 import { isMainThread } from 'node:worker_threads';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import type { JobKind } from '../domain/job-status.js';
+import type { JobKind } from '../kinds.js';
 
 export const registry = new Registry();
 // process_* and nodejs_* (CPU, memory, event loop lag, GC), under their conventional names. Once per

@@ -1,5 +1,5 @@
 // What the whole service is doing right now, read by the API at scrape time: jobs not over by kind
-// and status, jobs retrying a model call (one Postgres statement, storage/job-counts.ts) and the
+// and status, jobs retrying a model call (one Postgres statement, storage/jobs.ts) and the
 // backlog of the Temporal task queues where the server reports it (DescribeTaskQueue with
 // report_stats; servers that do not report stats leave those series out). Only the API collects
 // these, in a registry of its own merged into its scrape once, so a process that runs the API and
@@ -8,7 +8,7 @@ import type { Client } from '@temporalio/client';
 import { Gauge, Registry } from 'prom-client';
 import type { Logger } from '../logging.js';
 import type { Db } from '../storage/db.js';
-import { countPresentJobs } from '../storage/job-counts.js';
+import { countPresentJobs } from '../storage/jobs.js';
 import type { MetricsSnapshot } from './index.js';
 
 /** The gauges of the present, in a registry of their own. */

@@ -1,5 +1,5 @@
 // Shared types of the model-protocol layer.
-import type { ProviderName } from '../domain/prebuilt.js';
+import type { ProviderName } from '../kinds.js';
 
 export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
 

@@ -5,7 +5,7 @@ import { loadConfig } from '../config/index.js';
 import { createLogger } from '../logging.js';
 import { addMetricsSource, type MetricsSnapshot } from '../metrics/index.js';
 import { startApi } from './api-process.js';
-import { toThreadError, type ApiThreadData, type FromApiThread, type ToApiThread } from './api-thread.js';
+import { toThreadError, type ApiThreadData, type FromApiThread, type ToApiThread } from './api-thread-protocol.js';
 
 const port = parentPort!;
 const send = (message: FromApiThread) => port.postMessage(message);

@@ -9,43 +9,15 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logging.js';
 import { metricsSnapshot } from '../metrics/index.js';
+import type { ApiThreadData, FromApiThread, ThreadError, ToApiThread } from './api-thread-protocol.js';
 
-export interface ApiThreadData {
-  databaseUrl: string;
-  temporalAddress: string;
-  recoverJobs: boolean;
-}
-
-/** Messages from the API thread. */
-export type FromApiThread =
-  | { type: 'listening'; url: string }
-  | { type: 'failed'; error: ThreadError }
-  | { type: 'metrics'; id: number }
-  | { type: 'closed' };
-
-/** An error as it crosses threads: its message and stack, and the fields of a system error (EADDRINUSE). */
-export interface ThreadError {
-  message: string;
-  stack?: string;
-  code?: string;
-  address?: string;
-  port?: number;
-}
-
-/** An error's fields that cross threads (an Error's own properties do not survive structured cloning). */
-export function toThreadError(err: unknown): ThreadError {
-  const e = (err instanceof Error ? err : new Error(String(err))) as NodeJS.ErrnoException & { address?: string; port?: number };
-  return { message: e.message, stack: e.stack, code: e.code, address: e.address, port: e.port };
-}
+export type { ApiThreadData } from './api-thread-protocol.js';
 
 function fromThreadError(t: ThreadError): Error {
   const err = Object.assign(new Error(t.message), { code: t.code, address: t.address, port: t.port });
   if (t.stack) err.stack = t.stack;
   return err;
 }
-
-/** Messages to the API thread. */
-export type ToApiThread = { type: 'metrics'; id: number; metrics: unknown } | { type: 'close' };
 
 export interface RunningApiThread {
   url: string;

@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
-import type { JobKind } from '../domain/job-status.js';
+import type { JobKind } from '../kinds.js';
 import { WORKFLOW_TYPES } from './names.js';
 import type { JobWorkflowInput } from '../../workflows/types.js';
 

@@ -1,4 +1,4 @@
-import type { JobKind } from '../domain/job-status.js';
+import type { JobKind } from '../kinds.js';
 
 // The events a webhook endpoint can subscribe to: one per job kind and terminal status.
 export const WEBHOOK_EVENTS = [

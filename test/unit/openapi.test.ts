@@ -17,6 +17,7 @@ import { extractorDefinitionSchema, extractorPatchSchema, toExtractor } from '..
 import { toFileRecord } from '../../src/domain/files.js';
 import { newId } from '../../src/domain/ids.js';
 import { JOB_STATUSES } from '../../src/domain/job-status.js';
+import { ERROR_STATUS } from '../../src/http/error-status.js';
 import { createParseJobBody, PAGE_BREAK, toParseJobResponse, toParseJobSummary } from '../../src/domain/parse-jobs.js';
 import { parserCreateSchema, parserDefinitionSchema, parserPatchSchema, toParser } from '../../src/domain/parsers.js';
 import { PROVIDER_NAMES, RECEIPT_SCHEMA } from '../../src/domain/prebuilt.js';
@@ -165,6 +166,8 @@ describe('enumerations', () => {
     const produced = new Set([
       ...matchesIn(src, /new ApiError\(\s*\d{3},\s*'([a-z_]+)'/g),
       ...matchesIn(src, /(?:badRequest|conflict)\(\s*'([a-z_]+)'/g),
+      // Below HTTP: serviceError('code', ...), each code mapped to its status in src/http/error-status.ts.
+      ...matchesIn(src, /serviceError\(\s*'([a-z_]+)'/g),
       ...matchesIn(src, /inUseCode:\s*'([a-z_]+)'/g),
       ...matchesIn([path.join(ROOT, 'src/http/middleware/error-handler.ts')], /code:\s*'([a-z_]+)'/g),
       // A document that cannot be rendered answers its DocumentError code (GET /v1/files/{id}/pages/{n}).
@@ -173,6 +176,10 @@ describe('enumerations', () => {
     expect(produced.size).toBeGreaterThan(15);
     expect(sorted([...produced].filter((c) => !schemas.ErrorCode.enum.includes(c)))).toEqual([]);
     expect(sorted(schemas.ErrorCode.enum.filter((c: string) => !produced.has(c)))).toEqual([]);
+  });
+
+  it('ERROR_STATUS maps only documented codes', () => {
+    expect(sorted(Object.keys(ERROR_STATUS).filter((c) => !schemas.ErrorCode.enum.includes(c)))).toEqual([]);
   });
 
   it('JobErrorCode holds every code a failed job can carry, and each is produced somewhere', () => {

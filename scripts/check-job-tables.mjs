@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// One owner for job rows (docs/architecture.md): outside the job store, no file under src/,
+// activities/ or workflows/ names a job table, by its name or through a constant holding it.
+// Usage: node scripts/check-job-tables.mjs [root]   (root defaults to the current directory)
+// Exits 1 and lists each offending line when one does.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** The job store: the only files that may name the tables. */
+const OWNERS = new Set(['src/storage/jobs.ts', 'src/storage/job-results.ts']);
+const DIRS = ['src', 'activities', 'workflows'];
+const EXTENSIONS = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+/** The tables, and JOB_TABLES (the constant that held them before the job store). */
+const NAMES = /\b(extraction_jobs|parse_jobs|parse_pages|extraction_windows|JOB_TABLES)\b/;
+/** Generated bundles are not ours to check. */
+const SKIP = /^src\/studio\/bundle\//;
+
+const root = path.resolve(process.argv[2] ?? '.');
+const offences = [];
+
+function walk(dir) {
+  let entries;
+  try {
+    entries = readdirSync(path.join(root, dir));
+  } catch {
+    return; // a tree without this folder
+  }
+  for (const name of entries) {
+    const rel = `${dir}/${name}`;
+    if (name === 'node_modules' || SKIP.test(rel)) continue;
+    if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
+    else if (EXTENSIONS.test(name) && !OWNERS.has(rel)) check(rel);
+  }
+}
+
+function check(rel) {
+  readFileSync(path.join(root, rel), 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      const m = NAMES.exec(line);
+      if (m) offences.push(`${rel}:${i + 1}: names '${m[1]}'`);
+    });
+}
+
+for (const dir of DIRS) walk(dir);
+if (offences.length > 0) {
+  console.error('job-table-owner: only src/storage/jobs.ts and src/storage/job-results.ts may name the job tables.');
+  console.error('Call (or add) a function there instead:');
+  for (const o of offences) console.error(`  ${o}`);
+  process.exit(1);
+}
+console.log('job-table-owner: ok (the job tables are named only by the job store)');

@@ -1,0 +1,18 @@
+// Names shared by every layer: the kinds of job and their statuses, the providers. This module is
+// at the bottom of the import graph (it imports nothing), so providers, webhooks, metrics, storage
+// and the domain can all name them without reaching up.
+
+export type JobKind = 'extraction' | 'parse';
+export const JOB_KINDS: readonly JobKind[] = ['extraction', 'parse'];
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'canceling', 'deleting', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
+/** Statuses a job's workflow may still be working in. */
+export const ACTIVE_STATUSES: readonly JobStatus[] = ['queued', 'running'];
+
+export const isTerminal = (s: string) => (TERMINAL_STATUSES as readonly string[]).includes(s);
+
+export const PROVIDER_NAMES = ['hosted_api', 'hosted_project_api', 'compatible_api'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];

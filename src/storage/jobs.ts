@@ -1,0 +1,365 @@
+// The job store: the one module that names and writes the job tables (extraction_jobs,
+// parse_jobs; their stored pages and windows are ./job-results.ts). Domain services, activities
+// and recovery call these functions; no other file under src/, activities/ or workflows/ names
+// the tables (`npm run lint:layers` checks it).
+//
+// One function per statement. Every status transition is a compare-and-set UPDATE guarded by the
+// statuses it may start from, and says whether it applied: a late activity can never overwrite
+// `canceling`, `deleting`, `canceled` or a terminal status, and the API never overwrites what a
+// workflow recorded (design.md, "Durable job execution"). Metrics and logs stay with the callers.
+import type { Knex } from 'knex';
+import { type JobKind, type JobStatus } from '../kinds.js';
+import { latestRetrySql } from './call-retries.js';
+import type { Db } from './db.js';
+import { keysetPage, type Page, type PageRequest } from './pagination.js';
+
+export { ACTIVE_STATUSES, JOB_STATUSES, TERMINAL_STATUSES, isTerminal, type JobKind, type JobStatus } from '../kinds.js';
+
+const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs' };
+
+/** A connection or an open transaction: creation runs inside the idempotency claim's transaction. */
+type Conn = Knex | Knex.Transaction;
+
+// ---- statuses a transition starts from -------------------------------------------------------
+
+const CANCELABLE: JobStatus[] = ['queued', 'running'];
+const FAILABLE: JobStatus[] = ['queued', 'running'];
+const DELETABLE_LATER: JobStatus[] = ['queued', 'running', 'canceling', 'deleting'];
+const TERMINAL: JobStatus[] = ['completed', 'failed', 'canceled'];
+/** Statuses whose job still needs a workflow to reach a terminal status (recovery). */
+export const NEEDS_WORKFLOW: JobStatus[] = ['queued', 'running', 'canceling', 'deleting'];
+
+// ---- typed rows ------------------------------------------------------------------------------
+
+interface JobRowBase {
+  id: string;
+  file_id: string | null;
+  status: JobStatus;
+  result: unknown;
+  error: { code: string; message: string } | null;
+  usage: unknown;
+  provider_name_used: string | null;
+  model_used: string | null;
+  pages_total: number | null;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface ExtractionJobRow extends JobRowBase {
+  extractor_id: string;
+  /** The extractor as it was when the job was created. */
+  extractor_snapshot: any;
+  source_text: string | null;
+}
+
+export interface ParseJobRow extends JobRowBase {
+  file_id: string;
+  parser_id: string;
+  /** The parser as it was when the job was created. */
+  parser_snapshot: any;
+  reasoning_effort_used: string | null;
+  model_adapter_used: string | null;
+}
+
+export interface JobRows {
+  extraction: ExtractionJobRow;
+  parse: ParseJobRow;
+}
+
+/** When a job ended (for the duration metrics of its caller). */
+export interface EndedRow {
+  created_at: Date;
+  completed_at: Date;
+}
+
+// ---- create ----------------------------------------------------------------------------------
+
+export async function insertExtractionJob(
+  db: Conn,
+  values: { id: string; extractor_id: string; extractor_snapshot: unknown; file_id: string | null; source_text: string | null },
+): Promise<ExtractionJobRow> {
+  const [row] = await db(TABLE.extraction)
+    .insert({ ...values, extractor_snapshot: JSON.stringify(values.extractor_snapshot), status: 'queued' })
+    .returning('*');
+  return row;
+}
+
+export async function insertParseJob(
+  db: Conn,
+  values: { id: string; parser_id: string; parser_snapshot: unknown; file_id: string },
+): Promise<ParseJobRow> {
+  const [row] = await db(TABLE.parse)
+    .insert({ ...values, parser_snapshot: JSON.stringify(values.parser_snapshot), status: 'queued' })
+    .returning('*');
+  return row;
+}
+
+// ---- reads -----------------------------------------------------------------------------------
+
+export async function findJobRow<K extends JobKind>(db: Db, kind: K, id: string): Promise<JobRows[K] | undefined> {
+  return db(TABLE[kind]).where({ id }).first();
+}
+
+export async function findJobStatus(db: Db, kind: JobKind, id: string): Promise<JobStatus | undefined> {
+  const row = await db(TABLE[kind]).where({ id }).first('status');
+  return row?.status;
+}
+
+/** Whether the job is still `running` (not stopped by a cancel or delete, not ended). */
+export async function jobIsRunning(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  return !!(await db(TABLE[kind]).where({ id, status: 'running' }).first('id'));
+}
+
+/** Pages covered by stored windows (the SQL behind an extraction job's progress). */
+const EXTRACTION_PAGES_COMPLETED_SQL =
+  '(select coalesce(sum(w.last_page - w.first_page + 1), 0) from extraction_windows w where w.job_id = extraction_jobs.id)::int';
+const PARSE_PAGES_COMPLETED_SQL = '(select count(*) from parse_pages p where p.job_id = parse_jobs.id)::int';
+
+/** An extraction job with `pages_completed` and its latest call retry (`latest_retry`), in one query: clients poll it. */
+export async function findExtractionJobForRead(
+  db: Db,
+  id: string,
+): Promise<(ExtractionJobRow & { pages_completed: number; latest_retry: unknown }) | undefined> {
+  return db(TABLE.extraction)
+    .where({ id })
+    .first(
+      'extraction_jobs.*',
+      db.raw(`${EXTRACTION_PAGES_COMPLETED_SQL} as pages_completed`),
+      db.raw(`${latestRetrySql(TABLE.extraction)} as latest_retry`),
+    );
+}
+
+/** A page of extraction jobs, newest first, each with `pages_completed`. */
+export async function pageOfExtractionJobs(
+  db: Db,
+  filter: { status?: string; extractor_id?: string },
+  page: PageRequest,
+): Promise<Page<ExtractionJobRow & { pages_completed: number }>> {
+  const q = db(TABLE.extraction).select('extraction_jobs.*', db.raw(`${EXTRACTION_PAGES_COMPLETED_SQL} as pages_completed`));
+  if (filter.status) q.where({ status: filter.status });
+  if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
+  return keysetPage(q, page);
+}
+
+/** A page of parse jobs, newest first, each with `pages_completed`. */
+export async function pageOfParseJobs(
+  db: Db,
+  filter: { status?: string; parser_id?: string },
+  page: PageRequest,
+): Promise<Page<ParseJobRow & { pages_completed: number }>> {
+  const q = db(TABLE.parse).select('parse_jobs.*', db.raw(`${PARSE_PAGES_COMPLETED_SQL} as pages_completed`));
+  if (filter.status) q.where('parse_jobs.status', filter.status);
+  if (filter.parser_id) q.where('parse_jobs.parser_id', filter.parser_id);
+  return keysetPage(q, page, { createdAt: 'parse_jobs.created_at', id: 'parse_jobs.id' });
+}
+
+const SNAPSHOT_NAME: Record<JobKind, string> = {
+  extraction: "extractor_snapshot->>'name'",
+  parse: "parser_snapshot->>'name'",
+};
+
+/** Jobs of `kind` in a status that needs a workflow, created more than `minAgeMs` ago, oldest first (recovery). */
+export async function jobsNeedingWorkflow(
+  db: Db,
+  kind: JobKind,
+  minAgeMs: number,
+): Promise<Array<{ id: string; name: string; file_id: string | null }>> {
+  return db(TABLE[kind])
+    .whereIn('status', NEEDS_WORKFLOW)
+    .where('created_at', '<', db.raw(`now() - interval '${minAgeMs} milliseconds'`))
+    .orderBy('created_at')
+    .select('id', 'file_id', db.raw(`${SNAPSHOT_NAME[kind]} as name`));
+}
+
+// ---- transitions -----------------------------------------------------------------------------
+
+/** queued → running (the workflow's first activity). */
+export async function claimJob(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  const n = await db(TABLE[kind]).where({ id, status: 'queued' }).update({ status: 'running', started_at: db.fn.now() });
+  return n === 1;
+}
+
+/** Progress of a running extraction job: what is used (provider, model), said as soon as it is known. */
+export async function recordExtractionModelUsed(db: Db, id: string, used: { provider_name_used: string; model_used: string }): Promise<boolean> {
+  return (await db(TABLE.extraction).where({ id, status: 'running' }).update(used)) === 1;
+}
+
+/** Progress: the document's page count (any status: a stopped job keeps what it learnt). */
+export async function recordPagesTotal(db: Db, kind: JobKind, id: string, pagesTotal: number): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id }).update({ pages_total: pagesTotal })) === 1;
+}
+
+/** Progress: a parse job's plan, its page count and what is used (any status, as recordPagesTotal). */
+export async function recordParsePlan(
+  db: Db,
+  id: string,
+  plan: { pages_total: number; provider_name_used: string; model_used: string; reasoning_effort_used: string | null; model_adapter_used: string },
+): Promise<boolean> {
+  return (await db(TABLE.parse).where({ id }).update(plan)) === 1;
+}
+
+/** running → completed with the result. Undefined when the job was no longer running. */
+export async function completeJob(
+  db: Db,
+  kind: JobKind,
+  id: string,
+  values: { result?: unknown; usage: unknown; provider_name_used?: string; model_used?: string },
+): Promise<EndedRow | undefined> {
+  const { result, usage, ...used } = values;
+  const [row] = await db(TABLE[kind])
+    .where({ id, status: 'running' })
+    .update(
+      {
+        status: 'completed',
+        ...(result !== undefined ? { result: JSON.stringify(result) } : {}),
+        usage: usage ? JSON.stringify(usage) : null,
+        ...used,
+        completed_at: db.fn.now(),
+      },
+      ['created_at', 'completed_at'],
+    );
+  return row;
+}
+
+/** queued/running → failed with a stable code. Undefined when the job was no longer active. */
+export async function failJob(db: Db, kind: JobKind, id: string, error: { code: string; message: string }): Promise<EndedRow | undefined> {
+  const [row] = await db(TABLE[kind])
+    .where({ id })
+    .whereIn('status', FAILABLE)
+    .update({ status: 'failed', error: JSON.stringify(error), completed_at: db.fn.now() }, ['created_at', 'completed_at']);
+  return row;
+}
+
+/** queued/running → canceling (the API's cancel; the workflow's cleanup settles it). */
+export async function requestCancel(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id }).whereIn('status', CANCELABLE).update({ status: 'canceling' })) === 1;
+}
+
+/** canceling → canceled, when no workflow is left to settle it. */
+export async function settleCanceling(db: Db, kind: JobKind, id: string): Promise<EndedRow | undefined> {
+  const [row] = await db(TABLE[kind])
+    .where({ id, status: 'canceling' })
+    .update({ status: 'canceled', completed_at: db.fn.now() }, ['created_at', 'completed_at']);
+  return row;
+}
+
+/** queued/running/canceling/deleting → deleting (the API's delete of an unfinished job). */
+export async function requestDelete(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id }).whereIn('status', DELETABLE_LATER).update({ status: 'deleting' })) === 1;
+}
+
+/** Remove a terminal job. */
+export async function deleteTerminalJob(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id }).whereIn('status', TERMINAL).delete()) === 1;
+}
+
+/** Remove a `deleting` job whose workflow is gone. */
+export async function deleteDeletingJob(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id, status: 'deleting' }).delete()) === 1;
+}
+
+/**
+ * Remove the job whatever its status: a job whose workflow could not be started (it never ran),
+ * or one that became terminal between a delete's two statements.
+ */
+export async function removeJob(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id }).delete()) === 1;
+}
+
+export type SettleOutcome =
+  | { outcome: 'deleted'; ended?: { status: 'deleted'; createdAt: Date } }
+  | { outcome: 'canceled'; ended: { status: 'canceled'; createdAt: Date; finishedAt: Date } }
+  | { outcome: string; ended?: undefined };
+
+/**
+ * A job asked to stop: deleting → row removed; canceling (or still active) → canceled.
+ * The row is locked while deciding, so a delete that turns canceling into deleting at the same
+ * moment either happens first (and the row is removed here) or finds the job already canceled
+ * (and removes it itself); it can never be left in deleting with no workflow to finish it.
+ */
+export async function settleStoppedJob(db: Db, kind: JobKind, id: string): Promise<SettleOutcome> {
+  const table = TABLE[kind];
+  return db.transaction(async (trx): Promise<SettleOutcome> => {
+    const row = await trx(table).where({ id }).forUpdate().first('status', 'created_at');
+    if (!row) return { outcome: 'deleted' };
+    if (row.status === 'deleting') {
+      await trx(table).where({ id }).delete();
+      return { outcome: 'deleted', ended: { status: 'deleted', createdAt: row.created_at } };
+    }
+    if (['canceling', 'queued', 'running'].includes(row.status)) {
+      const [done] = await trx(table).where({ id }).update({ status: 'canceled', completed_at: trx.fn.now() }, ['created_at', 'completed_at']);
+      return { outcome: 'canceled', ended: { status: 'canceled', createdAt: done.created_at, finishedAt: done.completed_at } };
+    }
+    return { outcome: row.status as string };
+  });
+}
+
+/** What a failed job was before a retry, to put it back if the new run cannot start. */
+export type FailedState = Pick<JobRowBase, 'status' | 'error' | 'started_at' | 'completed_at'>;
+
+export async function findFailedState(db: Db, kind: JobKind, id: string): Promise<FailedState | undefined> {
+  return db(TABLE[kind]).where({ id }).first('status', 'error', 'started_at', 'completed_at');
+}
+
+/** failed → queued (retry), forgetting the error and the times of the failed run. */
+export async function requeueFailedJob(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  const n = await db(TABLE[kind]).where({ id, status: 'failed' }).update({ status: 'queued', error: null, started_at: null, completed_at: null });
+  return n === 1;
+}
+
+/** queued → failed as it was before a retry whose new run could not be started. */
+export async function restoreFailedJob(db: Db, kind: JobKind, id: string, previous: FailedState): Promise<boolean> {
+  const n = await db(TABLE[kind])
+    .where({ id, status: 'queued' })
+    .update({
+      status: 'failed',
+      error: previous.error === null ? null : JSON.stringify(previous.error),
+      started_at: previous.started_at,
+      completed_at: previous.completed_at,
+    });
+  return n === 1;
+}
+
+/**
+ * The scope under which Idempotency-Keys of job creation are stored (src/domain/idempotency.ts).
+ * Stored keys have always used the table's name; kept so that keys survive an upgrade.
+ */
+export function idempotencyScope(kind: JobKind): string {
+  return TABLE[kind];
+}
+
+// ---- the present, for /metrics ---------------------------------------------------------------
+// Counted at scrape time (metrics/present.ts): one statement over the jobs that are not over (a
+// partial index on status WHERE status is not terminal keeps it independent of history; see
+// docs/operations.md) and the small job_call_retries table.
+
+/** Statuses a job is in while it is not over; every one gets a series, zero included. */
+export const PRESENT_STATUSES = ['queued', 'running', 'canceling', 'deleting'] as const;
+export type PresentStatus = (typeof PRESENT_STATUSES)[number];
+
+export interface PresentJobCounts {
+  /** Jobs by kind and non-terminal status. */
+  byStatus: Array<{ kind: JobKind; status: PresentStatus; jobs: number }>;
+  /** Queued or running jobs with at least one model call failing transiently and waiting for its next attempt. */
+  retrying: number;
+}
+
+/** Count the jobs not over, by kind and status, and the jobs retrying a model call. */
+export async function countPresentJobs(db: Db): Promise<PresentJobCounts> {
+  const kinds = Object.keys(TABLE) as JobKind[];
+  const statuses = [...PRESENT_STATUSES];
+  const marks = statuses.map(() => '?').join(', ');
+  const perKind = kinds.map((kind) => `SELECT '${kind}' AS kind, status, count(*)::int AS jobs FROM ${TABLE[kind]} WHERE status IN (${marks}) GROUP BY status`);
+  // A retry row outlives its job only until the job settles; count only jobs still at work.
+  const working = kinds.map((kind) => `EXISTS (SELECT 1 FROM ${TABLE[kind]} j WHERE j.id = r.job_id AND j.status IN ('queued', 'running'))`);
+  const sql = `${perKind.join('\nUNION ALL\n')}
+UNION ALL
+SELECT 'retrying' AS kind, '' AS status, count(DISTINCT r.job_id)::int AS jobs FROM job_call_retries r WHERE ${working.join(' OR ')}`;
+  const result = await db.raw(sql, kinds.flatMap(() => statuses));
+  const rows = result.rows as Array<{ kind: string; status: string; jobs: number }>;
+  const byStatus = kinds.flatMap((kind) =>
+    statuses.map((status) => ({ kind, status, jobs: rows.find((r) => r.kind === kind && r.status === status)?.jobs ?? 0 })),
+  );
+  return { byStatus, retrying: rows.find((r) => r.kind === 'retrying')?.jobs ?? 0 };
+}

@@ -1,0 +1,99 @@
+// The job store (src/storage/jobs.ts) against the harness's Postgres: every transition is one
+// guarded statement that applies only from the statuses it may start from, and says whether it did.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { newId } from '../../src/domain/ids.js';
+import { findExtractorByRef } from '../../src/domain/extractors.js';
+import { createDb, type Db } from '../../src/storage/db.js';
+import * as jobs from '../../src/storage/jobs.js';
+import { countStoredPages, storedWindows, storeWindow, windowIsStored } from '../../src/storage/job-results.js';
+import { readHarnessInfo } from '../harness/harness-info.js';
+
+let db: Db;
+let extractor: { id: string; name: string };
+
+beforeAll(async () => {
+  db = createDb(readHarnessInfo().databaseUrl, 2);
+  extractor = (await findExtractorByRef(db, 'receipt'))!;
+});
+
+afterAll(async () => {
+  await db?.destroy();
+});
+
+async function textJob(): Promise<string> {
+  const id = newId('extractionJob');
+  const row = await jobs.insertExtractionJob(db, { id, extractor_id: extractor.id, extractor_snapshot: extractor, file_id: null, source_text: 'total 3' });
+  expect(row).toMatchObject({ id, status: 'queued', extractor_snapshot: { name: 'receipt' } });
+  return id;
+}
+
+describe('job store transitions', () => {
+  it('claims a queued job once, completes a running one once, and never overwrites a terminal status', async () => {
+    const id = await textJob();
+    expect(await jobs.claimJob(db, 'extraction', id)).toBe(true);
+    expect(await jobs.claimJob(db, 'extraction', id)).toBe(false);
+    expect(await jobs.recordExtractionModelUsed(db, id, { provider_name_used: 'compatible_api', model_used: 'm' })).toBe(true);
+    const ended = await jobs.completeJob(db, 'extraction', id, { result: { data: { total: 3 } }, usage: null });
+    expect(ended?.completed_at).toBeInstanceOf(Date);
+    expect(await jobs.completeJob(db, 'extraction', id, { result: { data: {} }, usage: null })).toBeUndefined();
+    expect(await jobs.failJob(db, 'extraction', id, { code: 'internal_error', message: 'late' })).toBeUndefined();
+    expect(await jobs.requestCancel(db, 'extraction', id)).toBe(false);
+    expect(await jobs.findJobRow(db, 'extraction', id)).toMatchObject({ status: 'completed', result: { data: { total: 3 } }, model_used: 'm' });
+    expect(await jobs.deleteTerminalJob(db, 'extraction', id)).toBe(true);
+    expect(await jobs.findJobStatus(db, 'extraction', id)).toBeUndefined();
+  });
+
+  it('cancel: requested from queued or running, settled once; a canceling job is not completed by a late activity', async () => {
+    const id = await textJob();
+    expect(await jobs.claimJob(db, 'extraction', id)).toBe(true);
+    expect(await jobs.requestCancel(db, 'extraction', id)).toBe(true);
+    expect(await jobs.requestCancel(db, 'extraction', id)).toBe(false);
+    expect(await jobs.completeJob(db, 'extraction', id, { result: { data: {} }, usage: null })).toBeUndefined();
+    expect(await jobs.jobIsRunning(db, 'extraction', id)).toBe(false);
+    expect(await jobs.settleCanceling(db, 'extraction', id)).toBeDefined();
+    expect(await jobs.settleCanceling(db, 'extraction', id)).toBeUndefined();
+    expect(await jobs.findJobStatus(db, 'extraction', id)).toBe('canceled');
+  });
+
+  it('settles a stopped job: deleting is removed, canceling becomes canceled, terminal stays', async () => {
+    const deleting = await textJob();
+    expect(await jobs.requestDelete(db, 'extraction', deleting)).toBe(true);
+    expect((await jobs.settleStoppedJob(db, 'extraction', deleting)).outcome).toBe('deleted');
+    expect(await jobs.findJobStatus(db, 'extraction', deleting)).toBeUndefined();
+
+    const canceling = await textJob();
+    expect(await jobs.requestCancel(db, 'extraction', canceling)).toBe(true);
+    expect((await jobs.settleStoppedJob(db, 'extraction', canceling)).outcome).toBe('canceled');
+    expect((await jobs.settleStoppedJob(db, 'extraction', canceling)).outcome).toBe('canceled');
+    expect(await jobs.deleteDeletingJob(db, 'extraction', canceling)).toBe(false);
+  });
+
+  it('retry: only a failed job is requeued, and a retry that cannot start puts it back as it was', async () => {
+    const id = await textJob();
+    expect(await jobs.requeueFailedJob(db, 'extraction', id)).toBe(false);
+    expect(await jobs.claimJob(db, 'extraction', id)).toBe(true);
+    expect(await jobs.failJob(db, 'extraction', id, { code: 'provider_rejected', message: 'no' })).toBeDefined();
+    const failed = (await jobs.findFailedState(db, 'extraction', id))!;
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'provider_rejected', message: 'no' } });
+    expect(await jobs.requeueFailedJob(db, 'extraction', id)).toBe(true);
+    expect(await jobs.findJobRow(db, 'extraction', id)).toMatchObject({ status: 'queued', error: null, started_at: null, completed_at: null });
+    expect(await jobs.restoreFailedJob(db, 'extraction', id, failed)).toBe(true);
+    expect(await jobs.findJobRow(db, 'extraction', id)).toMatchObject({ status: 'failed', error: failed.error, started_at: failed.started_at });
+    expect(await jobs.removeJob(db, 'extraction', id)).toBe(true);
+    expect(await jobs.removeJob(db, 'extraction', id)).toBe(false);
+  });
+
+  it('stores each window once and counts its pages as progress', async () => {
+    const id = await textJob();
+    expect(await jobs.claimJob(db, 'extraction', id)).toBe(true);
+    expect(await jobs.recordPagesTotal(db, 'extraction', id, 4)).toBe(true);
+    await storeWindow(db, { job_id: id, first_page: 1, last_page: 2, data: { a: 1 }, usage: null });
+    await storeWindow(db, { job_id: id, first_page: 1, last_page: 2, data: { a: 2 }, usage: null });
+    expect(await windowIsStored(db, id, 1)).toBe(true);
+    expect(await windowIsStored(db, id, 3)).toBe(false);
+    expect(await storedWindows(db, id)).toEqual([{ first_page: 1, last_page: 2, data: { a: 1 }, usage: null }]);
+    expect(await jobs.findExtractionJobForRead(db, id)).toMatchObject({ pages_total: 4, pages_completed: 2, latest_retry: null });
+    expect(await countStoredPages(db, id)).toBe(0);
+    await jobs.removeJob(db, 'extraction', id);
+  });
+});

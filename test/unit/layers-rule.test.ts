@@ -1,0 +1,110 @@
+// The layer rule bites: `npm run lint:layers` (dependency-cruiser with .dependency-cruiser.cjs, and
+// scripts/check-job-tables.mjs) refuses a domain file that imports the HTTP layer and a file outside
+// the job store that names a job table. Each case is a small tree written to a temporary folder.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from '@jest/globals';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEPCRUISE = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
+const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+const CHECK_JOB_TABLES = path.join(ROOT, 'scripts', 'check-job-tables.mjs');
+
+const trees: string[] = [];
+afterAll(() => {
+  for (const t of trees) rmSync(t, { recursive: true, force: true });
+});
+
+/** A project tree with these files (and a tsconfig like ours). */
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'layers-'));
+  trees.push(dir);
+  const all = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }),
+    ...files,
+  };
+  for (const [rel, text] of Object.entries(all)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      resolve({ code, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+const cruise = (dir: string) => run(DEPCRUISE, ['--config', CONFIG, 'src'], dir);
+const checkJobTables = (dir: string) => run(process.execPath, [CHECK_JOB_TABLES, dir], dir);
+
+const HTTP_ERRORS = "export class ApiError extends Error {}\n";
+const DOMAIN_OK = "import { serviceError } from '../errors.js';\nexport const refuse = () => serviceError('name_taken', 'taken');\n";
+const ERRORS = "export const serviceError = (code: string, detail: unknown) => new Error(`${code}: ${String(detail)}`);\n";
+
+describe('dependency rule (lint:layers)', () => {
+  it('accepts a domain that imports only what is below it', async () => {
+    const dir = tree({ 'src/errors.ts': ERRORS, 'src/domain/things.ts': DOMAIN_OK, 'src/http/errors.ts': HTTP_ERRORS });
+    const r = await cruise(dir);
+    expect(r.output).toContain('no dependency violations found');
+    expect(r.code).toBe(0);
+  }, 90_000);
+
+  it("refuses a domain file that imports '../http/...'", async () => {
+    const dir = tree({
+      'src/errors.ts': ERRORS,
+      'src/http/errors.ts': HTTP_ERRORS,
+      'src/domain/things.ts': "import { ApiError } from '../http/errors.js';\nexport const refuse = () => new ApiError('taken');\n",
+    });
+    const r = await cruise(dir);
+    expect(r.code).not.toBe(0);
+    expect(r.output).toContain('no-upward-to-edge');
+    expect(r.output).toContain('src/domain/things.ts');
+  }, 90_000);
+
+  it('refuses storage importing the domain, and a cycle', async () => {
+    const dir = tree({
+      'src/domain/a.ts': "import { b } from './b.js';\nexport const a = () => b();\n",
+      'src/domain/b.ts': "import { a } from './a.js';\nexport const b = (): unknown => a;\n",
+      'src/storage/rows.ts': "import { a } from '../domain/a.js';\nexport const rows = a;\n",
+    });
+    const r = await cruise(dir);
+    expect(r.code).not.toBe(0);
+    expect(r.output).toContain('no-upward-to-domain');
+    expect(r.output).toContain('no-circular');
+  }, 90_000);
+});
+
+describe('job-table ownership (lint:layers)', () => {
+  const store = { 'src/storage/jobs.ts': "const TABLE = { extraction: 'extraction_jobs', parse: 'parse_jobs' };\nexport const t = TABLE;\n" };
+
+  it('accepts the job store naming its tables', async () => {
+    const r = await checkJobTables(tree({ ...store, 'src/domain/jobs.ts': "import { t } from '../storage/jobs.js';\nexport const x = t;\n" }));
+    expect(r.code).toBe(0);
+  });
+
+  it('refuses a file outside the job store that names a job table', async () => {
+    const r = await checkJobTables(tree({ ...store, 'activities/finish.ts': "export const done = (db: any) => db('parse_jobs').update({ status: 'completed' });\n" }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain("activities/finish.ts:1: names 'parse_jobs'");
+  });
+
+  it('refuses a constant holding the tables (JOB_TABLES)', async () => {
+    const r = await checkJobTables(tree({ ...store, 'src/domain/job-status.ts': "import { JOB_TABLES } from './tables.js';\nexport const t = JOB_TABLES;\n" }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain("src/domain/job-status.ts:1: names 'JOB_TABLES'");
+  });
+
+  it('refuses the pages and windows tables outside the store', async () => {
+    const r = await checkJobTables(tree({ ...store, 'workflows/peek.ts': "export const q = 'select * from extraction_windows';\n" }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain("workflows/peek.ts:1: names 'extraction_windows'");
+  });
+});
