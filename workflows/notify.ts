@@ -80,7 +80,9 @@ function deliverAll(jobId: string, plan: WebhookPlan): Promise<Array<PromiseSett
     scheduleToCloseTimeout: Math.round(plan.retry.retryHours * 3_600_000),
     retry: { initialInterval: plan.retry.initialIntervalMs, backoffCoefficient: 2, maximumInterval: plan.retry.maxIntervalMs },
   });
-  return Promise.allSettled(plan.endpointIds.map((id) => deliverWebhook(id, plan.messageId, plan.eventType, jobId, plan.body)));
+  // Plans recorded before 0.7 still carry the body; newer ones leave it to the activity to read.
+  const body = plan.body === undefined ? [] : [plan.body];
+  return Promise.allSettled(plan.endpointIds.map((id) => deliverWebhook(id, plan.messageId, plan.eventType, jobId, ...body)));
 }
 
 /** Runs started before WEBHOOKS_CHILD_WORKFLOW: the deliveries run inside the job's own run. */

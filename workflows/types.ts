@@ -35,8 +35,11 @@ export interface WebhookPlan {
   /** `webhook-id`: one per job event, the same on every retry and endpoint. */
   messageId: string;
   eventType: string;
-  /** The exact bytes every attempt sends and signs (small: the job without its result). */
-  body: string;
+  /**
+   * Only in plans recorded before release 0.7: the bytes to send. Plans now carry ids only; the
+   * body is stored in webhook_events under `messageId` and read by each delivery attempt.
+   */
+  body?: string;
   retry: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number };
 }
 
