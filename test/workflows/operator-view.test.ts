@@ -33,11 +33,11 @@ afterAll(async () => {
 const job = (id: string) => `/v1/extraction-jobs/${id}`;
 const createTextJob = async () => (await call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: extractor, text: 'T' })).body.id as string;
 
-/** Workflow ids matching a visibility query (visibility is eventually consistent: ask until `want` ids). */
-async function listIds(query: string, want: number): Promise<string[]> {
+/** Runs matching a visibility query, as "workflow id" or "workflow id run id" (visibility is eventually consistent: ask until `want` runs). */
+async function listIds(query: string, want: number, withRuns = false): Promise<string[]> {
   return eventually(async () => {
     const ids: string[] = [];
-    for await (const w of stack.temporal.workflow.list({ query })) ids.push(w.workflowId);
+    for await (const w of stack.temporal.workflow.list({ query })) ids.push(withRuns ? `${w.workflowId} ${w.runId}` : w.workflowId);
     return ids.length === want ? ids.sort() : undefined;
   }, 30_000);
 }
@@ -88,6 +88,8 @@ describe('job runs as operators see them', () => {
     provider.enqueue({ kind: 'content', content: JSON.stringify({ title: 'T' }) });
     completedId = await createTextJob();
     await pollJob(stack.url, job(completedId));
+    // The row reads completed a moment before the run closes (it hands the job's event on first).
+    await stack.temporal.workflow.getHandle(completedId).result();
     expect((await stack.temporal.workflow.getHandle(completedId).describe()).status.name).toBe('COMPLETED');
 
     expect(await listIds(`ExecutionStatus="Failed" AND WorkflowId="${failedId}"`, 1)).toEqual([failedId]);
@@ -126,7 +128,11 @@ describe('job runs as operators see them', () => {
     expect(desc.runId).not.toBe(failedRunId);
     expect(desc.status.name).toBe('COMPLETED');
     expect(desc.typedSearchAttributes.get(JOB_STATUS)).toBe('completed');
-    expect(await listIds(`DocextractDefinition="${extractor}" AND DocextractJobStatus="failed"`, 0)).toEqual([]);
+    // The failed run stays what it was (Failed, status failed); the job's new run is the completed one.
+    expect(await listIds(`DocextractDefinition="${extractor}" AND DocextractJobStatus="failed"`, 1, true)).toEqual([`${failedId} ${failedRunId}`]);
+    expect(await listIds(`DocextractDefinition="${extractor}" AND DocextractJobStatus="completed"`, 2, true)).toEqual(
+      [`${completedId} ${(await stack.temporal.workflow.getHandle(completedId).describe()).runId}`, `${failedId} ${desc.runId}`].sort(),
+    );
   }, 120_000);
 
   it('a run says what it is: summary and details at start, a window summary on every window activity', async () => {
