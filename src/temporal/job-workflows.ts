@@ -71,7 +71,7 @@ export async function startJobWorkflow(
       staticDetails: jobRunDetails(memo, jobId),
       ...(searchAttributes ? { typedSearchAttributes: searchAttributes } : {}),
       // A retry of a failed job starts a new run under the same id once the previous run has closed
-      // (ALLOW_DUPLICATE: whatever way it closed, since a failed job's run completes normally).
+      // (ALLOW_DUPLICATE: whatever way it closed: a failed job's run fails since 0.7, before it completed).
       ...(opts.newRun ? { workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE } : {}),
     }),
   );
