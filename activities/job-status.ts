@@ -6,8 +6,9 @@ import type { Db } from '../src/storage/db.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 
-/** What a client reads for an `internal_error`; the details are in the service log. */
-export const INTERNAL_ERROR_MESSAGE = 'The job failed because of an internal error of the service; its log has the details under this job id';
+import { INTERNAL_ERROR_MESSAGE } from '../src/domain/internal-error.js';
+
+export { INTERNAL_ERROR_MESSAGE };
 
 /** Whether the job is still `running` (not stopped by a cancel or delete, not ended). */
 export async function jobIsRunning(db: Db, kind: JobKind, jobId: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { JobKind } from '../src/kinds.js';
 import { recordWebhookDelivery } from '../src/metrics/index.js';
 import { findJobStatus } from '../src/storage/jobs.js';
 import { SecretUnreadableError } from '../src/storage/secrets.js';
+import { readEventBody, storeEventBody } from '../src/storage/webhook-events.js';
 import { eventFor, messageIdFor } from '../src/webhooks/events.js';
 import { postWebhook } from '../src/webhooks/send.js';
 import { signedHeaders } from '../src/webhooks/signature.js';
@@ -17,17 +18,19 @@ import type { ResolvedActivityDeps } from './deps.js';
 export function webhookActivities({ db, config, secrets, logger }: ResolvedActivityDeps) {
   return {
     /**
-     * The job's terminal event, its body (the job as GET returns it, without `result`: small on
-     * purpose, the result is one GET away) and the enabled endpoints subscribed to it. The body is
-     * built once here, so every endpoint and every retry sends the same bytes, even if the job is
-     * deleted or retried while a receiver is down. Cheap when nobody is subscribed (most jobs):
+     * The job's terminal event and the enabled endpoints subscribed to it. Its body (the job as GET
+     * returns it, without `result`, which is one GET away) is built once here and stored in
+     * webhook_events under the event's `webhook-id`, so every endpoint and every retry sends the same
+     * bytes, even if the job is deleted or retried while a receiver is down. The plan carries ids
+     * only: the body (which holds the job's input text) never enters workflow history, where a
+     * large text would exceed Temporal's payload limit. Cheap when nobody is subscribed (most jobs):
      * two short reads. `runId` (runs since WEBHOOKS_CHILD_WORKFLOW) makes the `webhook-id` one per
      * run's event, so the event of a retried job's new run is not taken for a repeat.
      */
     async planJobWebhooks(kind: JobKind, jobId: string, runId?: string): Promise<WebhookPlan> {
       const retry = config.webhooks;
       const messageId = messageIdFor(jobId, runId);
-      const none = { endpointIds: [], messageId, eventType: '', body: '', retry };
+      const none: WebhookPlan = { endpointIds: [], messageId, eventType: '', retry };
       const status = await findJobStatus(db, kind, jobId);
       const row = status ? { status } : undefined;
       const eventType = row ? eventFor(kind, row.status) : null;
@@ -45,23 +48,23 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
         throw ApplicationFailure.retryable(`job ${jobId} changed while its event was planned`, 'job_changed');
       }
       const timestamp = data.completed_at ?? new Date().toISOString();
-      return {
-        endpointIds: endpoints.map((e) => e.id as string),
-        messageId,
-        eventType,
-        body: JSON.stringify({ type: eventType, timestamp, data }),
-        retry,
-      };
+      const body = JSON.stringify({ type: eventType, timestamp, data });
+      // Without a run id (runs before WEBHOOKS_CHILD_WORKFLOW) the id repeats across a job's runs.
+      await storeEventBody(db, { messageId, jobId, eventType, body }, { replace: runId === undefined });
+      return { endpointIds: endpoints.map((e) => e.id as string), messageId, eventType, retry };
     },
 
     /**
      * One attempt to deliver an event to one endpoint, recorded in webhook_deliveries. 2xx: done;
      * 410: the receiver is gone, the endpoint is disabled; anything else (other statuses, network
      * errors, 10 s without an answer, a refused address) throws and Temporal retries with backoff.
-     * The receiver's body is never read into memory or logged.
+     * The receiver's body is never read into memory or logged. The event's body is read from
+     * webhook_events; `body` is given only by runs planned before it was stored there.
      */
-    async deliverWebhook(endpointId: string, messageId: string, eventType: string, jobId: string, body: string): Promise<string> {
+    async deliverWebhook(endpointId: string, messageId: string, eventType: string, jobId: string, given?: string): Promise<string> {
       const attempt = Context.current().info.attempt;
+      const body = given ?? (await readEventBody(db, messageId));
+      if (body === undefined) throw ApplicationFailure.nonRetryable(`event ${messageId} has no stored body`, 'webhook_event_missing');
       const endpoint = await db('webhook_endpoints').where({ id: endpointId }).first();
       // Deleted or disabled since the plan: nothing to do (re-enabling later does not resend).
       if (!endpoint || !endpoint.enabled) {

@@ -25,19 +25,41 @@ const DEFAULT_RETRY_WINDOW_MS = 30 * 60_000;
 const INFRASTRUCTURE_GRACE_MS = 2 * 3600_000;
 
 /**
- * Work that calls the model provider (0.4). It heartbeats, so a crashed worker is noticed within
+ * Work that calls the model provider, as runs of 0.4 to 0.6 schedule it (frozen: legacy/v04.ts). It heartbeats, so a crashed worker is noticed within
  * the heartbeat timeout and cancellation reaches the in-flight HTTP request; the workflow waits
  * until the activity has acknowledged a cancellation (and closed its request) before it moves on,
  * so `canceled` means stopped. There is no attempt limit: the activity bounds provider failures by
  * time (activities/model-call.ts) and sets each retry's delay itself; what remains retried on this
  * policy's backoff is database or Temporal trouble, bounded by the schedule-to-close timeout.
  */
-export function modelCallOptions(retry: RetrySettings): ActivityOptions {
+export function modelCallOptionsV04(retry: RetrySettings): ActivityOptions {
   const windowMs = retry.windowMs ?? DEFAULT_RETRY_WINDOW_MS;
   return {
     startToCloseTimeout: retry.timeoutMs,
     heartbeatTimeout: '20 seconds',
     scheduleToCloseTimeout: windowMs + INFRASTRUCTURE_GRACE_MS,
+    cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+    retry: {
+      initialInterval: retry.initialIntervalMs,
+      backoffCoefficient: 2,
+      maximumInterval: Math.min(retry.maxIntervalMs, 10_000),
+    },
+  };
+}
+
+/**
+ * Work that calls the model provider (since JOB_ENGINE_V05). As before, with a retry policy that
+ * tells the truth in the Web UI: the activity gives a model call's transient failures up after the
+ * retry window (activities/model-call.ts), so the schedule-to-close timeout, which the UI shows as
+ * the retry expiration, is that window plus the first attempt; no attempt cap ("UNLIMITED" is what
+ * happens: attempts are bounded by time).
+ */
+export function modelCallOptions(retry: RetrySettings): ActivityOptions {
+  const windowMs = retry.windowMs ?? DEFAULT_RETRY_WINDOW_MS;
+  return {
+    startToCloseTimeout: retry.timeoutMs,
+    heartbeatTimeout: '20 seconds',
+    scheduleToCloseTimeout: windowMs + retry.timeoutMs,
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
     retry: {
       initialInterval: retry.initialIntervalMs,

@@ -1,6 +1,13 @@
 import { ActivityFailure, ApplicationFailure, TimeoutFailure, isCancellation } from '@temporalio/workflow';
 
+import { INTERNAL_ERROR_MESSAGE } from '../src/domain/internal-error.js';
+
 export { isCancellation };
+
+/** The error as failJob records it on the job: an internal error's detail stays in the log. */
+export function asRecorded(failure: { code: string; message: string }): { code: string; message: string } {
+  return failure.code === 'internal_error' ? { code: failure.code, message: INTERNAL_ERROR_MESSAGE } : failure;
+}
 
 const STABLE_CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 

@@ -30,6 +30,16 @@ const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
 export async function notifyJobEnded(kind: JobKind, jobId: string, outcome: string): Promise<void> {
   if (outcome === 'deleted') return;
   if (!patched(WEBHOOKS_CHILD_WORKFLOW)) return deliverInThisRun(kind, jobId);
+  await startEventDelivery(kind, jobId, outcome, false);
+}
+
+/**
+ * The WEBHOOKS_CHILD_WORKFLOW path, which runs since JOB_ENGINE_V05 take without a marker of
+ * their own: plan the event locally and start its delivery workflow when someone is subscribed.
+ * (`described`: since JOB_ENGINE_V05 the delivery workflow carries a summary for the Web UI.)
+ */
+export async function startEventDelivery(kind: JobKind, jobId: string, outcome: string, described = true): Promise<void> {
+  if (outcome === 'deleted') return;
   await CancellationScope.nonCancellable(async () => {
     try {
       const { runId } = workflowInfo();
@@ -42,6 +52,7 @@ export async function notifyJobEnded(kind: JobKind, jobId: string, outcome: stri
         // The deliveries outlive the job's run: they may retry for SERVICE_WEBHOOK_RETRY_HOURS.
         parentClosePolicy: ParentClosePolicy.ABANDON,
         memo: { job_kind: kind, job_id: jobId, event: plan.eventType },
+        ...(described ? { staticSummary: `${plan.eventType} of ${jobId} → ${plan.endpointIds.length} endpoint${plan.endpointIds.length === 1 ? '' : 's'}` } : {}),
       });
     } catch {
       // Bookkeeping gave up (Postgres away for longer than its timeout) or the start was refused:
@@ -80,7 +91,10 @@ function deliverAll(jobId: string, plan: WebhookPlan): Promise<Array<PromiseSett
     scheduleToCloseTimeout: Math.round(plan.retry.retryHours * 3_600_000),
     retry: { initialInterval: plan.retry.initialIntervalMs, backoffCoefficient: 2, maximumInterval: plan.retry.maxIntervalMs },
   });
-  return Promise.allSettled(plan.endpointIds.map((id) => deliverWebhook(id, plan.messageId, plan.eventType, jobId, plan.body)));
+  // Plans recorded before 0.7 still carry the body; newer ones leave it to the activity to read.
+  const args = (id: string): Parameters<Activities['deliverWebhook']> =>
+    plan.body === undefined ? [id, plan.messageId, plan.eventType, jobId] : [id, plan.messageId, plan.eventType, jobId, plan.body];
+  return Promise.allSettled(plan.endpointIds.map((id) => deliverWebhook.executeWithOptions({ summary: `webhook → endpoint ${id}` }, args(id))));
 }
 
 /** Runs started before WEBHOOKS_CHILD_WORKFLOW: the deliveries run inside the job's own run. */

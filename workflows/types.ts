@@ -4,13 +4,14 @@ import type { JobKind } from '../src/domain/job-status.js';
 // images or page texts, so histories stay small whatever the document's size.
 
 export interface RetrySettings {
-  maxAttempts: number;
+  /** Attempt cap of 0.3 runs (their inputs carry it; newer inputs do not: attempts are bounded by time). */
+  maxAttempts?: number;
   initialIntervalMs: number;
   maxIntervalMs: number;
   timeoutMs: number;
   /** SERVICE_PROVIDER_RETRY_WINDOW_S in ms (0.4 runs; absent in runs started by 0.3). */
   windowMs?: number;
-  /** Deprecated SERVICE_PROVIDER_MAX_ATTEMPTS when set explicitly (the activity enforces it). */
+  /** In inputs before 0.7 only: SERVICE_PROVIDER_MAX_ATTEMPTS, which the activity reads from its own configuration. */
   attemptCap?: number;
 }
 
@@ -18,6 +19,13 @@ export interface JobWorkflowInput {
   jobId: string;
   retry: RetrySettings;
   pageConcurrency: number;
+}
+
+/** How a job ended, as the run's steps saw it; `error` (as recorded on the job) when it failed. */
+export interface JobEnd {
+  /** 'completed', 'failed', 'canceled', or 'deleted' (the row was removed). */
+  status: string;
+  error?: { code: string; message: string };
 }
 
 /** Result of an activity that tries to record a job's outcome with a compare-and-set update. */
@@ -35,8 +43,11 @@ export interface WebhookPlan {
   /** `webhook-id`: one per job event, the same on every retry and endpoint. */
   messageId: string;
   eventType: string;
-  /** The exact bytes every attempt sends and signs (small: the job without its result). */
-  body: string;
+  /**
+   * Only in plans recorded before release 0.7: the bytes to send. Plans now carry ids only; the
+   * body is stored in webhook_events under `messageId` and read by each delivery attempt.
+   */
+  body?: string;
   retry: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number };
 }
 

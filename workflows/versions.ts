@@ -25,3 +25,15 @@ export const EXTRACTION_SINGLE_WINDOW = 'extraction-single-window';
  * the page concurrency. Runs without the marker keep one activity per slot, unchanged.
  */
 export const MODEL_SLOTS = 'model-slots';
+
+/**
+ * The 0.7 job engine (issues 30 and 32): one marker for every change of this release to the job
+ * workflows. Runs with it end as their job did (a failed job's run fails with the job's code, a
+ * canceled one ends canceled), upsert the job's search attributes as it moves, show their progress
+ * in the current details and a summary on every model call, and schedule model calls with a
+ * retry policy whose expiration is the retry window. The markers of the 0.4 path
+ * (EXTRACTION_SINGLE_WINDOW, MODEL_SLOTS, WEBHOOKS_CHILD_WORKFLOW) are not checked on it: their
+ * new behaviour is simply the 0.7 path. It is checked first, so new runs record this one marker;
+ * runs without it replay through ./legacy/v04.ts (0.4 to 0.6) or ./legacy/v03.ts (0.3).
+ */
+export const JOB_ENGINE_V05 = 'job-engine-v0.5';

@@ -78,9 +78,11 @@ export async function createExtractionJob(
   if (!extractor || (body.extractor_id && extractor.id !== ref) || (body.extractor_name && extractor.name !== ref)) {
     throw notFound('Extractor', ref);
   }
+  let fileName: string | null = null;
   if (body.file_id) {
-    const file = await db('files').where({ id: body.file_id }).first('id');
+    const file = await db('files').where({ id: body.file_id }).first('id', 'filename');
     if (!file) throw notFound('File', body.file_id);
+    fileName = file.filename;
   }
   const id = newId('extractionJob');
   const claim = idempotencyKey ? { scope: idempotencyScope('extraction'), key: idempotencyKey, hash: requestHash(body) } : undefined;
@@ -101,6 +103,7 @@ export async function createExtractionJob(
       job_kind: 'extraction',
       definition_name: extractor.name,
       file_id: body.file_id ?? null,
+      file_name: fileName,
     }),
   ).catch(async (err) => {
     await releaseKey(db, claim);

@@ -97,7 +97,7 @@ export async function createParseJob(
   if (!parser || (body.parser_id && parser.id !== ref) || (body.parser_name && parser.name !== ref)) {
     throw notFound('Parser', ref);
   }
-  const file = await db('files').where({ id: body.file_id }).first('id');
+  const file = await db('files').where({ id: body.file_id }).first('id', 'filename');
   if (!file) throw notFound('File', body.file_id);
 
   const snapshot: ParserSnapshot = {
@@ -118,7 +118,7 @@ export async function createParseJob(
   });
   if (created.replayed) return created;
   await startOrUndo(db, 'parse', id, () =>
-    startJobWorkflow(temporal, config, 'parse', id, { job_kind: 'parse', definition_name: parser.name, file_id: body.file_id }),
+    startJobWorkflow(temporal, config, 'parse', id, { job_kind: 'parse', definition_name: parser.name, file_id: body.file_id, file_name: file.filename }),
   ).catch(async (err) => {
     await releaseKey(db, claim);
     throw err;

@@ -7,6 +7,7 @@ import { createDb } from '../storage/db.js';
 import { JobEvents } from '../storage/job-events.js';
 import { connectTemporalClient } from '../temporal/client.js';
 import { restartOrphanedJobs } from '../domain/job-recovery.js';
+import { registerSearchAttributes } from '../temporal/search-attribute-registry.js';
 
 export interface RunningApi {
   url: string;
@@ -34,6 +35,8 @@ export async function startApi(
   configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024, niceness: config.renderNiceness });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
+  // The dev server `npm start` runs has them from its command line; an external server may not.
+  await registerSearchAttributes(temporal, config.temporal.namespace, opts.logger);
   if (opts.recoverJobs) {
     // Before listening, so no request of this process is between writing a job and starting it.
     await restartOrphanedJobs(db, temporal, config, opts.logger).then(

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { devServerSearchAttributeArgs } from '../temporal/search-attributes.js';
 import { freePort, preferredPort } from './ports.js';
 import { collectOutput, hasExited, stopChild, waitUntil } from './process.js';
 import type { ServerExit } from './supervisor.js';
@@ -12,6 +13,8 @@ import type { Watchdog } from './watchdog.js';
 const HOST = '127.0.0.1';
 
 export interface TemporalDevServerOptions {
+  /** false: start without the job search attributes (a test's stand-in for an external server). */
+  searchAttributes?: boolean;
   cliPath: string;
   namespace: string;
   /** Preferred frontend (gRPC) port; any free port is used when it is taken. Default 7233. */
@@ -50,6 +53,8 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   // Pin the side ports too: left to the CLI they are random, but on all interfaces.
   args.push('--http-port', String(await freePort(HOST)), '--metrics-port', String(await freePort(HOST)));
   args.push('--log-format', 'json', '--log-level', 'warn');
+  // The job search attributes (temporal/search-attributes.ts), so runs can be filtered from the start.
+  if (opts.searchAttributes !== false) args.push(...devServerSearchAttributeArgs());
   // One partition per task queue (the server's default is four): with one worker process, a task
   // written to a partition none of its pollers waits on is only found after forwarding, which
   // costs milliseconds per task; a single partition hands every task straight to a waiting poll.

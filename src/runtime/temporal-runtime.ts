@@ -1,6 +1,8 @@
 import { DefaultLogger, Runtime, makeTelemetryFilterString, type LogEntry, type LogLevel } from '@temporalio/worker';
 import { isId } from '../domain/ids.js';
 import type { Logger } from '../logging.js';
+import { workflowTaskFailures } from '../metrics/workflow-tasks.js';
+import { ReportedOnce, failingRunKey, isWorkflowTaskFailure } from './workflow-task-failures.js';
 
 /**
  * Configure the Temporal SDK runtime of this process:
@@ -35,8 +37,19 @@ export function installTemporalRuntime(logger: Logger): void {
  * it deeper, where a single job id found in the entry names it.
  */
 export function sdkLogForwarder(logger: Logger): (entry: LogEntry) => void {
+  const reported = new ReportedOnce();
   return ({ level, message, meta }) => {
-    const method = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
+    let method = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
+    if (isWorkflowTaskFailure(message)) {
+      // One error line per run, not one per attempt (Temporal retries the task without end).
+      workflowTaskFailures.inc();
+      const run = failingRunKey(message, meta);
+      if (reported.first(run)) {
+        logger.error({ ...workflowFields(meta), run_id: run, temporal: meta }, `workflow task failed; Temporal retries it, further attempts of this run are logged at debug level: ${message}`);
+        return;
+      }
+      method = 'debug';
+    }
     logger[method]({ ...workflowFields(meta), temporal: meta }, message);
   };
 }

@@ -3,6 +3,8 @@ import type { Config } from '../config/index.js';
 import type { JobKind } from '../kinds.js';
 import { WORKFLOW_TYPES } from './names.js';
 import type { JobWorkflowInput } from '../../workflows/types.js';
+import { initialJobSearchAttributes } from './search-attributes.js';
+import { searchAttributesRegistered } from './search-attribute-registry.js';
 
 /**
  * Bound on one start or cancel call. Without it the client keeps retrying while the Temporal
@@ -17,6 +19,24 @@ export interface JobMemo {
   job_kind: JobKind;
   definition_name: string;
   file_id: string | null;
+  /** The file's name, for the run's summary (the file id stands in for it when not given). */
+  file_name?: string | null;
+  /** The batch or evaluation run the job belongs to, when it does (search attributes). */
+  batch_id?: string | null;
+  evaluation_run_id?: string | null;
+}
+
+const VERB: Record<JobKind, string> = { extraction: 'extract', parse: 'parse' };
+const PATH: Record<JobKind, string> = { extraction: 'extraction-jobs', parse: 'parse-jobs' };
+
+/** The run's one-line summary in the Web UI, e.g. "extract · invoice · march.pdf". */
+export function jobRunSummary(memo: JobMemo): string {
+  return [VERB[memo.job_kind], memo.definition_name, memo.file_name ?? memo.file_id ?? 'text'].join(' · ');
+}
+
+/** The run's details in the Web UI: the job and where the API serves it. */
+export function jobRunDetails(memo: JobMemo, jobId: string): string {
+  return `Job \`${jobId}\`: \`GET /v1/${PATH[memo.job_kind]}/${jobId}\``;
 }
 
 /** Start the workflow of a job. Workflow id = job id, so a retried start can never run it twice. */
@@ -28,20 +48,30 @@ export async function startJobWorkflow(
   memo: JobMemo,
   opts: { newRun?: boolean } = {},
 ): Promise<void> {
+  // Only what the workflow applies: the attempt cap (if any) is the activity's, from its own configuration.
+  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
   const input: JobWorkflowInput = {
     jobId,
-    retry: config.providerRetry,
+    retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs },
     pageConcurrency: config.pageConcurrency,
   };
   if (opts.newRun) await awaitPreviousRun(temporal, jobId);
+  const { file_name: _name, batch_id: batchId, evaluation_run_id: evaluationRunId, ...shownMemo } = memo;
+  // Set only where the server has them: a run started with them upserts them as the job moves.
+  const searchAttributes = (await searchAttributesRegistered(temporal, config.temporal.namespace))
+    ? initialJobSearchAttributes({ kind, definition: memo.definition_name, fileId: memo.file_id, batchId, evaluationRunId })
+    : undefined;
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(WORKFLOW_TYPES[kind], {
       workflowId: jobId,
       taskQueue: config.temporal.taskQueue,
       args: [input],
-      memo: { ...memo },
+      memo: { ...shownMemo, ...(batchId ? { batch_id: batchId } : {}), ...(evaluationRunId ? { evaluation_run_id: evaluationRunId } : {}) },
+      staticSummary: jobRunSummary(memo),
+      staticDetails: jobRunDetails(memo, jobId),
+      ...(searchAttributes ? { typedSearchAttributes: searchAttributes } : {}),
       // A retry of a failed job starts a new run under the same id once the previous run has closed
-      // (ALLOW_DUPLICATE: whatever way it closed, since a failed job's run completes normally).
+      // (ALLOW_DUPLICATE: whatever way it closed: a failed job's run fails since 0.7, before it completed).
       ...(opts.newRun ? { workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE } : {}),
     }),
   );

@@ -266,7 +266,8 @@ describe('deliveries', () => {
       await eventually(async () => ((await deliveries(ep.body.id)).some((d) => d.job_id === jobId && d.status_code === null) ? true : undefined), 30_000);
       // ... yet the job's run is closed, and its event goes on in a workflow of its own.
       const firstRun = await stack.temporal.workflow.getHandle(jobId).describe();
-      expect(firstRun.status.name).toBe('COMPLETED');
+      // The failed job's run failed (with the job's code), once its event was handed on.
+      expect(firstRun.status.name).toBe('FAILED');
       const firstDeliveries = stack.temporal.workflow.getHandle(`${jobId}-webhooks-${firstRun.runId}`);
       expect((await firstDeliveries.describe()).status.name).toBe('RUNNING');
 

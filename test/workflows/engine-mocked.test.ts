@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
+import { WorkflowFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure as Failure, CancelledFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { connectTemporalClient } from '../../src/temporal/client.js';
 import type { JobWorkflowInput } from '../../workflows/types.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 
-// The 0.4 job workflows with mocked activities: no Postgres, no provider, no API, millisecond
+// The job workflows with mocked activities: no Postgres, no provider, no API, millisecond
 // retries. (Temporal's time-skipping test server is a separate download that this machine cannot
 // fetch; the run's own dev server is used, with intervals short enough not to need skipping.)
 
@@ -29,7 +30,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const input = (jobId: string): JobWorkflowInput => ({
   jobId,
-  retry: { maxAttempts: 1, initialIntervalMs: 10, maxIntervalMs: 50, timeoutMs: 60_000, windowMs: 60_000 },
+  retry: { initialIntervalMs: 10, maxIntervalMs: 50, timeoutMs: 60_000, windowMs: 60_000 },
   pageConcurrency: 2,
 });
 
@@ -49,7 +50,17 @@ async function blockUntilCancelled(events: string[], label: string, closeMs: num
   }
 }
 
-/** Run a parse workflow against a worker with these activities; returns the workflow's result. */
+/**
+ * How a run ended, as the Web UI shows it: 'completed' (its result), 'canceled', or
+ * 'failed <failure type>' (a failed job's run fails with the job's error code).
+ */
+function runOutcome(err: unknown): string {
+  if (err instanceof WorkflowFailedError && err.cause instanceof CancelledFailure) return 'canceled';
+  if (err instanceof WorkflowFailedError && err.cause instanceof Failure) return `failed ${err.cause.type} nonRetryable=${err.cause.nonRetryable}`;
+  throw err;
+}
+
+/** Run a parse workflow against a worker with these activities; returns how the run ended (runOutcome). */
 async function runParse(
   activities: Record<string, (...args: any[]) => Promise<unknown>>,
   during?: (handle: Awaited<ReturnType<Client['workflow']['start']>>) => Promise<void>,
@@ -69,7 +80,7 @@ async function runParse(
     const jobId = `pjob_mock_${randomUUID()}`;
     const handle = await client.workflow.start('parseJobWorkflow', { workflowId: jobId, taskQueue, args: [input(jobId)] });
     if (during) await during(handle);
-    const result = (await handle.result()) as string;
+    const result = await handle.result().then((r) => r as string, runOutcome);
     if (after) await after(handle);
     return result;
   });
@@ -91,10 +102,10 @@ const bookkeeping = (events: string[]) => ({
     return 'canceled';
   },
   // The ended job's webhook plan: no endpoints subscribed here.
-  planJobWebhooks: async () => ({ endpointIds: [], messageId: 'msg_mock', eventType: 'parse_job.completed', body: '{}', retry: { retryHours: 1, initialIntervalMs: 10, maxIntervalMs: 50 } }),
+  planJobWebhooks: async () => ({ endpointIds: [], messageId: 'msg_mock', eventType: 'parse_job.completed', retry: { retryHours: 1, initialIntervalMs: 10, maxIntervalMs: 50 } }),
 });
 
-describe('0.4 parse workflow with mocked activities', () => {
+describe('the parse workflow with mocked activities', () => {
   it('runs spare page activities beyond the page concurrency and tells each the job\'s model slots', async () => {
     const events: string[] = [];
     let inFlight = 0;
@@ -178,12 +189,13 @@ describe('0.4 parse workflow with mocked activities', () => {
         return blockUntilCancelled(events, `page ${page}`, 800);
       },
     });
-    expect(result).toBe('failed');
+    // The job's failure is recorded first; then the run fails with the job's code, not retried.
+    expect(result).toBe('failed provider_auth_failed nonRetryable=true');
     expect(events).toEqual(['page 2 closed', 'failed provider_auth_failed']);
   }, 60_000);
 });
 
-describe('0.4 webhook deliveries with mocked activities', () => {
+describe('webhook deliveries with mocked activities', () => {
   it("the job's run closes once its delivery workflow has started; the deliveries go on in that workflow", async () => {
     const events: string[] = [];
     let receiverUp = false;
@@ -196,9 +208,11 @@ describe('0.4 webhook deliveries with mocked activities', () => {
         transcribePage: async () => undefined,
         planJobWebhooks: async (...args: unknown[]) => {
           planCalls.push(args);
-          return { endpointIds: ['whep_a', 'whep_b'], messageId: 'msg_mock_run', eventType: 'parse_job.completed', body: '{"x":1}', retry: { retryHours: 1, initialIntervalMs: 20, maxIntervalMs: 50 } };
+          return { endpointIds: ['whep_a', 'whep_b'], messageId: 'msg_mock_run', eventType: 'parse_job.completed', retry: { retryHours: 1, initialIntervalMs: 20, maxIntervalMs: 50 } };
         },
-        deliverWebhook: async (endpointId: string, messageId: string) => {
+        deliverWebhook: async (endpointId: string, messageId: string, ...rest: unknown[]) => {
+          // Ids only: the event's body is read from Postgres by the activity, never passed in.
+          expect(rest).toEqual(['parse_job.completed', expect.stringMatching(/^pjob_mock_/)]);
           attempts.push(`${endpointId} ${messageId} ${Context.current().info.workflowExecution?.workflowId}`);
           if (!receiverUp) throw ApplicationFailure.retryable('connect ECONNREFUSED', 'webhook_delivery_failed');
           return 'delivered';
@@ -238,6 +252,11 @@ describe('0.4 webhook deliveries with mocked activities', () => {
       expect(history.filter((e) => e.startChildWorkflowExecutionInitiatedEventAttributes)).toEqual([]);
       expect(history.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'planJobWebhooks')).toEqual([]);
       expect(history.some((e) => JSON.stringify(e.markerRecordedEventAttributes?.details ?? {}).length > 2)).toBe(true);
+      // Every page's activity says which page it is in the Web UI.
+      const summaries = history
+        .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'transcribePage')
+        .map((e) => JSON.parse(Buffer.from(e.userMetadata!.summary!.data!).toString('utf8')));
+      expect(summaries.sort()).toEqual(['page 1', 'page 2']);
     });
     expect(result).toBe('completed');
   }, 60_000);
