@@ -24,6 +24,10 @@ describe('workflow task failures', () => {
     expect(failingRunKey('Failing workflow task', { run_id: RUN })).toBe(RUN);
     expect(failingRunKey(`[TMPRL1103] ${RUN}:5:3 payload too large`, {})).toBe(RUN);
     expect(failingRunKey('Failing workflow task', { workflowId: 'ejob_x' })).toBe('ejob_x');
+    // Naming no run: once a minute per message.
+    const minute = 1_800_000_000_000;
+    expect(failingRunKey('[TMPRL1103] 3991224 bytes', {}, minute)).toBe(failingRunKey('[TMPRL1103] 3991225 bytes', {}, minute + 1000));
+    expect(failingRunKey('[TMPRL1103] 3991224 bytes', {}, minute)).not.toBe(failingRunKey('[TMPRL1103] 3991224 bytes', {}, minute + 60_000));
     const once = new ReportedOnce(1);
     expect([once.first(RUN), once.first(RUN), once.first(OTHER_RUN), once.first(RUN)]).toEqual([true, false, true, true]);
   });

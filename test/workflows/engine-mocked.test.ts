@@ -257,6 +257,10 @@ describe('webhook deliveries with mocked activities', () => {
         .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'transcribePage')
         .map((e) => JSON.parse(Buffer.from(e.userMetadata!.summary!.data!).toString('utf8')));
       expect(summaries.sort()).toEqual(['page 1', 'page 2']);
+      // Started without search attributes (as on a server that lacks them): the run never upserts
+      // them (the SDK's own TemporalChangeVersion, which records the version marker, aside).
+      const upserted = history.flatMap((e) => Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}));
+      expect(upserted.filter((name) => name !== 'TemporalChangeVersion')).toEqual([]);
     });
     expect(result).toBe('completed');
   }, 60_000);
