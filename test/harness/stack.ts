@@ -60,8 +60,6 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
   const databaseUrl = config.databaseUrl!;
   const temporalAddress = config.temporal.address!;
   const logger = createLogger(config.logLevel, 'test');
-  // Temporal SDK warnings stay visible even when the service's own logs are silenced.
-  installTemporalRuntime(createLogger(process.env.TEST_LOG_LEVEL || 'warn', 'temporal-sdk'));
 
   const cleanup: Array<() => Promise<void>> = [];
   const closeAll = async () => {
@@ -72,6 +70,12 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
 
   const startStackWorker = async () => {
     if (worker) return;
+    // Temporal SDK warnings stay visible even when the service's own logs are silenced. Installed
+    // only with a worker: the SDK's native runtime holds the process open until its last worker or
+    // native connection closes, and a stack without a worker (worker: false) would never close it;
+    // that handle is what kept Jest from exiting (it had `forceExit`). Installed again after the
+    // runtime shut down with a previous worker of this process.
+    installTemporalRuntime(createLogger(process.env.TEST_LOG_LEVEL || 'warn', 'temporal-sdk'));
     worker = await startWorker(config, { databaseUrl, temporalAddress, logger, workflowBundlePath: harness.workflowBundlePath });
   };
   const stopStackWorker = async () => {
