@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
-import { findTextInPool, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
+import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, type ConfidenceMap } from '../src/confidence/index.js';
+import { findTextInPool, openTextLayer, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
   askAvoidingLoops,
@@ -101,8 +102,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
     return examples;
   }
 
-  async function storedWindows(jobId: string): Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null }>> {
-    return db('extraction_windows').where({ job_id: jobId }).orderBy('first_page').select('first_page', 'last_page', 'data', 'usage');
+  async function storedWindows(
+    jobId: string,
+  ): Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null; confidence: ConfidenceMap | null }>> {
+    return db('extraction_windows').where({ job_id: jobId }).orderBy('first_page').select('first_page', 'last_page', 'data', 'usage', 'confidence');
   }
 
   return {
@@ -203,7 +206,15 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
             await db('extraction_windows')
-              .insert({ job_id: jobId, first_page: first, last_page: last, data: JSON.stringify(answer.data), usage: answer.usage ? JSON.stringify(answer.usage) : null })
+              .insert({
+                job_id: jobId,
+                first_page: first,
+                last_page: last,
+                data: JSON.stringify(answer.data),
+                usage: answer.usage ? JSON.stringify(answer.usage) : null,
+                // The window's own token probabilities: its values keep them through the merge.
+                confidence: answer.confidence ? JSON.stringify(answer.confidence) : null,
+              })
               .onConflict(['job_id', 'first_page'])
               .ignore();
             // Provenance's text-layer search for this window, while later windows are at the model.
@@ -265,13 +276,30 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           );
         }
         const result: Record<string, unknown> = { data };
+        let ungrounded: string[] = [];
         if (job.file_id !== null) {
           const source = await loadSource(job);
-          result.provenance = source.kind === 'pdf'
+          const provenance = source.kind === 'pdf'
             ? await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId))
             : buildProvenance(data, merged.origins, null);
+          result.provenance = provenance;
+          if (source.kind === 'pdf') ungrounded = notGrounded(data, provenance, pagesWithText(source.bytes, pagesToCheck(data, provenance)));
         }
         if (rows.length > 1) result.conflicts = merged.conflicts;
+        // Confidence of every value from its own window's token probabilities, and what needs a human.
+        const confidence = jobConfidence(data, merged.sources, rows.map((r) => r.confidence ?? null));
+        const threshold = extractor.review_threshold ?? null;
+        const flags = buildFlags({
+          data,
+          schema: extractor.schema,
+          confidence,
+          threshold,
+          conflicts: merged.conflicts.map((c) => c.path),
+          notGrounded: ungrounded,
+        });
+        result.confidence = confidence;
+        result.flags = flags;
+        const review = initialReview(threshold, data, flags.length, new Date());
         const usage = sumUsage(rows.map((r) => r.usage));
         const completed = await db('extraction_jobs')
           .where({ id: jobId, status: 'running' })
@@ -280,6 +308,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
               status: 'completed',
               result: JSON.stringify(result),
               usage: usage ? JSON.stringify(usage) : null,
+              review: review ? JSON.stringify(review) : null,
               completed_at: db.fn.now(),
             },
             ['created_at', 'completed_at'],
@@ -291,6 +320,22 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
       });
     },
   };
+}
+
+/**
+ * The pages of `pages` that have a text layer. Only pages of values provenance did not find are
+ * asked, so a document whose values were all found costs nothing here.
+ */
+function pagesWithText(bytes: Buffer, pages: number[]): Set<number> {
+  const out = new Set<number>();
+  if (pages.length === 0) return out;
+  const layer = openTextLayer(bytes);
+  try {
+    for (const n of pages) if (layer.hasText(n)) out.add(n);
+  } finally {
+    layer.close();
+  }
+  return out;
 }
 
 /** Pages first..last. */

@@ -4,6 +4,7 @@ import { readJobWithoutResult } from '../src/domain/job-reads.js';
 import { JOB_TABLES, type JobKind } from '../src/domain/job-status.js';
 import { SecretUnreadableError } from '../src/storage/secrets.js';
 import { eventFor, messageIdFor } from '../src/webhooks/events.js';
+import { planReviewEvent, reviewMessageId, startReviewEventDelivery } from '../src/webhooks/review-events.js';
 import { postWebhook } from '../src/webhooks/send.js';
 import { signedHeaders } from '../src/webhooks/signature.js';
 import type { WebhookPlan } from '../workflows/types.js';
@@ -13,6 +14,22 @@ import type { ResolvedActivityDeps } from './deps.js';
 // status is committed and delivered by the event's own workflow (workflows/notify.ts).
 
 export function webhookActivities({ db, config, secrets, logger }: ResolvedActivityDeps) {
+  /**
+   * A job that has just completed into review (`pending`, revision 1): its review_required event
+   * goes to its subscribers in a delivery workflow of its own, started here with the worker's
+   * client, so the job workflows stay as they are. Its webhook-id is the same on every attempt of
+   * this step, and a second start of the same delivery is a no-op.
+   */
+  async function announceReviewRequired(jobId: string): Promise<void> {
+    const row = await db('extraction_jobs').where({ id: jobId, status: 'completed' }).first(db.raw("review->>'status' as review_status"), db.raw("(review->>'revision')::int as revision"));
+    if (!row || row.review_status !== 'pending' || row.revision !== 1) return;
+    const eventType = 'extraction_job.review_required';
+    const plan = await planReviewEvent(db, config, jobId, eventType, reviewMessageId(jobId, eventType, 1));
+    if (!plan) return;
+    const ctx = Context.current();
+    await startReviewEventDelivery(ctx.client, ctx.info.taskQueue, jobId, plan);
+  }
+
   return {
     /**
      * The job's terminal event, its body (the job as GET returns it, without `result`: small on
@@ -26,6 +43,11 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
       const retry = config.webhooks;
       const messageId = messageIdFor(jobId, runId);
       const none = { endpointIds: [], messageId, eventType: '', body: '', retry };
+      if (kind === 'extraction') {
+        await announceReviewRequired(jobId).catch((err) =>
+          logger.warn({ job_id: jobId, err: String(err) }, 'could not start the delivery of extraction_job.review_required'),
+        );
+      }
       const row = await db(JOB_TABLES[kind]).where({ id: jobId }).first('status');
       const eventType = row ? eventFor(kind, row.status) : null;
       if (!row || !eventType) return none;

@@ -14,6 +14,7 @@ import { jobsCreated } from '../metrics/index.js';
 import { keysetPage, type Page, type PageRequest } from '../http/pagination.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
+import { REVIEW_STATUSES } from '../confidence/review-state.js';
 
 export const createExtractionJobBody = z
   .strictObject({
@@ -40,6 +41,7 @@ export const createExtractionJobBody = z
 export const listExtractionJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   extractor_id: text(1, 128).optional(),
+  review_status: z.enum(REVIEW_STATUSES).optional(),
 });
 
 /** Pages covered by stored windows (the SQL behind an extraction job's progress). */
@@ -65,9 +67,17 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     completed_at: isoOrNull(row.completed_at),
     /** A model call failing transiently and waiting for its next attempt (running jobs only). */
     retry: row.status === 'running' ? (retry ?? null) : null,
+    /** Review state (docs/confidence-and-review.md): null when the extractor had no review_threshold. */
+    review: reviewOf(row.review),
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
+
+/** The review as clients see it: status, revision, reviewed_data and updated_at, nothing else. */
+function reviewOf(review: any): { status: string; revision: number; reviewed_data: unknown; updated_at: string } | null {
+  if (!review || typeof review !== 'object') return null;
+  return { status: review.status, revision: review.revision, reviewed_data: review.reviewed_data ?? null, updated_at: review.updated_at };
+}
 
 export async function createExtractionJob(
   db: Db,
@@ -159,6 +169,7 @@ export async function listExtractionJobs(
   const q = db('extraction_jobs').select('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where({ status: filter.status });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
+  if (filter.review_status) q.whereRaw("review->>'status' = ?", [filter.review_status]);
   const found = await keysetPage<any>(q, page);
   const retries = await latestRetries(db, found.rows.filter((r) => r.status === 'running').map((r) => r.id));
   return { rows: found.rows.map((r) => toExtractionJobResponse(r, retries.get(r.id))), nextCursor: found.nextCursor };

@@ -246,6 +246,7 @@ const extractor = toExtractor({
   name: 'receipt',
   schema: RECEIPT_SCHEMA,
   examples: [{ input: { type: 'text', text: 'Cafe, total 3', file_id: null }, output: { total: 3 } }],
+  review_threshold: null,
 });
 const parser = toParser({ ...definition, id: newId('parser'), name: 'document-to-markdown', output_format: 'markdown', instructions: '', reasoning_effort: 'low' });
 const provider = toProvider({
