@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config/index.js';
 import { REASONING_EFFORTS } from '../../src/domain/definitions-common.js';
 import type { z } from 'zod';
 import { createExtractionJobBody, toExtractionJobResponse } from '../../src/domain/extraction-jobs.js';
+import { reviewApproveBody, reviewPatchBody, reviewRejectBody } from '../../src/domain/extraction-review.js';
 import { extractorDefinitionSchema, extractorPatchSchema, toExtractor } from '../../src/domain/extractors.js';
 import { toFileRecord } from '../../src/domain/files.js';
 import { newId } from '../../src/domain/ids.js';
@@ -165,6 +166,8 @@ describe('enumerations', () => {
     const produced = new Set([
       ...matchesIn(src, /new ApiError\(\s*\d{3},\s*'([a-z_]+)'/g),
       ...matchesIn(src, /(?:badRequest|conflict)\(\s*'([a-z_]+)'/g),
+      // Codes below HTTP (ServiceError) and the one table mapping them to statuses.
+      ...matchesIn(src, /serviceError\(\s*'([a-z_]+)'/g),
       ...matchesIn(src, /inUseCode:\s*'([a-z_]+)'/g),
       ...matchesIn([path.join(ROOT, 'src/http/middleware/error-handler.ts')], /code:\s*'([a-z_]+)'/g),
       // A document that cannot be rendered answers its DocumentError code (GET /v1/files/{id}/pages/{n}).
@@ -207,6 +210,9 @@ describe('request body schemas', () => {
     ['ProviderUpdateInput', providerUpdateSchema],
     ['WebhookEndpointCreateInput', createWebhookEndpointBody],
     ['WebhookEndpointUpdateInput', updateWebhookEndpointBody],
+    ['ReviewPatchRequest', reviewPatchBody],
+    ['ReviewApproveRequest', reviewApproveBody],
+    ['ReviewRejectRequest', reviewRejectBody],
   ])('%s has the same fields, required ones and closedness as the server', (name, zodSchema) => {
     const shape = zodSchema.shape as Record<string, z.ZodType>;
     const required = Object.keys(shape).filter((k) => !shape[k]!.safeParse(undefined).success);

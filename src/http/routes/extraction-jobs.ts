@@ -68,9 +68,33 @@ function extractionJobRouter({ db, temporal, config, jobEvents, logger }: AppDep
     ctx.body = await getExtractionJob(db, id);
   });
 
-  // Review (docs/confidence-and-review.md). `actor`: the caller's token label when tokens are configured.
+  // Review (docs/confidence-and-review.md): on the current path only, not the deprecated alias.
+  if (withEvents) reviewRoutes(router, { db, temporal, config, logger });
+
+  router.post('/:job_id/retry', async (ctx) => {
+    ctx.body = await retryExtractionJob(db, temporal, config, pathRef(ctx.params, 'job_id'));
+  });
+
+  router.delete('/:job_id', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    if ((await deleteJob(db, temporal, 'extraction', id)) === 'deleted') {
+      ctx.status = 204;
+      return;
+    }
+    const job = await getExtractionJob(db, id).catch(() => null);
+    // The workflow may already have removed the row: then the delete is simply done.
+    ctx.status = job ? 202 : 204;
+    ctx.body = job ?? undefined;
+  });
+
+  return router;
+}
+
+/** The review operations of extraction jobs. */
+function reviewRoutes(router: Router, reviewDeps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 'logger'>): void {
+  const { db } = reviewDeps;
+  // `actor`: the caller's token label when tokens are configured.
   const actorOf = (ctx: { state: Record<string, unknown> }) => (typeof ctx.state.tokenLabel === 'string' ? ctx.state.tokenLabel : null);
-  const reviewDeps = { db, temporal, config, logger };
 
   router.patch('/:job_id/review', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
@@ -93,24 +117,6 @@ function extractionJobRouter({ db, temporal, config, jobEvents, logger }: AppDep
   router.get('/:job_id/review/events', async (ctx) => {
     ctx.body = await reviewEvents(db, pathRef(ctx.params, 'job_id'));
   });
-
-  router.post('/:job_id/retry', async (ctx) => {
-    ctx.body = await retryExtractionJob(db, temporal, config, pathRef(ctx.params, 'job_id'));
-  });
-
-  router.delete('/:job_id', async (ctx) => {
-    const id = pathRef(ctx.params, 'job_id');
-    if ((await deleteJob(db, temporal, 'extraction', id)) === 'deleted') {
-      ctx.status = 204;
-      return;
-    }
-    const job = await getExtractionJob(db, id).catch(() => null);
-    // The workflow may already have removed the row: then the delete is simply done.
-    ctx.status = job ? 202 : 204;
-    ctx.body = job ?? undefined;
-  });
-
-  return router;
 }
 
 export const JOBS_ALIAS_SUNSET = 'Tue, 01 Jun 2027 00:00:00 GMT';
