@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
-import { findTextInPool, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
+import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, type ConfidenceMap } from '../src/confidence/index.js';
+import { findTextInPool, openTextLayer, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
   askAvoidingLoops,
@@ -103,8 +104,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
     return examples;
   }
 
-  async function storedWindows(jobId: string): Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null }>> {
-    return readStoredWindows(db, jobId) as Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null }>>;
+  async function storedWindows(jobId: string): Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null; confidence?: ConfidenceMap | null }>> {
+    return readStoredWindows(db, jobId) as Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null; confidence?: ConfidenceMap | null }>>;
   }
 
   return {
@@ -201,7 +202,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
-            await storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null });
+            // The window's own token probabilities: its values keep them through the merge.
+            await storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null });
             // Provenance's text-layer search for this window, while later windows are at the model.
             if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
             log.debug({ usage: answer.usage }, 'window extracted');
@@ -261,15 +263,32 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           );
         }
         const result: Record<string, unknown> = { data };
+        let ungrounded: string[] = [];
         if (job.file_id !== null) {
           const source = await loadSource(job);
-          result.provenance = source.kind === 'pdf'
+          const provenance = source.kind === 'pdf'
             ? await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId))
             : buildProvenance(data, merged.origins, null);
+          result.provenance = provenance;
+          if (source.kind === 'pdf') ungrounded = notGrounded(data, provenance, pagesWithText(source.bytes, pagesToCheck(data, provenance)));
         }
         if (rows.length > 1) result.conflicts = merged.conflicts;
+        // Confidence of every value from its own window's token probabilities, and what needs a human.
+        const confidence = jobConfidence(data, merged.sources, rows.map((r) => r.confidence ?? null));
+        const threshold = extractor.review_threshold ?? null;
+        const flags = buildFlags({
+          data,
+          schema: extractor.schema,
+          confidence,
+          threshold,
+          conflicts: merged.conflicts.map((c) => c.path),
+          notGrounded: ungrounded,
+        });
+        result.confidence = confidence;
+        result.flags = flags;
+        const review = initialReview(threshold, data, flags.length, new Date());
         const usage = sumUsage(rows.map((r) => r.usage));
-        const completed = await jobs.completeJob(db, 'extraction', jobId, { result, usage });
+        const completed = await jobs.completeJob(db, 'extraction', jobId, { result, usage, review });
         const n = completed ? 1 : 0;
         if (completed) recordJobFinished('extraction', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
         logger.info({ job_id: jobId, workflow_id: jobId, windows: rows.length, conflicts: merged.conflicts.length, usage }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
@@ -277,6 +296,22 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
       });
     },
   };
+}
+
+/**
+ * The pages of `pages` that have a text layer. Only pages of values provenance did not find are
+ * asked, so a document whose values were all found costs nothing here.
+ */
+function pagesWithText(bytes: Buffer, pages: number[]): Set<number> {
+  const out = new Set<number>();
+  if (pages.length === 0) return out;
+  const layer = openTextLayer(bytes);
+  try {
+    for (const n of pages) if (layer.hasText(n)) out.add(n);
+  } finally {
+    layer.close();
+  }
+  return out;
 }
 
 /** Pages first..last. */

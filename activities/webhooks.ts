@@ -3,10 +3,12 @@ import { newId } from '../src/domain/ids.js';
 import { readJobWithoutResult } from '../src/domain/job-reads.js';
 import type { JobKind } from '../src/kinds.js';
 import { recordWebhookDelivery } from '../src/metrics/index.js';
-import { findJobStatus } from '../src/storage/jobs.js';
+import { findCompletedReviewState, findJobStatus } from '../src/storage/jobs.js';
 import { SecretUnreadableError } from '../src/storage/secrets.js';
 import { readEventBody, storeEventBody } from '../src/storage/webhook-events.js';
 import { eventFor, messageIdFor } from '../src/webhooks/events.js';
+import { planReviewEvent, reviewMessageId } from '../src/domain/review-events.js';
+import { startJobEventDelivery } from '../src/temporal/job-event-delivery.js';
 import { postWebhook } from '../src/webhooks/send.js';
 import { signedHeaders } from '../src/webhooks/signature.js';
 import type { WebhookPlan } from '../workflows/types.js';
@@ -16,6 +18,22 @@ import type { ResolvedActivityDeps } from './deps.js';
 // status is committed and delivered by the event's own workflow (workflows/notify.ts).
 
 export function webhookActivities({ db, config, secrets, logger }: ResolvedActivityDeps) {
+  /**
+   * A job that has just completed into review (`pending`, revision 1): its review_required event
+   * goes to its subscribers in a delivery workflow of its own, started here with the worker's
+   * client, so the job workflows stay as they are. Its webhook-id is the same on every attempt of
+   * this step, and a second start of the same delivery is a no-op.
+   */
+  async function announceReviewRequired(jobId: string): Promise<void> {
+    const row = await findCompletedReviewState(db, jobId);
+    if (!row || row.review_status !== 'pending' || row.revision !== 1) return;
+    const eventType = 'extraction_job.review_required';
+    const plan = await planReviewEvent(db, config, jobId, eventType, reviewMessageId(jobId, eventType, 1));
+    if (!plan) return;
+    const ctx = Context.current();
+    await startJobEventDelivery(ctx.client, ctx.info.taskQueue, jobId, plan);
+  }
+
   return {
     /**
      * The job's terminal event and the enabled endpoints subscribed to it. Its body (the job as GET
@@ -31,6 +49,11 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
       const retry = config.webhooks;
       const messageId = messageIdFor(jobId, runId);
       const none: WebhookPlan = { endpointIds: [], messageId, eventType: '', retry };
+      if (kind === 'extraction') {
+        await announceReviewRequired(jobId).catch((err) =>
+          logger.warn({ job_id: jobId, err: String(err) }, 'could not start the delivery of extraction_job.review_required'),
+        );
+      }
       const status = await findJobStatus(db, kind, jobId);
       const row = status ? { status } : undefined;
       const eventType = row ? eventFor(kind, row.status) : null;

@@ -24,6 +24,11 @@ export type Job = ExtractionJob | ParseJob;
 export type JobStatus = Schemas['JobStatus'];
 export type JobProgress = Schemas['ParseProgress'];
 export type SchemaValidation = Schemas['SchemaValidationResponse'];
+export type ExtractionReview = Schemas['ExtractionReview'];
+export type ReviewStatus = Schemas['ReviewStatus'];
+export type ReviewFieldDecision = Schemas['ReviewFieldDecision'];
+export type ReviewEvent = Schemas['ReviewEvent'];
+export type ValueFlag = Schemas['ValueFlag'];
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
@@ -189,6 +194,32 @@ export function createDocextractClient(options: ClientOptions = {}) {
       }
       if (!answer.response.ok) throw errorFromResponse(answer.response, answer.error);
       return answer.response.status === 202 ? 'deleting' : 'deleted';
+    },
+
+    /** GET /v1/extraction-jobs?review_status=…: extraction jobs whose review has this status (one page, newest first). */
+    listJobsInReview(status: ReviewStatus = 'pending', limit = 100): Promise<ExtractionJob[]> {
+      return ok(api.GET('/v1/extraction-jobs', { params: { query: { review_status: status, limit } } }));
+    },
+
+    /** PATCH …/review: accept, correct or clear values (needs the review's current revision). */
+    reviewJob(jobId: string, revision: number, fields: ReviewFieldDecision[]): Promise<ExtractionJob> {
+      return ok(api.PATCH('/v1/extraction-jobs/{job_id}/review', { params: { path: { job_id: jobId } }, body: { revision, fields } }));
+    },
+
+    /** POST …/review/approve; with `addAsExample` the input and reviewed data become an example of the extractor. */
+    approveReview(jobId: string, revision: number, opts: { addAsExample?: boolean } = {}): Promise<ExtractionJob> {
+      const body = { revision, ...(opts.addAsExample !== undefined ? { add_as_example: opts.addAsExample } : {}) };
+      return ok(api.POST('/v1/extraction-jobs/{job_id}/review/approve', { params: { path: { job_id: jobId } }, body }));
+    },
+
+    /** POST …/review/reject with the reviewer's reason. */
+    rejectReview(jobId: string, revision: number, reason: string): Promise<ExtractionJob> {
+      return ok(api.POST('/v1/extraction-jobs/{job_id}/review/reject', { params: { path: { job_id: jobId } }, body: { revision, reason } }));
+    },
+
+    /** GET …/review/events: every review decision on the job, in order. */
+    reviewEvents(jobId: string): Promise<ReviewEvent[]> {
+      return ok(api.GET('/v1/extraction-jobs/{job_id}/review/events', { params: { path: { job_id: jobId } } }));
     },
 
     /**

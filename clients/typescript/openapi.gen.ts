@@ -614,6 +614,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/extraction-jobs/{job_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Decide on values of a job in review
+         * @description Our addition (docs/confidence-and-review.md). Each field decision names a leaf of `result.data`
+         *     by JSON Pointer: `accept` keeps the model's value, `correct` replaces it with `value`,
+         *     `mark_absent` sets it to null. Decisions change `review.reviewed_data` only (`result.data`
+         *     keeps the model's answer), raise `review.revision` by one and are appended to the review
+         *     events. `revision` must be the job's current `review.revision` (409 `stale_revision`
+         *     otherwise). A job that is not completed, has no review, or whose review is approved or
+         *     rejected answers 409 `review_not_open`.
+         */
+        patch: operations["patchExtractionJobReview"];
+        trace?: never;
+    };
+    "/v1/extraction-jobs/{job_id}/review/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a job's review
+         * @description Our addition. 409 `open_flags` while any flagged value has had no decision; otherwise
+         *     `review.status` becomes `approved` and `extraction_job.review_completed` is sent to subscribed
+         *     webhook endpoints. With `add_as_example: true` the job's input (text, or the file by `file_id`)
+         *     and its `reviewed_data` are appended to the extractor's `examples` (422
+         *     `output_schema_mismatch` when the extractor's schema has changed and no longer accepts them;
+         *     409 `prebuilt_read_only` for a prebuilt extractor).
+         */
+        post: operations["approveExtractionJobReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/extraction-jobs/{job_id}/review/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a job's review
+         * @description Our addition. `review.status` becomes `rejected`, the reason is recorded in the review events,
+         *     and `extraction_job.review_completed` is sent to subscribed webhook endpoints.
+         */
+        post: operations["rejectExtractionJobReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/extraction-jobs/{job_id}/review/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the review decisions of a job
+         * @description Our addition. Every decision in the order it was made; append-only. Empty for a job without decisions.
+         */
+        get: operations["listExtractionJobReviewEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs": {
         parameters: {
             query?: never;
@@ -1166,6 +1282,12 @@ export interface components {
             /** @description The extraction result JSON Schema, in the extraction schema dialect. */
             schema: Record<string, unknown>;
             examples?: components["schemas"]["ExampleInput"][];
+            /**
+             * @description Our addition. A value whose confidence is below this is flagged `low_confidence`, and a
+             *     completed job with any flag is put in review (`review.status = pending`). Null (the
+             *     default): no job of this extractor needs review.
+             */
+            review_threshold?: number | null;
         };
         /** @description A partial update; omitted fields are preserved. */
         ExtractorUpdateInput: {
@@ -1176,6 +1298,12 @@ export interface components {
             model?: string | null;
             schema?: Record<string, unknown>;
             examples?: components["schemas"]["ExampleInput"][];
+            /**
+             * @description Our addition. A value whose confidence is below this is flagged `low_confidence`, and a
+             *     completed job with any flag is put in review (`review.status = pending`). Null (the
+             *     default): no job of this extractor needs review.
+             */
+            review_threshold?: number | null;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -1190,6 +1318,8 @@ export interface components {
             /** @description The extraction result JSON Schema, as submitted. */
             schema: Record<string, unknown>;
             examples: components["schemas"]["Example"][];
+            /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review. */
+            review_threshold: number | null;
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -1287,16 +1417,102 @@ export interface components {
              *     the others are listed here, never dropped silently. Empty when the windows agreed.
              */
             conflicts?: components["schemas"]["ValueConflict"][];
+            /**
+             * @description Our addition (docs/confidence-and-review.md). The JSON Pointer of every leaf of `data`
+             *     (nulls included) → the lowest probability among the tokens that carry the value itself
+             *     (a string's characters, a number, `true`/`false`/`null`), from the model's token
+             *     probabilities; each value takes those of the window it came from. A model's certainty,
+             *     not a calibrated probability of being right. Null when the model returned no token
+             *     probabilities; a value whose answer's tokens did not reproduce the text has no entry.
+             */
+            confidence?: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Our addition. The leaves of `data` that need a human, in document order, each with its
+             *     reasons. Empty when nothing needs review.
+             */
+            flags?: components["schemas"]["ValueFlag"][];
+        };
+        ValueFlag: {
+            /** @description JSON Pointer of the value in `data`. */
+            path: string;
+            reasons: components["schemas"]["FlagReason"][];
+            /** @description The value's confidence, null when unknown. */
+            confidence: number | null;
         };
         /**
-         * @description A job kind and the terminal status it reached.
+         * @description Why a value needs a human: `low_confidence` (its confidence is below the extractor's
+         *     `review_threshold`), `required_missing` (the schema requires the property and its value is
+         *     null), `conflict` (two windows disagreed, see `conflicts`), `not_grounded` (the pages it came
+         *     from have a text layer and its text was not found on them).
          * @enum {string}
          */
-        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled";
+        FlagReason: "low_confidence" | "required_missing" | "conflict" | "not_grounded";
+        /**
+         * @description `not_required` (no flags), `pending` (waiting for a human), `approved`, `rejected`.
+         * @enum {string}
+         */
+        ReviewStatus: "not_required" | "pending" | "approved" | "rejected";
+        /** @description Review state of a completed job whose extractor had a `review_threshold` when the job was created. */
+        ExtractionReview: {
+            status: components["schemas"]["ReviewStatus"];
+            /** @description Starts at 1 and grows by one with each change. */
+            revision: number;
+            /** @description Starts as a copy of `result.data`; review decisions change this copy, never `result.data`. */
+            reviewed_data: Record<string, unknown>;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ReviewFieldDecision: {
+            /** @description JSON Pointer of a leaf of `result.data`, e.g. `/items/0/amount`. */
+            path: string;
+            /**
+             * @description `accept` keeps the model's value, `correct` replaces it with `value`, `mark_absent` sets it to null.
+             * @enum {string}
+             */
+            action: "accept" | "correct" | "mark_absent";
+            /** @description The corrected value (required with `correct`). */
+            value?: unknown;
+        };
+        ReviewPatchRequest: {
+            /** @description The review's current revision. */
+            revision: number;
+            fields: components["schemas"]["ReviewFieldDecision"][];
+        };
+        ReviewApproveRequest: {
+            revision: number;
+            /** @description Append the job's input and reviewed data to the extractor's examples. */
+            add_as_example?: boolean;
+        };
+        ReviewRejectRequest: {
+            revision: number;
+            reason: string;
+        };
+        ReviewEvent: {
+            at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            action: "accept" | "correct" | "mark_absent" | "approve" | "reject";
+            /** @description The value decided on; null for approve and reject. */
+            path: string | null;
+            /** @description The reviewed value before the decision (null for approve and reject). */
+            value_before: unknown;
+            /** @description The reviewed value after it; for reject `{reason}`, for approve with add_as_example `{add_as_example: true}`. */
+            value_after: unknown;
+            /** @description The API token's label (`<scope>:<first 12 hex digits of its SHA-256>`) when tokens are configured, else null. */
+            actor: string | null;
+        };
+        /**
+         * @description A job kind and the terminal status it reached; or, for extraction jobs, a review event:
+         *     `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
+         *     and `extraction_job.review_completed` (its review was approved or rejected). Review events are
+         *     sent only to endpoints that list them; their body is the job as for the others.
+         * @enum {string}
+         */
+        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed";
         WebhookEndpointCreateInput: {
             /** @description Absolute `http` or `https` URL. */
             url: string;
-            /** @description Events to deliver; default all six. */
+            /** @description Events to deliver; default the six job-end events (review events only when listed). */
             events?: components["schemas"]["WebhookEventType"][];
             description?: string | null;
         };
@@ -1411,6 +1627,11 @@ export interface components {
             completed_at: components["schemas"]["Timestamp"] | null;
             /** @description Our addition, always present. Set while a model call of a `running` job is failing transiently and waiting for its next attempt; null otherwise. */
             retry?: components["schemas"]["JobRetry"] | null;
+            /**
+             * @description Our addition, always present. Null when the extractor had no `review_threshold` when the
+             *     job was created (and until the job completes); otherwise the job's review state.
+             */
+            review?: components["schemas"]["ExtractionReview"] | null;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -1601,6 +1822,11 @@ export interface components {
          *     | `parser_in_use` | 409 | Jobs reference the parser; delete them first. |
          *     | `file_in_use` | 409 | Jobs reference the file; delete them first. |
          *     | `job_not_failed` | 409 | Only a failed job can be retried. |
+         *     | `review_not_open` | 409 | The job is not completed, has no review, or its review is already approved or rejected. |
+         *     | `stale_revision` | 409 | The review's revision is not the one the request names; read the job again. |
+         *     | `open_flags` | 409 | A flagged value has had no review decision yet; the review cannot be approved. |
+         *     | `invalid_review_path` | 422 | A review decision names a path that is not a leaf of the job's `result.data`. |
+         *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
          *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB. |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
@@ -1619,7 +1845,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -1800,6 +2026,79 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ExtractionJobResponse"];
+            };
+        };
+        /**
+         * @description The job is not completed, has no review, or its review is already approved or rejected
+         *     (`review_not_open`); or `revision` is not the review's current revision (`stale_revision`).
+         */
+        ReviewConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The review is at revision 3, not 2: read the job again and decide on what it holds now",
+                 *       "code": "stale_revision"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description As `ReviewConflict` (`review_not_open`, `stale_revision`), or a flagged value has had no decision
+         *     yet (`open_flags`), or `add_as_example` was asked of a prebuilt extractor (`prebuilt_read_only`).
+         */
+        ReviewApproveConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "These flagged values have had no decision (accept, correct or mark_absent): /total",
+                 *       "code": "open_flags"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The request's shape is invalid (`HTTPValidationError`), a path is not the JSON Pointer of a leaf
+         *     of `result.data` (`invalid_review_path`), or a decision makes the reviewed data break the
+         *     extractor's schema (`output_schema_mismatch`, naming the field).
+         */
+        ReviewUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The value given for '/total' does not satisfy the extractor's schema: /total must be number",
+                 *       "code": "output_schema_mismatch"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The request's shape is invalid (`HTTPValidationError`), or the reviewed data no longer satisfies
+         *     the extractor's current schema and cannot be added as an example (`output_schema_mismatch`).
+         */
+        ReviewExampleUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The reviewed data does not satisfy the extractor's current schema, so it cannot be an example: /total must be number",
+                 *       "code": "output_schema_mismatch"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
         /** @description Only a `failed` job can be retried (`job_not_failed`). */
@@ -2087,6 +2386,8 @@ export interface components {
         JobStatusFilter: components["schemas"]["JobStatus"];
         /** @description Only jobs of the extractor with this id. */
         ExtractorIdFilter: string;
+        /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
+        ReviewStatusFilter: components["schemas"]["ReviewStatus"];
         /** @description Only jobs of the parser with this id. */
         ParserIdFilter: string;
     };
@@ -3336,6 +3637,8 @@ export interface operations {
                 status?: components["parameters"]["JobStatusFilter"];
                 /** @description Only jobs of the extractor with this id. */
                 extractor_id?: components["parameters"]["ExtractorIdFilter"];
+                /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
+                review_status?: components["parameters"]["ReviewStatusFilter"];
             };
             header?: never;
             path?: never;
@@ -3519,6 +3822,172 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    patchExtractionJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 1,
+                 *       "fields": [
+                 *         {
+                 *           "path": "/total",
+                 *           "action": "correct",
+                 *           "value": 7.4
+                 *         },
+                 *         {
+                 *           "path": "/merchant_name",
+                 *           "action": "accept"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewPatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ExtractionJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ReviewUnprocessable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    approveExtractionJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 3,
+                 *       "add_as_example": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewApproveRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ExtractionJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewApproveConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ReviewExampleUnprocessable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    rejectExtractionJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 2,
+                 *       "reason": "The scan is of the wrong document."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRejectRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ExtractionJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listExtractionJobReviewEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extraction job identifier (`ejob_` + ULID).
+                 * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ExtractionJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decisions, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "at": "2026-03-01T10:20:00.000Z",
+                     *         "action": "correct",
+                     *         "path": "/total",
+                     *         "value_before": 74,
+                     *         "value_after": 7.4,
+                     *         "actor": "admin:3f1c9a0b2d4e"
+                     *       },
+                     *       {
+                     *         "at": "2026-03-01T10:20:05.000Z",
+                     *         "action": "approve",
+                     *         "path": null,
+                     *         "value_before": null,
+                     *         "value_after": null,
+                     *         "actor": "admin:3f1c9a0b2d4e"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ReviewEvent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
         };
     };
     listExtractionJobsDeprecated: {

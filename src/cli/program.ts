@@ -117,8 +117,12 @@ export function buildProgram(io: CliIo): Command {
   jobs
     .command('get')
     .argument('<job_id>')
-    .description('print a job as JSON')
-    .action(async (jobId: string) => json(await client().getJob(jobId)));
+    .description('print a job as JSON (its flagged values, if any, are listed on stderr)')
+    .action(async (jobId: string) => {
+      const job = await client().getJob(jobId);
+      json(job);
+      for (const line of flagLines(job)) note(line);
+    });
   jobs
     .command('cancel')
     .argument('<job_id>')
@@ -130,6 +134,7 @@ export function buildProgram(io: CliIo): Command {
     .description('delete a job (an active one is canceled first)')
     .action(async (jobId: string) => out(`${await client().deleteJob(jobId)}\t${jobId}`));
 
+  reviewCommands(program, client, { out, note, json });
   definitionCommands(program, 'extractor', client, { out, note, json });
   definitionCommands(program, 'parser', client, { out, note, json });
 
@@ -313,4 +318,92 @@ function collectPairs(pair: string, acc: Record<string, unknown>): Record<string
     // not JSON: keep the string
   }
   return { ...acc, [pair.slice(0, eq)]: value };
+}
+
+type Flagged = { path: string; reasons: string[]; confidence: number | null };
+
+/** Value at a JSON Pointer of extracted data (review paths are leaves). */
+function valueAtPointer(data: unknown, pointer: string): unknown {
+  let at: any = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = at[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return at;
+}
+
+/** One line per flagged value of an extraction job: path, value, confidence and reasons. */
+function flagLines(job: Job): string[] {
+  const result = job.result as { data?: unknown; flags?: Flagged[] } | null;
+  const flags = result?.flags ?? [];
+  if (flags.length === 0) return [];
+  return [
+    `${flags.length} flagged value${flags.length === 1 ? '' : 's'}:`,
+    ...flags.map((f) => `  ${f.path}\t${JSON.stringify(valueAtPointer(result?.data, f.path))}\t${f.confidence === null ? '-' : f.confidence.toFixed(3)}\t${f.reasons.join(',')}`),
+  ];
+}
+
+/** `docextract review list|show|approve`: extraction jobs in review. */
+function reviewCommands(
+  program: Command,
+  client: () => DocextractClient,
+  io: { out: (s: string) => void; note: (s: string) => void; json: (v: unknown) => void },
+): void {
+  const review = program.command('review').description('review of extraction jobs whose values are flagged');
+  review
+    .command('list')
+    .description('extraction jobs by review status (default pending), newest first')
+    .addOption(new Option('--status <status>', 'review status').choices(['pending', 'not_required', 'approved', 'rejected']).default('pending'))
+    .option('--limit <n>', 'at most this many (1-100)', positiveInt, 20)
+    .option('--json', 'print JSON')
+    .action(async (opts: { status: 'pending' | 'not_required' | 'approved' | 'rejected'; limit: number; json?: boolean }) => {
+      const jobs = await client().listJobsInReview(opts.status, opts.limit);
+      if (opts.json) return io.json(jobs);
+      for (const j of jobs) {
+        const flags = ((j.result as { flags?: unknown[] } | null)?.flags ?? []).length;
+        io.out(`${j.id}\t${j.review?.status ?? '-'}\trevision ${j.review?.revision ?? '-'}\t${flags} flag${flags === 1 ? '' : 's'}\t${j.created_at}`);
+      }
+    });
+  review
+    .command('show')
+    .argument('<job_id>')
+    .description("a job's review: its flagged values (path, model's value, reviewed value, confidence, reasons) and decisions")
+    .option('--json', 'print {review, flags, confidence, events} as JSON')
+    .action(async (jobId: string, opts: { json?: boolean }) => {
+      const c = client();
+      const job = await c.getJob(jobId);
+      const result = job.result as { data?: unknown; flags?: Flagged[]; confidence?: unknown } | null;
+      const review = (job as { review?: { status: string; revision: number; reviewed_data: unknown } | null }).review ?? null;
+      const events = await c.reviewEvents(jobId);
+      if (opts.json) return io.json({ review, flags: result?.flags ?? [], confidence: result?.confidence ?? null, events });
+      io.out(`${jobId}\t${review ? `${review.status}\trevision ${review.revision}` : 'no review'}`);
+      for (const f of result?.flags ?? []) {
+        const model = JSON.stringify(valueAtPointer(result?.data, f.path));
+        const reviewed = review ? JSON.stringify(valueAtPointer(review.reviewed_data, f.path)) : model;
+        io.out(`  ${f.path}\t${model}${reviewed !== model ? ` -> ${reviewed}` : ''}\t${f.confidence === null ? '-' : f.confidence.toFixed(3)}\t${f.reasons.join(',')}`);
+      }
+      for (const e of events) io.out(`  ${e.at}\t${e.action}${e.path ? `\t${e.path}` : ''}${e.actor ? `\t${e.actor}` : ''}`);
+    });
+  review
+    .command('approve')
+    .argument('<job_id>')
+    .description("approve a job's review (at its current revision)")
+    .option('--accept-all', "first accept the model's value for every flagged value not yet decided")
+    .option('--add-as-example', "add the job's input and reviewed data to the extractor's examples")
+    .action(async (jobId: string, opts: { acceptAll?: boolean; addAsExample?: boolean }) => {
+      const c = client();
+      let job = await c.getJob(jobId);
+      let revision = (job as { review?: { revision: number } | null }).review?.revision;
+      if (revision === undefined) throw new DocextractError('review_not_open', 409, `Extraction job '${jobId}' has no review`);
+      if (opts.acceptAll) {
+        const decided = new Set((await c.reviewEvents(jobId)).map((e) => e.path));
+        const open = ((job.result as { flags?: Flagged[] } | null)?.flags ?? []).filter((f) => !decided.has(f.path));
+        if (open.length > 0) {
+          job = await c.reviewJob(jobId, revision, open.map((f) => ({ path: f.path, action: 'accept' as const })));
+          revision = (job as { review?: { revision: number } | null }).review!.revision;
+        }
+      }
+      const approved = await c.approveReview(jobId, revision, opts.addAsExample ? { addAsExample: true } : {});
+      io.out(`${jobId}\t${approved.review?.status}\trevision ${approved.review?.revision}`);
+    });
 }

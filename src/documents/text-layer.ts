@@ -21,6 +21,8 @@ export interface TextQuery {
 export interface TextLayer {
   /** Boxes of every occurrence of `text` on the given pages (one-based), in page order. */
   find(text: string, pages: number[], maxHits?: number): TextBox[];
+  /** True when the page (one-based) has any text in its text layer (a scan has none). */
+  hasText(page: number): boolean;
   /** Frees every mupdf object; the layer cannot be used afterwards. */
   close(): void;
 }
@@ -88,6 +90,10 @@ export function openTextLayer(source: Buffer | mupdf.Document): TextLayer {
         }
       }
       return boxes;
+    },
+    hasText(n) {
+      const p = pageText(n);
+      return !!p && p.stext.asText().trim() !== '';
     },
     close() {
       for (const p of pages.values()) p?.stext.destroy();

@@ -15,6 +15,7 @@ import { jobsCreated } from '../metrics/index.js';
 import type { Page, PageRequest } from '../storage/pagination.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
+import { REVIEW_STATUSES } from '../confidence/review-state.js';
 
 export const createExtractionJobBody = z
   .strictObject({
@@ -41,6 +42,7 @@ export const createExtractionJobBody = z
 export const listExtractionJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   extractor_id: text(1, 128).optional(),
+  review_status: z.enum(REVIEW_STATUSES).optional(),
 });
 
 export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
@@ -62,9 +64,17 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     completed_at: isoOrNull(row.completed_at),
     /** A model call failing transiently and waiting for its next attempt (running jobs only). */
     retry: row.status === 'running' ? (retry ?? null) : null,
+    /** Review state (docs/confidence-and-review.md): null when the extractor had no review_threshold. */
+    review: reviewOf(row.review),
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
+
+/** The review as clients see it: status, revision, reviewed_data and updated_at, nothing else. */
+function reviewOf(review: any): { status: string; revision: number; reviewed_data: unknown; updated_at: string } | null {
+  if (!review || typeof review !== 'object') return null;
+  return { status: review.status, revision: review.revision, reviewed_data: review.reviewed_data ?? null, updated_at: review.updated_at };
+}
 
 export async function createExtractionJob(
   db: Db,

@@ -46,6 +46,9 @@ export const exampleInputSchema = z.strictObject({
   output: jsonObject,
 });
 
+/** A value whose confidence is below this needs a human (docs/confidence-and-review.md). */
+const reviewThresholdSchema = z.number().min(0).max(1);
+
 /** Body of `PUT /v1/extractors/{name}`: the complete definition. */
 export const extractorDefinitionSchema = z.strictObject({
   name: z.string().nullable().optional(),
@@ -56,6 +59,7 @@ export const extractorDefinitionSchema = z.strictObject({
   model: modelSchema.nullable().optional(),
   schema: jsonObject,
   examples: z.array(exampleInputSchema).optional(),
+  review_threshold: reviewThresholdSchema.nullable().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -67,6 +71,7 @@ export const extractorPatchSchema = z.strictObject({
   model: modelSchema.nullable().optional(),
   schema: jsonObject.optional(),
   examples: z.array(exampleInputSchema).optional(),
+  review_threshold: reviewThresholdSchema.nullable().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -91,6 +96,8 @@ interface ExtractorRow {
   model: string;
   schema: Record<string, unknown>;
   examples: Example[];
+  /** Null: no job of this extractor needs review. */
+  review_threshold: number | null;
   source: Source;
   created_at: Date;
   updated_at: Date;
@@ -114,6 +121,7 @@ export function toExtractor(row: ExtractorRow): Extractor {
     model: row.model,
     schema: row.schema,
     examples: row.examples,
+    review_threshold: row.review_threshold ?? null,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -164,6 +172,7 @@ export async function putExtractor(
     model,
     schema: jsonb(schema),
     examples: jsonb(examples),
+    review_threshold: input.review_threshold ?? null,
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -200,6 +209,7 @@ export async function patchExtractor({ db, config }: Deps, ref: string, patch: E
         model,
         schema: jsonb(schema),
         examples: jsonb(examples),
+        review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
         updated_at: trx.fn.now(),
       })
       .returning('*');

@@ -42,6 +42,12 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   // 503: retry later (with Retry-After)
   persistence_busy: 503,
   scheduler_unavailable: 503,
+  // Review of extraction jobs (issue 33).
+  review_not_open: 409,
+  stale_revision: 409,
+  open_flags: 409,
+  invalid_review_path: 422,
+  output_schema_mismatch: 422,
 };
 
 /** The status for a code, or undefined when the table does not know it. */

@@ -5,7 +5,8 @@
 // - scalars (and anything the schema does not describe as an object or a list): the first
 //   non-null value in page order wins; a different non-null value from a later window is
 //   recorded as a conflict, never dropped silently.
-// Alongside the data, `origins` says which window produced every non-null leaf.
+// Alongside the data, `origins` says which window produced every non-null leaf, and `sources`
+// which window and which pointer in that window's answer every leaf (nulls included) came from.
 import { shapeOf } from '../providers/schema-shape.js';
 import type { JsonSchema } from '../providers/types.js';
 import { childPointer, deepEqual } from './pointer.js';
@@ -29,26 +30,47 @@ export interface MergeResult {
   conflicts: Conflict[];
   /** JSON Pointer of every non-null leaf of `data` → pages of the window that produced it. */
   origins: Map<string, number[]>;
+  /** JSON Pointer of every leaf of `data` → the window (index in page order) and pointer in its answer it came from. */
+  sources: Map<string, LeafSource>;
+}
+
+export interface LeafSource {
+  window: number;
+  pointer: string;
 }
 
 interface Part {
   value: unknown;
   pages: number[];
+  /** Index of the window in page order, and where the value is in that window's answer. */
+  window: number;
+  path: string;
+}
+
+interface Sinks {
+  conflicts: Conflict[];
+  origins: Map<string, number[]>;
+  sources: Map<string, LeafSource>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function mergeWindows(schema: JsonSchema, answers: WindowAnswer[]): MergeResult {
-  const conflicts: Conflict[] = [];
-  const origins = new Map<string, number[]>();
-  const parts = answers.map((a) => ({ value: a.data, pages: a.pages }));
-  const data = mergeNode(schema, parts, '', conflicts, origins);
-  return { data: isObject(data) ? data : {}, conflicts, origins };
+  const sinks: Sinks = { conflicts: [], origins: new Map(), sources: new Map() };
+  const parts = answers.map((a, window) => ({ value: a.data, pages: a.pages, window, path: '' }));
+  const data = mergeNode(schema, parts, '', sinks);
+  return { data: isObject(data) ? data : {}, conflicts: sinks.conflicts, origins: sinks.origins, sources: sinks.sources };
 }
 
-function mergeNode(schema: JsonSchema, parts: Part[], path: string, conflicts: Conflict[], origins: Map<string, number[]>): unknown {
+function mergeNode(schema: JsonSchema, parts: Part[], path: string, sinks: Sinks): unknown {
+  const { conflicts, origins } = sinks;
   const present = parts.filter((p) => p.value !== null && p.value !== undefined);
-  if (present.length === 0) return null;
+  if (present.length === 0) {
+    // Null everywhere: the first window that said so is its source.
+    const first = parts.find((p) => p.value === null);
+    if (first) sinks.sources.set(path, { window: first.window, pointer: first.path });
+    return null;
+  }
   const shape = shapeOf(schema ?? {});
 
   if (shape.kind === 'object' && present.every((p) => isObject(p.value))) {
@@ -56,8 +78,13 @@ function mergeNode(schema: JsonSchema, parts: Part[], path: string, conflicts: C
     const keys = new Set<string>(Object.keys(shape.properties));
     for (const p of present) for (const k of Object.keys(p.value as object)) keys.add(k);
     for (const key of keys) {
-      const childParts = present.map((p) => ({ value: (p.value as Record<string, unknown>)[key], pages: p.pages }));
-      const merged = mergeNode(shape.properties[key] ?? {}, childParts, childPointer(path, key), conflicts, origins);
+      const childParts = present.map((p) => ({
+        value: (p.value as Record<string, unknown>)[key],
+        pages: p.pages,
+        window: p.window,
+        path: childPointer(p.path, key),
+      }));
+      const merged = mergeNode(shape.properties[key] ?? {}, childParts, childPointer(path, key), sinks);
       if (merged !== null || childParts.some((c) => c.value === null)) out[key] = merged;
     }
     return out;
@@ -73,6 +100,7 @@ function mergeNode(schema: JsonSchema, parts: Part[], path: string, conflicts: C
       if (previousLast && deepEqual(items[0], previousLast.value)) start = 1;
       for (let i = start; i < items.length; i++) {
         recordOrigins(items[i], childPointer(path, out.length), p.pages, origins);
+        recordSources(items[i], childPointer(path, out.length), { window: p.window, pointer: childPointer(p.path, i) }, sinks.sources);
         out.push(items[i]);
       }
       previousLast = { value: items[items.length - 1] };
@@ -86,10 +114,11 @@ function mergeNode(schema: JsonSchema, parts: Part[], path: string, conflicts: C
   for (const p of present) {
     const seen = values.find((v) => deepEqual(v.value, p.value));
     if (seen) seen.pages = [...seen.pages, ...p.pages];
-    else values.push({ value: p.value, pages: [...p.pages] });
+    else values.push({ value: p.value, pages: [...p.pages], window: p.window, path: p.path });
   }
-  if (values.length > 1) conflicts.push({ path: path || '/', values });
+  if (values.length > 1) conflicts.push({ path: path || '/', values: values.map((v) => ({ value: v.value, pages: v.pages })) });
   recordOrigins(winner.value, path, winner.pages, origins);
+  recordSources(winner.value, path, { window: winner.window, pointer: winner.path }, sinks.sources);
   return winner.value;
 }
 
@@ -105,6 +134,21 @@ export function recordOrigins(value: unknown, path: string, pages: number[], ori
     return;
   }
   origins.set(path, pages);
+}
+
+/** Every leaf under `value` (at `path`, nulls included) came from `source` (the same relative path under it). */
+function recordSources(value: unknown, path: string, source: LeafSource, sources: Map<string, LeafSource>): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => recordSources(v, childPointer(path, i), { window: source.window, pointer: childPointer(source.pointer, i) }, sources));
+    return;
+  }
+  if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      recordSources(v, childPointer(path, k), { window: source.window, pointer: childPointer(source.pointer, k) }, sources);
+    }
+    return;
+  }
+  if (value !== undefined) sources.set(path, source);
 }
 
 /** Leaves of `data` that survived conforming to the real schema (keys dropped there lose their origin). */

@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import { extractionAdapterFor } from './adapters.js';
 import { documentContent, imagePart, type ContentPart } from './content.js';
 import { windowSchema } from '../long-documents/window-schema.js';
+import { LOGPROB_FIELDS } from './logprobs.js';
 import { nuextractTemplateString } from './nuextract-template.js';
 import { responseFormatName, toStrictJsonSchema } from './strict-schema.js';
 import type {
@@ -105,6 +106,7 @@ function genericBody(req: ExtractionRequestInput, config: ExtractionRequestConfi
     },
     max_completion_tokens: config.extractionMaxTokens,
     ...reasoningField(definition),
+    ...LOGPROB_FIELDS,
     ...STREAM_FIELDS,
   };
 }
@@ -149,6 +151,7 @@ function nuextractBody(req: ExtractionRequestInput, config: ExtractionRequestCon
     chat_template_kwargs: { template: nuextractTemplateString(definition.schema), examples },
     max_completion_tokens: config.extractionMaxTokens,
     ...reasoningField(definition),
+    ...LOGPROB_FIELDS,
     ...STREAM_FIELDS,
   };
 }

@@ -7,6 +7,8 @@ import { buildExtractionRequest, requestSchema } from './extraction-request.js';
 import { cleanMarkdownOutput, parseJsonOutput } from './output.js';
 import { buildPageTranscriptionRequest } from './parse-request.js';
 import { streamCompletion, type CompletionResult } from './stream.js';
+import { logprobsRefused, rejectsLogprobs, rememberLogprobsRefused, withoutLogprobs } from './logprobs.js';
+import { answerConfidence, type ConfidenceMap } from '../confidence/token-confidence.js';
 import type {
   DocumentInput,
   ExtractionAdapter,
@@ -45,6 +47,11 @@ export interface ExtractionResult {
   model: string;
   adapter: ExtractionAdapter;
   finishReason: string | null;
+  /**
+   * Confidence of every leaf of the answer (JSON Pointer into the answer as the model wrote it),
+   * from its token probabilities; null when the server sent none or they do not match the text.
+   */
+  confidence: ConfidenceMap | null;
 }
 
 export interface PageTranscriptionResult {
@@ -80,6 +87,23 @@ async function streamWithGeneration(client: OpenAI, body: ChatRequestBody, args:
   }
 }
 
+/**
+ * Stream an extraction request, which asks for token probabilities: a server known to refuse them
+ * is asked without; one that refuses them now (HTTP 400/422 naming `logprobs`) is asked once more
+ * without, and remembered.
+ */
+async function streamAskingLogprobs(client: OpenAI, body: ChatRequestBody, args: RunBase & { definition: ExtractionDefinition }): Promise<CompletionResult> {
+  const asks = 'logprobs' in body;
+  if (asks && logprobsRefused(args.settings, args.definition.model)) return streamWithGeneration(client, withoutLogprobs(body), args);
+  try {
+    return await streamWithGeneration(client, body, args);
+  } catch (err) {
+    if (!asks || args.signal?.aborted || !rejectsLogprobs(err)) throw err;
+    rememberLogprobsRefused(args.settings, args.definition.model);
+    return streamWithGeneration(client, withoutLogprobs(body), args);
+  }
+}
+
 export async function runExtraction(
   args: RunBase & {
     definition: ExtractionDefinition;
@@ -93,7 +117,7 @@ export async function runExtraction(
   const req = { definition: args.definition, input: args.input, examples: args.examples ?? [], window: args.window, generation: args.generation };
   const { adapter, body } = buildExtractionRequest(req, args.config);
   const client = clientFor(args.settings, args.config);
-  const result = await streamWithGeneration(client, body, args);
+  const result = await streamAskingLogprobs(client, body, args);
   ensureComplete(result, args.config.extractionMaxTokens, 'answer');
   const parsed = parseJsonOutput(result.text);
   return {
@@ -102,6 +126,7 @@ export async function runExtraction(
     model: args.definition.model,
     adapter,
     finishReason: result.finishReason,
+    confidence: answerConfidence(result.text, result.logprobs),
   };
 }
 

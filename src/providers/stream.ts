@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import { classifyError, rejectsMaxCompletionTokens } from './classify.js';
 import { ProviderError } from './errors.js';
 import { encodeJsonBody } from './request-body.js';
-import type { ChatRequestBody, ProgressListener, Usage } from './types.js';
+import type { ChatRequestBody, ProgressListener, TokenLogprob, Usage } from './types.js';
 
 export interface CompletionResult {
   /** Answer text as streamed (reasoning deltas excluded; inline <think> tags still present). */
@@ -16,6 +16,8 @@ export interface CompletionResult {
   model: string | null;
   /** The body that produced the answer (after the max_tokens fallback, if it happened). */
   body: ChatRequestBody;
+  /** Token log probabilities of the answer (`choices[0].logprobs.content`), or null when the server sent none. */
+  logprobs: TokenLogprob[] | null;
 }
 
 export interface StreamOptions {
@@ -59,6 +61,7 @@ async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOpt
   let usage: Usage | null = null;
   let model: string | null = null;
   let chunks = 0;
+  let logprobs: TokenLogprob[] | null = null;
   for await (const chunk of stream) {
     chunks += 1;
     if (chunk.model) model = chunk.model;
@@ -74,6 +77,7 @@ async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOpt
       if ((choice.index ?? 0) !== 0) continue;
       const delta = (choice.delta ?? {}) as typeof choice.delta & DeltaExtras;
       if (typeof delta.content === 'string') text += delta.content;
+      logprobs = collectLogprobs(logprobs, (choice as { logprobs?: unknown }).logprobs);
       if (typeof delta.reasoning_content === 'string') reasoning += delta.reasoning_content;
       else if (typeof delta.reasoning === 'string') reasoning += delta.reasoning;
       if (choice.finish_reason) finishReason = choice.finish_reason;
@@ -85,7 +89,7 @@ async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOpt
   if (finishReason === null) {
     throw new ProviderError('provider_unavailable', 'The provider closed the stream before the model finished');
   }
-  return { text, reasoning, finishReason, usage, model, body };
+  return { text, reasoning, finishReason, usage, model, body, logprobs };
 }
 
 /** A whole (non-streamed) chat completion, sent by servers that ignore `stream: true`. */
@@ -116,7 +120,20 @@ function jsonCompletion(raw: string, body: ChatRequestBody): CompletionResult {
       : null,
     model: typeof parsed.model === 'string' ? parsed.model : null,
     body,
+    logprobs: collectLogprobs(null, (choice as { logprobs?: unknown }).logprobs),
   };
+}
+
+/** `into` with the tokens of a chunk's `logprobs.content` appended (created on the first tokens seen). */
+function collectLogprobs(into: TokenLogprob[] | null, logprobs: unknown): TokenLogprob[] | null {
+  const content = (logprobs as { content?: unknown } | null | undefined)?.content;
+  if (!Array.isArray(content)) return into;
+  const out = into ?? [];
+  for (const t of content) {
+    if (!t || typeof t.token !== 'string' || typeof t.logprob !== 'number') continue;
+    out.push({ token: t.token, logprob: t.logprob, bytes: Array.isArray(t.bytes) ? t.bytes : null });
+  }
+  return out;
 }
 
 /** The same body with `max_tokens` in place of `max_completion_tokens`, at the same position. */

@@ -76,3 +76,11 @@ export interface WindowContext {
 export interface GenerationSettings {
   frequencyPenalty?: number;
 }
+
+/** One generated token with its log probability (`logprobs.content[]` of a chat completion). */
+export interface TokenLogprob {
+  token: string;
+  logprob: number;
+  /** UTF-8 bytes of the token, when the server sends them. */
+  bytes: number[] | null;
+}

@@ -43,10 +43,12 @@ export interface StoredWindow {
   last_page: number;
   data: unknown;
   usage: Usage | null;
+  /** The window's own token probabilities (JSON Pointer → probability), or null. */
+  confidence?: Record<string, number> | null;
 }
 
 export async function storedWindows(db: Db, jobId: string): Promise<StoredWindow[]> {
-  return db('extraction_windows').where({ job_id: jobId }).orderBy('first_page').select('first_page', 'last_page', 'data', 'usage');
+  return db('extraction_windows').where({ job_id: jobId }).orderBy('first_page').select('first_page', 'last_page', 'data', 'usage', 'confidence');
 }
 
 export async function windowIsStored(db: Db, jobId: string, firstPage: number): Promise<boolean> {
@@ -55,7 +57,12 @@ export async function windowIsStored(db: Db, jobId: string, firstPage: number): 
 
 export async function storeWindow(db: Db, window: { job_id: string } & StoredWindow): Promise<void> {
   await db('extraction_windows')
-    .insert({ ...window, data: JSON.stringify(window.data), usage: window.usage ? JSON.stringify(window.usage) : null })
+    .insert({
+      ...window,
+      data: JSON.stringify(window.data),
+      usage: window.usage ? JSON.stringify(window.usage) : null,
+      confidence: window.confidence ? JSON.stringify(window.confidence) : null,
+    })
     .onConflict(['job_id', 'first_page'])
     .ignore();
 }

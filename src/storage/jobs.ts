@@ -8,6 +8,7 @@
 // `canceling`, `deleting`, `canceled` or a terminal status, and the API never overwrites what a
 // workflow recorded (design.md, "Durable job execution"). Metrics and logs stay with the callers.
 import type { Knex } from 'knex';
+import type { ReviewState } from '../confidence/review-state.js';
 import { type JobKind, type JobStatus } from '../kinds.js';
 import { latestRetrySql } from './call-retries.js';
 import type { Db } from './db.js';
@@ -133,12 +134,13 @@ export async function findExtractionJobForRead(
 /** A page of extraction jobs, newest first, each with `pages_completed`. */
 export async function pageOfExtractionJobs(
   db: Db,
-  filter: { status?: string; extractor_id?: string },
+  filter: { status?: string; extractor_id?: string; review_status?: string },
   page: PageRequest,
 ): Promise<Page<ExtractionJobRow & { pages_completed: number }>> {
   const q = db(TABLE.extraction).select('extraction_jobs.*', db.raw(`${EXTRACTION_PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where({ status: filter.status });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
+  if (filter.review_status) q.whereRaw("review->>'status' = ?", [filter.review_status]);
   return keysetPage(q, page);
 }
 
@@ -204,9 +206,9 @@ export async function completeJob(
   db: Db,
   kind: JobKind,
   id: string,
-  values: { result?: unknown; usage: unknown; provider_name_used?: string; model_used?: string },
+  values: { result?: unknown; usage: unknown; provider_name_used?: string; model_used?: string; review?: unknown },
 ): Promise<EndedRow | undefined> {
-  const { result, usage, ...used } = values;
+  const { result, usage, review, ...used } = values;
   const [row] = await db(TABLE[kind])
     .where({ id, status: 'running' })
     .update(
@@ -214,6 +216,7 @@ export async function completeJob(
         status: 'completed',
         ...(result !== undefined ? { result: JSON.stringify(result) } : {}),
         usage: usage ? JSON.stringify(usage) : null,
+        ...(review ? { review: JSON.stringify(review) } : {}),
         ...used,
         completed_at: db.fn.now(),
       },
@@ -362,4 +365,31 @@ SELECT 'retrying' AS kind, '' AS status, count(DISTINCT r.job_id)::int AS jobs F
     statuses.map((status) => ({ kind, status, jobs: rows.find((r) => r.kind === kind && r.status === status)?.jobs ?? 0 })),
   );
   return { byStatus, retrying: rows.find((r) => r.kind === 'retrying')?.jobs ?? 0 };
+}
+
+// ---- review ----------------------------------------------------------------------------------
+
+/** The review status and revision of a completed extraction job (undefined when not completed). */
+export async function findCompletedReviewState(db: Db, id: string): Promise<{ review_status: string | null; revision: number | null } | undefined> {
+  return db(TABLE.extraction)
+    .where({ id, status: 'completed' })
+    .first(db.raw("review->>'status' as review_status"), db.raw("(review->>'revision')::int as revision"));
+}
+
+/** The review column moves only from the revision the caller read, so a concurrent decision is never overwritten. */
+/** The job's row with what a review needs, locked until the transaction ends; undefined when there is none. */
+export function lockJobForReview(trx: Knex.Transaction, jobId: string) {
+  return trx(TABLE.extraction)
+    .where({ id: jobId })
+    .forUpdate()
+    .first('id', 'status', 'result', 'review', 'extractor_snapshot', 'extractor_id', 'file_id', 'source_text');
+}
+
+/** Write the new review state of a completed job whose review is still at `fromRevision`; false when it was not. */
+export async function writeReview(trx: Conn, jobId: string, fromRevision: number, review: ReviewState): Promise<boolean> {
+  const n = await trx(TABLE.extraction)
+    .where({ id: jobId, status: 'completed' })
+    .whereRaw("(review->>'revision')::int = ?", [fromRevision])
+    .update({ review: JSON.stringify(review) });
+  return n === 1;
 }

@@ -1,7 +1,8 @@
 import type { JobKind } from '../kinds.js';
 
-// The events a webhook endpoint can subscribe to: one per job kind and terminal status.
-export const WEBHOOK_EVENTS = [
+// The events a webhook endpoint can subscribe to: one per job kind and terminal status, and the
+// review events of extraction jobs (a job entered review; its review was approved or rejected).
+export const JOB_END_EVENTS = [
   'extraction_job.completed',
   'extraction_job.failed',
   'extraction_job.canceled',
@@ -9,6 +10,8 @@ export const WEBHOOK_EVENTS = [
   'parse_job.failed',
   'parse_job.canceled',
 ] as const;
+export const REVIEW_EVENTS = ['extraction_job.review_required', 'extraction_job.review_completed'] as const;
+export const WEBHOOK_EVENTS = [...JOB_END_EVENTS, ...REVIEW_EVENTS] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job' };

@@ -57,7 +57,7 @@ describe('extraction jobs complete with schema-valid data', () => {
     provider.enqueue(answer());
     const job = await runJob({ text: 'Invoice 7, total 12.50' });
     expect(job.status).toBe('completed');
-    expect(job.result).toEqual({ data: ANSWER });
+    expect(job.result.data).toEqual(ANSWER);
     expect(job.error).toBeNull();
     expect(job.provider_name_used).toBe('compatible_api');
     expect(job.model_used).toBe('test-vision-model');

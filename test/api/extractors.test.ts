@@ -14,6 +14,7 @@ const EXTRACTOR_KEYS = [
   'name',
   'provider_name',
   'reasoning_effort',
+  'review_threshold',
   'schema',
   'source',
   'updated_at',
@@ -361,5 +362,27 @@ describe('DELETE /v1/extractors/{ref}', () => {
   it('404 for an unknown extractor, 422 for a malformed ref', async () => {
     expectApiError(await call(base, 'DELETE', '/v1/extractors/no-such-extractor'), 404, 'not_found');
     expectValidationError(await call(base, 'DELETE', '/v1/extractors/-bad'), ['path', 'ref']);
+  });
+});
+
+describe('review_threshold', () => {
+  it('is null by default and for prebuilt extractors, set by PUT, changed and cleared by PATCH, refused outside 0–1', async () => {
+    const plain = await call(base, 'PUT', '/v1/extractors/threshold-default', definition());
+    expect(plain.body.review_threshold).toBeNull();
+    expect((await call(base, 'GET', '/v1/extractors/receipt')).body.review_threshold).toBeNull();
+
+    const set = await call(base, 'PUT', '/v1/extractors/threshold-set', definition({ review_threshold: 0.8 }));
+    expect(set.status).toBe(201);
+    expect(set.body.review_threshold).toBe(0.8);
+    const changed = await call(base, 'PATCH', '/v1/extractors/threshold-set', { review_threshold: 0.65 });
+    expect(changed.body.review_threshold).toBe(0.65);
+    // A patch that does not name it keeps it.
+    const kept = await call(base, 'PATCH', '/v1/extractors/threshold-set', { instructions: 'Other.' });
+    expect(kept.body.review_threshold).toBe(0.65);
+    const cleared = await call(base, 'PATCH', '/v1/extractors/threshold-set', { review_threshold: null });
+    expect(cleared.body.review_threshold).toBeNull();
+
+    expectValidationError(await call(base, 'PUT', '/v1/extractors/threshold-bad', definition({ review_threshold: 1.5 })), ['body', 'review_threshold']);
+    expectValidationError(await call(base, 'PATCH', '/v1/extractors/threshold-set', { review_threshold: -0.1 }), ['body', 'review_threshold']);
   });
 });

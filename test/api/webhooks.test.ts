@@ -152,7 +152,7 @@ describe('deliveries', () => {
     for (const w of mine) {
       const payload = verified(secret, w);
       const { result, ...withoutResult } = job;
-      expect(result).toEqual({ data: { title: 'Hooks' } });
+      expect(result.data).toEqual({ title: 'Hooks' });
       expect(payload).toEqual({ type: 'extraction_job.completed', timestamp: job.completed_at, data: withoutResult });
       expect(w.headers['content-type']).toBe('application/json');
     }

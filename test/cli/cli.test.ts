@@ -353,3 +353,50 @@ async function ensureTmux(): Promise<void> {
   await execFileAsync('apt-get', ['update'], { timeout: 300_000 });
   await execFileAsync('apt-get', ['install', '-y', '--no-install-recommends', 'tmux'], { timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
+
+describe('review', () => {
+  it('review list, show and approve --accept-all; jobs get lists the flagged values on stderr', async () => {
+    const put = await call(stack.url, 'PUT', '/v1/extractors/cli-review', {
+      display_name: 'CLI review',
+      instructions: 'Extract the merchant and the total.',
+      model: 'test-vision-model',
+      schema: SCHEMA,
+      review_threshold: 0.9,
+    });
+    expect([200, 201]).toContain(put.status);
+    const logprobs = [
+      { token: '{"merchant": "', logprob: 0 },
+      { token: 'Corner Shop', logprob: Math.log(0.42) },
+      { token: '", "total": ', logprob: 0 },
+      { token: '12.5', logprob: Math.log(0.99) },
+      { token: '}', logprob: 0 },
+    ];
+    provider.enqueue({ kind: 'content', content: logprobs.map((t) => t.token).join(''), logprobs });
+    const created = await call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'cli-review', text: 'Corner Shop 12.50' });
+    const jobId: string = created.body.id;
+    await eventually(async () => ((await call(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`)).body.status === 'completed' ? true : undefined), 60_000);
+
+    const got = await cli(['jobs', 'get', jobId]);
+    expect(got.code).toBe(0);
+    expect(JSON.parse(got.stdout).review.status).toBe('pending');
+    expect(got.stderr).toContain('/merchant\t"Corner Shop"\t0.420\tlow_confidence');
+
+    const listed = await cli(['review', 'list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^${jobId}\\tpending\\trevision 1\\t1 flag\\t`, 'm'));
+
+    const shown = await cli(['review', 'show', jobId]);
+    expect(shown.stdout).toContain(`${jobId}\tpending\trevision 1`);
+    expect(shown.stdout).toContain('/merchant\t"Corner Shop"\t0.420\tlow_confidence');
+
+    const refused = await cli(['review', 'approve', jobId]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('error open_flags');
+
+    const approved = await cli(['review', 'approve', jobId, '--accept-all']);
+    expect(approved.code).toBe(0);
+    expect(approved.stdout.trim()).toBe(`${jobId}\tapproved\trevision 3`);
+    const events = await cli(['review', 'show', jobId, '--json']);
+    expect(JSON.parse(events.stdout).events.map((e: { action: string }) => e.action)).toEqual(['accept', 'approve']);
+  }, 120_000);
+});

@@ -95,6 +95,36 @@ describe('helpers against a real stack', () => {
     expect(seen.at(-1)?.status).toBe('completed');
   });
 
+  it('review helpers: list the jobs in review, correct a flagged value, approve, read the decisions', async () => {
+    const put = await call(stack.url, 'PUT', '/v1/extractors/ts-client-review', {
+      display_name: 'TS client review',
+      instructions: 'Extract the merchant and the total.',
+      model: 'test-vision-model',
+      schema: { type: 'object', properties: { merchant: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } }, required: ['merchant', 'total'] },
+      review_threshold: 0.8,
+    });
+    expect([200, 201]).toContain(put.status);
+    const logprobs = [
+      { token: '{"merchant": "', logprob: 0 },
+      { token: 'Corner Shop', logprob: Math.log(0.99) },
+      { token: '", "total": ', logprob: 0 },
+      { token: '21.5', logprob: Math.log(0.3) },
+      { token: '}', logprob: 0 },
+    ];
+    provider.enqueue({ kind: 'content', content: logprobs.map((t) => t.token).join(''), logprobs });
+    const job = await client.extract({ extractor: 'ts-client-review', text: 'Corner Shop 12.50' });
+    expect(job.result.flags).toEqual([{ path: '/total', reasons: ['low_confidence'], confidence: 0.3 }]);
+    expect((await client.listJobsInReview('pending')).map((j) => j.id)).toContain(job.id);
+    const corrected = await client.reviewJob(job.id, job.review!.revision, [{ path: '/total', action: 'correct', value: 12.5 }]);
+    expect(corrected.review).toMatchObject({ status: 'pending', revision: 2, reviewed_data: { merchant: 'Corner Shop', total: 12.5 } });
+    const stale = await client.approveReview(job.id, 1).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(DocextractError);
+    expect((stale as DocextractError).code).toBe('stale_revision');
+    const approved = await client.approveReview(job.id, 2);
+    expect(approved.review?.status).toBe('approved');
+    expect((await client.reviewEvents(job.id)).map((e) => e.action)).toEqual(['correct', 'approve']);
+  });
+
   it('parse returns the Markdown of every page; onUpdate sees progress counted in pages', async () => {
     provider.respondWith(() => ({ kind: 'content', content: '# A page', delayMs: 400 }));
     const seen: Job[] = [];

@@ -117,7 +117,7 @@ describe('cancels and deletes racing with completions', () => {
         expect(api.body.status).toBe(status);
         // Untouched jobs complete; cancelled ones are canceled, or completed if the answer won the race.
         expect(action === 'none' ? ['completed'] : ['canceled', 'completed']).toContain(status);
-        if (status === 'completed') expect(api.body.result).toEqual({ data: { n: 1 } });
+        if (status === 'completed') expect(api.body.result.data).toEqual({ n: 1 });
         else expect(api.body.result).toBeNull();
       }
     }

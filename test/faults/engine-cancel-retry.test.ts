@@ -169,7 +169,7 @@ describe('retry a failed job', () => {
     expect(retried.status).toBe(200);
     expect(retried.headers.get('deprecation')).toBe('true');
     const done = (await pollJob(base, path, undefined, 60_000)).pop();
-    expect(done.result).toEqual({ data: { title: 'again' } });
+    expect(done.result.data).toEqual({ title: 'again' });
     const conflict = await call(base, 'POST', `${path}/retry`);
     expect([conflict.status, conflict.body.code]).toEqual([409, 'job_not_failed']);
   }, 90_000);

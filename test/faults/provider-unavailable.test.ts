@@ -100,7 +100,7 @@ describe('provider unreachable', () => {
     provider.enqueue({ kind: 'reset' }, { kind: 'error', status: 502 }, content('Recovered'));
     const job = await runExtraction();
     expect(job.status).toBe('completed');
-    expect(job.result).toEqual({ data: { title: 'Recovered' } });
+    expect(job.result.data).toEqual({ title: 'Recovered' });
     expect(provider.requests).toHaveLength(3);
   });
 

@@ -140,7 +140,7 @@ describe('webhook receiver down for 2 minutes', () => {
       expect([id, got.length, got[0]!.status]).toEqual([id, 1, 200]);
       const payload = verified(secret, got[0]!);
       const { result, ...withoutResult } = (await call(steady.url, 'GET', `/v1/extraction-jobs/${id}`)).body;
-      expect(result).toEqual({ data: { title: 'Outage' } });
+      expect(result.data).toEqual({ title: 'Outage' });
       expect(payload).toEqual({ type: 'extraction_job.completed', timestamp: withoutResult.completed_at, data: withoutResult });
       // Every attempt, before and after the outage (and the kill), carried the same webhook-id.
       const tried = (await attempts([id])).map((a) => a.webhook_id);

@@ -78,7 +78,7 @@ describe('worker killed mid-job', () => {
     const second = await stack.startWorkerProcess();
     const seen = await pollJob(base, `/v1/extraction-jobs/${created.body.id}`, undefined, 90_000);
     expect(seen[seen.length - 1].status).toBe('completed');
-    expect(seen[seen.length - 1].result).toEqual({ data: { title: 'Crash' } });
+    expect(seen[seen.length - 1].result.data).toEqual({ title: 'Crash' });
     expect(provider.requests).toHaveLength(2);
     await second.stop();
   }, 150_000);

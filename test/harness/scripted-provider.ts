@@ -30,6 +30,12 @@ export type Step =
       usage?: { prompt_tokens: number; completion_tokens: number };
       /** Answer one JSON completion even when the request asked for a stream (servers that ignore `stream`). */
       ignoreStream?: boolean;
+      /**
+       * Token log probabilities to send (`choices[0].logprobs.content`): the answer is then streamed
+       * one chunk per token, each with its own. Without them no chunk carries any (`logprobs: null`).
+       * Normally their texts add up to `content`; a test of a mismatch may make them not.
+       */
+      logprobs?: ScriptedToken[];
     }
   | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'stall' }
@@ -37,6 +43,38 @@ export type Step =
   /** HTTP 200 with an HTML page (a proxy's login or error page) instead of the protocol. */
   | { kind: 'html' }
   | { kind: 'reset' };
+
+/** One token of a scripted answer, with its log probability. */
+export interface ScriptedToken {
+  token: string;
+  logprob: number;
+}
+
+/** The wire form of a token: bytes and (empty) alternatives as servers send them. */
+const wireToken = (t: ScriptedToken) => ({ token: t.token, logprob: t.logprob, bytes: [...Buffer.from(t.token, 'utf8')], top_logprobs: [] });
+
+/**
+ * A JSON text cut as a tokenizer might: every string's contents, number and literal a token of its
+ * own, and the punctuation, keys and whitespace between them tokens of their own. `probability`
+ * gives each token's probability from its text and whether it carries a value.
+ */
+export function jsonTokens(json: string, probability: (token: string, isValue: boolean) => number): ScriptedToken[] {
+  const pieces: Array<{ text: string; value: boolean }> = [];
+  const re = /"((?:[^"\\]|\\.)*)"(\s*:)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null|[^"\d\-tfn]+|./g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(json))) {
+    if (m[1] !== undefined && m[2] === undefined) {
+      pieces.push({ text: '"', value: false });
+      if (m[1] !== '') pieces.push({ text: m[1], value: true });
+      pieces.push({ text: '"', value: false });
+    } else if (m[1] !== undefined) {
+      pieces.push({ text: m[0], value: false }); // a key with its colon
+    } else {
+      pieces.push({ text: m[0], value: /^(-?\d|true|false|null)/.test(m[0]) });
+    }
+  }
+  return pieces.map((p) => ({ token: p.text, logprob: Math.log(probability(p.text, p.value)) }));
+}
 
 export interface ScriptedProvider {
   /** e.g. http://127.0.0.1:PORT/v1 */
@@ -58,6 +96,8 @@ export interface ScriptedProvider {
   waitForRequests(n: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   /** Chat-completion requests open right now, and the most ever open at once (since start or reset). */
   openRequests(): { now: number; max: number };
+  /** While on, every request that asks for `logprobs` is refused (HTTP 400 naming the parameter), as some servers do. */
+  setRejectLogprobs(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -122,12 +162,18 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
   let counter = 0;
   let openNow = 0;
   let maxOpen = 0;
+  let rejectLogprobs = false;
 
   const notify = () => waiters.forEach((w) => w());
 
   async function answerChat(req: http.IncomingMessage, res: http.ServerResponse, rec: RecordedRequest): Promise<void> {
-    const step = queue.shift() ?? (handler ? await handler(rec) : DEFAULT_STEP);
     const body = rec.body ?? {};
+    if (rejectLogprobs && body.logprobs !== undefined) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: "Unsupported parameter: 'logprobs' is not supported with this model.", type: 'invalid_request_error', param: 'logprobs', code: 'unsupported_parameter' } }));
+      return;
+    }
+    const step = queue.shift() ?? (handler ? await handler(rec) : DEFAULT_STEP);
     const streaming = body.stream === true && !(step.kind === 'content' && step.ignoreStream);
     const id = `chatcmpl-scripted-${++counter}`;
     const created = Math.floor(Date.now() / 1000);
@@ -177,7 +223,7 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
                   index: 0,
                   message: { role: 'assistant', content: step.content, ...(step.reasoning ? { reasoning_content: step.reasoning } : {}) },
                   finish_reason: finish,
-                  logprobs: null,
+                  logprobs: step.logprobs ? { content: step.logprobs.map(wireToken) } : null,
                 },
               ],
               usage,
@@ -196,10 +242,17 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
         });
         send(chunk({ role: 'assistant', content: '' }, null));
         if (step.reasoning) send(chunk({ reasoning_content: step.reasoning }, null));
-        for (const piece of split(step.content, step.chunks ?? 3)) {
-          if (step.chunkDelayMs) await sleep(step.chunkDelayMs);
-          if (res.destroyed) return;
-          send(chunk({ content: piece }, null));
+        if (step.logprobs) {
+          for (const t of step.logprobs) {
+            if (res.destroyed) return;
+            send({ ...chunk({ content: t.token }, null), choices: [{ index: 0, delta: { content: t.token }, finish_reason: null, logprobs: { content: [wireToken(t)] } }] });
+          }
+        } else {
+          for (const piece of split(step.content, step.chunks ?? 3)) {
+            if (step.chunkDelayMs) await sleep(step.chunkDelayMs);
+            if (res.destroyed) return;
+            send(chunk({ content: piece }, null));
+          }
         }
         send(chunk({}, finish));
         if (body.stream_options?.include_usage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
@@ -317,6 +370,7 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
     setListingError: (error) => void (listingError = error),
     reset() {
       listingError = null;
+      rejectLogprobs = false;
       queue = [];
       handler = null;
       deployments = null;
@@ -325,6 +379,7 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
       maxOpen = openNow;
     },
     openRequests: () => ({ now: openNow, max: maxOpen }),
+    setRejectLogprobs: (on) => void (rejectLogprobs = on),
     waitForRequests(n, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -210,4 +210,68 @@ describe('/studio in a browser', () => {
 
     expect(problems).toEqual([]);
   }, 180_000);
+  it('shows each value\'s confidence, lists the flags, and a user corrects a flagged value and approves the job', async () => {
+    const schema = {
+      type: 'object',
+      properties: { merchant_name: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } },
+      required: ['merchant_name', 'total'],
+      additionalProperties: false,
+    };
+    const put = await apiCall(stack.url, 'PUT', '/v1/extractors/studio-review', {
+      display_name: 'Studio review',
+      instructions: 'Extract the merchant and the total.',
+      model: 'studio-review-model',
+      schema,
+      review_threshold: 0.8,
+    }, auth);
+    expect([200, 201]).toContain(put.status);
+    // The model is sure of the merchant and unsure of the total (0.35).
+    const tokens = [
+      { token: '{"merchant_name": "', logprob: 0 },
+      { token: 'Corner Bakery', logprob: Math.log(0.98) },
+      { token: '", "total": ', logprob: 0 },
+      { token: '9.05', logprob: Math.log(0.35) },
+      { token: '}', logprob: 0 },
+    ];
+    provider.respondWith(() => ({ kind: 'content', content: tokens.map((t) => t.token).join(''), logprobs: tokens }));
+
+    const origin = new URL(stack.url).origin;
+    const page = await browser.newPage({ viewport: { width: 1360, height: 860 }, deviceScaleFactor: 1 });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e}`));
+    await page.goto(`${origin}/studio`, { waitUntil: 'load' });
+    await page.fill('input[name="token"]', TOKEN);
+    await page.click('form.token button[type="submit"]');
+    await page.getByText('Token set for this tab').waitFor();
+    await page.setInputFiles('input[name="upload"]', { name: 'bakery-receipt.pdf', mimeType: 'application/pdf', buffer: makePlacedTextPdf(1, printed) });
+    await page.locator('.page[data-page="1"] img').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.locator('select[aria-label="Extractor"]').selectOption('studio-review');
+    await page.getByText('Schema valid').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Extract data' }).click();
+    await page.locator('.pill--completed').waitFor({ timeout: 60_000 });
+
+    // Each value carries its confidence (colour and tooltip); the total is flagged.
+    const total = page.locator('pre.json [data-pointer="/total"]');
+    expect(await total.getAttribute('data-confidence')).toBe('0.35');
+    expect(await total.getAttribute('class')).toContain('conf--low');
+    expect(await total.getAttribute('title')).toContain('confidence 0.350');
+    expect(await total.getAttribute('title')).toContain('low_confidence');
+    expect(await page.locator('pre.json [data-pointer="/merchant_name"]').getAttribute('class')).toContain('conf--high');
+    await page.locator('[data-review-status="pending"]').waitFor();
+    expect(await page.locator('.flag').count()).toBe(1);
+
+    // Correct the total, then approve.
+    await page.fill('input[aria-label="Correct /total"]', '9.5');
+    await page.locator('.flag[data-path="/total"]').getByRole('button', { name: 'Correct' }).click();
+    await page.locator('.flag[data-path="/total"] .corrected').waitFor();
+    expect(await page.locator('.flag[data-path="/total"] .corrected').innerText()).toContain('9.5');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('[data-review-status="approved"]').waitFor({ timeout: 15_000 });
+
+    const jobs = await apiCall<any[]>(stack.url, 'GET', '/v1/extraction-jobs?review_status=approved&limit=10', undefined, auth);
+    const job = jobs.body.find((j) => j.extractor_id === put.body.id);
+    expect(job.review).toMatchObject({ status: 'approved', reviewed_data: { merchant_name: 'Corner Bakery', total: 9.5 } });
+    expect(job.result.data.total).toBe(9.05);
+    expect(problems).toEqual([]);
+  }, 180_000);
 });

@@ -15,6 +15,7 @@ const extractor = (over: Partial<Extractor> = {}): Extractor => ({
   model: 'numind/NuExtract-2.0-8B',
   schema: SCHEMA,
   examples: [],
+  review_threshold: null,
   source: 'user',
   is_prebuilt: false,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -66,7 +67,7 @@ describe('changedFields', () => {
 describe('definitionOf', () => {
   it('keeps the definition fields only, so `get` output applies back', () => {
     const def = definitionOf('extractor', extractor());
-    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples']);
+    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold']);
     expect(changedFields('extractor', def, extractor())).toEqual([]);
   });
 });

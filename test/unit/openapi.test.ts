@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config/index.js';
 import { REASONING_EFFORTS } from '../../src/domain/definitions-common.js';
 import type { z } from 'zod';
 import { createExtractionJobBody, toExtractionJobResponse } from '../../src/domain/extraction-jobs.js';
+import { reviewApproveBody, reviewPatchBody, reviewRejectBody } from '../../src/domain/extraction-review.js';
 import { extractorDefinitionSchema, extractorPatchSchema, toExtractor } from '../../src/domain/extractors.js';
 import { toFileRecord } from '../../src/domain/files.js';
 import { newId } from '../../src/domain/ids.js';
@@ -214,6 +215,9 @@ describe('request body schemas', () => {
     ['ProviderUpdateInput', providerUpdateSchema],
     ['WebhookEndpointCreateInput', createWebhookEndpointBody],
     ['WebhookEndpointUpdateInput', updateWebhookEndpointBody],
+    ['ReviewPatchRequest', reviewPatchBody],
+    ['ReviewApproveRequest', reviewApproveBody],
+    ['ReviewRejectRequest', reviewRejectBody],
   ])('%s has the same fields, required ones and closedness as the server', (name, zodSchema) => {
     const shape = zodSchema.shape as Record<string, z.ZodType>;
     const required = Object.keys(shape).filter((k) => !shape[k]!.safeParse(undefined).success);
@@ -253,6 +257,7 @@ const extractor = toExtractor({
   name: 'receipt',
   schema: RECEIPT_SCHEMA,
   examples: [{ input: { type: 'text', text: 'Cafe, total 3', file_id: null }, output: { total: 3 } }],
+  review_threshold: null,
 });
 const parser = toParser({ ...definition, id: newId('parser'), name: 'document-to-markdown', output_format: 'markdown', instructions: '', reasoning_effort: 'low' });
 const provider = toProvider({

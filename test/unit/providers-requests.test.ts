@@ -30,6 +30,8 @@ const strictReceipt = toStrictJsonSchema(RECEIPT_SCHEMA);
 const system = { role: 'system', content: extractionSystemPrompt(RECEIPT_EXTRACTOR.instructions, strictReceipt) };
 const responseFormat = { type: 'json_schema', json_schema: { name: 'receipt', strict: true, schema: strictReceipt } };
 const streamFields = { stream: true, stream_options: { include_usage: true } };
+/** Every extraction request asks for token probabilities (confidence of values). */
+const logprobFields = { logprobs: true, top_logprobs: 5 };
 
 describe('generic extraction request', () => {
   it('sends text input with the strict JSON schema and no reasoning field when effort is null', () => {
@@ -43,12 +45,13 @@ describe('generic extraction request', () => {
       messages: [system, { role: 'user', content: 'ACME 12.50' }],
       response_format: responseFormat,
       max_completion_tokens: 1234,
+      ...logprobFields,
       ...streamFields,
     });
     expect(body).not.toHaveProperty('reasoning_effort');
     expect(body).not.toHaveProperty('chat_template_kwargs');
     expect(body).not.toHaveProperty('max_tokens');
-    expect(Object.keys(body)).toEqual(['model', 'messages', 'response_format', 'max_completion_tokens', 'stream', 'stream_options']);
+    expect(Object.keys(body)).toEqual(['model', 'messages', 'response_format', 'max_completion_tokens', 'logprobs', 'top_logprobs', 'stream', 'stream_options']);
   });
 
   it('puts instructions and the expected output in the system message', () => {
@@ -69,6 +72,7 @@ describe('generic extraction request', () => {
       response_format: responseFormat,
       max_completion_tokens: 1234,
       reasoning_effort: 'low',
+      ...logprobFields,
       ...streamFields,
     });
   });
@@ -135,6 +139,7 @@ describe('NuExtract extraction request', () => {
       ],
       chat_template_kwargs: { template, examples: [] },
       max_completion_tokens: 1234,
+      ...logprobFields,
       ...streamFields,
     });
     expect(body).not.toHaveProperty('response_format');
@@ -166,6 +171,7 @@ describe('NuExtract extraction request', () => {
       },
       max_completion_tokens: 1234,
       reasoning_effort: 'high',
+      ...logprobFields,
       ...streamFields,
     });
   });

@@ -23,6 +23,8 @@ from .generated.models.file_response import FileResponse
 from .generated.models.file_upload import FileUpload
 from .generated.models.job_status import JobStatus
 from .generated.models.parse_job_response import ParseJobResponse
+from .generated.models.review_event import ReviewEvent
+from .generated.models.review_status import ReviewStatus
 from .generated.types import UNSET
 
 
@@ -250,3 +252,30 @@ class Client:
         return self._pages(
             list_parse_jobs.sync_detailed, limit=limit, status=JobStatus(status) if status else UNSET, parser_id=parser_id or UNSET
         )
+
+    # ---- review of extraction jobs (docs/confidence-and-review.md) ----
+
+    def jobs_in_review(self, status: str = "pending", *, limit: int = 20) -> Iterator[ExtractionJobResponse]:
+        """Extraction jobs whose review has this status (default ``pending``), newest first, page by page."""
+        return self._pages(list_extraction_jobs.sync_detailed, limit=limit, review_status=ReviewStatus(status))
+
+    def review(self, job: c.JobRef, revision: int, fields: list[dict[str, Any]]) -> ExtractionJobResponse:
+        """Decide on values: ``fields`` are ``{"path", "action": "accept"|"correct"|"mark_absent", "value"?}``."""
+        body = {"revision": revision, "fields": fields}
+        return ExtractionJobResponse.from_dict(self._send("PATCH", c.job_path(job) + "/review", json=body).json())
+
+    def approve_review(self, job: c.JobRef, revision: int, *, add_as_example: bool = False) -> ExtractionJobResponse:
+        """Approve the review; ``add_as_example`` appends the input and reviewed data to the extractor's examples."""
+        body: dict[str, Any] = {"revision": revision}
+        if add_as_example:
+            body["add_as_example"] = True
+        return ExtractionJobResponse.from_dict(self._send("POST", c.job_path(job) + "/review/approve", json=body).json())
+
+    def reject_review(self, job: c.JobRef, revision: int, reason: str) -> ExtractionJobResponse:
+        """Reject the review, with the reviewer's reason."""
+        body = {"revision": revision, "reason": reason}
+        return ExtractionJobResponse.from_dict(self._send("POST", c.job_path(job) + "/review/reject", json=body).json())
+
+    def review_events(self, job: c.JobRef) -> list[ReviewEvent]:
+        """Every review decision on the job, in order."""
+        return [ReviewEvent.from_dict(e) for e in self._send("GET", c.job_path(job) + "/review/events").json()]

@@ -185,3 +185,45 @@ def test_long_poll_is_detected_from_the_document() -> None:
     assert offers_long_poll("      parameters:\n        - name: wait\n          in: query\n")
     assert offers_long_poll("    Wait:\n      name: wait\n      in: query\n")
     assert not offers_long_poll("      parameters:\n        - name: waiting\n        - name: limit\n")
+
+
+def test_review_a_flagged_value_and_approve(client: Client, provider, base_url: str) -> None:
+    client.request(
+        "PUT",
+        "/v1/extractors/py-client-review",
+        json={
+            "display_name": "Invoice reviewed",
+            "instructions": "Extract the title and total.",
+            "model": "test-vision-model",
+            "schema": {
+                "type": "object",
+                "properties": {"title": {"type": ["string", "null"]}, "total": {"type": ["number", "null"]}},
+                "required": ["title", "total"],
+                "additionalProperties": False,
+            },
+            "review_threshold": 0.8,
+        },
+    )
+    # The total's token at probability 0.25: below the threshold, so the job is put in review.
+    tokens = [
+        {"token": '{"title": "', "logprob": 0.0},
+        {"token": "Invoice 7", "logprob": -0.01},
+        {"token": '", "total": ', "logprob": 0.0},
+        {"token": "21.5", "logprob": -1.3862943611198906},
+        {"token": "}", "logprob": 0.0},
+    ]
+    provider.respond({"kind": "content", "content": "".join(t["token"] for t in tokens), "logprobs": tokens})
+    job = client.extract(text="Invoice 7, total 12.50", extractor="py-client-review")
+    raw = client.request("GET", f"/v1/extraction-jobs/{job.id}")
+    assert raw["result"]["flags"] == [{"path": "/total", "reasons": ["low_confidence"], "confidence": 0.25}]
+    assert raw["review"]["status"] == "pending"
+    assert any(j.id == job.id for j in client.jobs_in_review("pending", limit=100))
+    with pytest.raises(ConflictError) as stale:
+        client.approve_review(job, 5)
+    assert stale.value.code == "stale_revision"
+    corrected = client.review(job, 1, [{"path": "/total", "action": "correct", "value": 12.5}])
+    assert corrected.review.revision == 2
+    approved = client.approve_review(job, 2)
+    assert str(approved.review.status) == "approved"
+    assert approved.review.reviewed_data.to_dict() == {"title": "Invoice 7", "total": 12.5}
+    assert [str(e.action) for e in client.review_events(job)] == ["correct", "approve"]

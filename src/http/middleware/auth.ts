@@ -42,6 +42,11 @@ export function clientMayCall(method: string, path: string): boolean {
   return (method === 'GET' || method === 'HEAD') && CLIENT_READ_ONLY.test(path);
 }
 
+/** A token's label: `<scope>:<first 12 hex digits of its SHA-256>`, stable and safe to show. */
+export function tokenLabel(scope: TokenScope, tokenDigest: Buffer): string {
+  return `${scope}:${tokenDigest.toString('hex').slice(0, 12)}`;
+}
+
 /**
  * Optional caller authentication (SERVICE_API_TOKENS). With no tokens configured every request
  * passes; otherwise every request but the public ones needs `Authorization: Bearer <one of the tokens>`.
@@ -76,6 +81,8 @@ export function bearerAuth(tokens: readonly string[] | undefined, opts: { public
       });
     }
     ctx.state.tokenScope = scope;
+    // Who made a review decision: the token's label, its scope and the start of its SHA-256 (never the token).
+    ctx.state.tokenLabel = tokenLabel(scope, given);
     if (scope === 'client' && !clientMayCall(ctx.method, ctx.path)) {
       throw new ApiError(403, 'forbidden', `A client token may not ${ctx.method} ${ctx.path}; this needs an admin token`);
     }

@@ -9,6 +9,15 @@ import {
   listExtractionJobsQuery,
   retryExtractionJob,
 } from '../../domain/extraction-jobs.js';
+import {
+  approveReview,
+  patchReview,
+  rejectReview,
+  reviewApproveBody,
+  reviewEvents,
+  reviewPatchBody,
+  reviewRejectBody,
+} from '../../domain/extraction-review.js';
 import { parseIdempotencyKey } from '../../domain/idempotency.js';
 import { readJob } from '../../domain/job-reads.js';
 import { readWithWait, streamJob } from '../job-streams.js';
@@ -20,7 +29,7 @@ import { parseRequest } from '../validation.js';
 const listQuery = listExtractionJobsQuery.extend(pageQuerySchema.shape);
 
 /** The extraction-job operations, mounted at a prefix (the current path and its deprecated alias). */
-function extractionJobRouter({ db, temporal, config, jobEvents }: AppDeps, prefix: string, extra: Middleware[] = [], withEvents = false): Router {
+function extractionJobRouter({ db, temporal, config, jobEvents, logger }: AppDeps, prefix: string, extra: Middleware[] = [], withEvents = false): Router {
   const router = new Router({ prefix });
   if (extra.length > 0) router.use(...extra);
 
@@ -59,6 +68,9 @@ function extractionJobRouter({ db, temporal, config, jobEvents }: AppDeps, prefi
     ctx.body = await getExtractionJob(db, id);
   });
 
+  // Review (docs/confidence-and-review.md): on the current path only, not the deprecated alias.
+  if (withEvents) reviewRoutes(router, { db, temporal, config, logger });
+
   router.post('/:job_id/retry', async (ctx) => {
     ctx.body = await retryExtractionJob(db, temporal, config, pathRef(ctx.params, 'job_id'));
   });
@@ -76,6 +88,35 @@ function extractionJobRouter({ db, temporal, config, jobEvents }: AppDeps, prefi
   });
 
   return router;
+}
+
+/** The review operations of extraction jobs. */
+function reviewRoutes(router: Router, reviewDeps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 'logger'>): void {
+  const { db } = reviewDeps;
+  // `actor`: the caller's token label when tokens are configured.
+  const actorOf = (ctx: { state: Record<string, unknown> }) => (typeof ctx.state.tokenLabel === 'string' ? ctx.state.tokenLabel : null);
+
+  router.patch('/:job_id/review', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    const body = parseRequest('body', reviewPatchBody, ctx.request.body ?? {});
+    ctx.body = await patchReview(db, id, body, actorOf(ctx));
+  });
+
+  router.post('/:job_id/review/approve', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    const body = parseRequest('body', reviewApproveBody, ctx.request.body ?? {});
+    ctx.body = await approveReview(reviewDeps, id, body, actorOf(ctx));
+  });
+
+  router.post('/:job_id/review/reject', async (ctx) => {
+    const id = pathRef(ctx.params, 'job_id');
+    const body = parseRequest('body', reviewRejectBody, ctx.request.body ?? {});
+    ctx.body = await rejectReview(reviewDeps, id, body, actorOf(ctx));
+  });
+
+  router.get('/:job_id/review/events', async (ctx) => {
+    ctx.body = await reviewEvents(db, pathRef(ctx.params, 'job_id'));
+  });
 }
 
 export const JOBS_ALIAS_SUNSET = 'Tue, 01 Jun 2027 00:00:00 GMT';

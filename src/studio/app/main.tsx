@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { jobKind } from '../../../clients/typescript/index.js';
 import { client, followJob } from './api';
 import { PageView } from './pages';
-import { JobStatus, JsonResult, MarkdownResult } from './results';
+import { JobStatus, JsonResult, MarkdownResult, ReviewPanel } from './results';
 import { DefinitionPanel, FilePanel, TokenBar, schemaEdited, type Target } from './setup';
 import type { ExtractionJob, FileRecord, Job, ParseJob, Selection } from './types';
 import './studio.css';
@@ -112,6 +112,7 @@ function App() {
               <>
                 <p class="hint">Click a value to see where it is on the page.</p>
                 <JsonResult job={job as ExtractionJob} schema={runSchema} selected={selected?.pointer ?? null} onSelect={select} />
+                <ReviewPanel job={job as ExtractionJob} onJob={setJob} />
               </>
             ) : (
               <MarkdownResult job={job as ParseJob} onSelect={(s) => setSelected({ pointer: s.label, selection: s })} />

@@ -1,7 +1,22 @@
 // What came back: the job's progress, then the extracted JSON (every value with a provenance is a
 // button that shows where it came from) or the Markdown, page by page.
 import { Fragment } from 'preact';
+import { useState } from 'preact/hooks';
+import { client, errorText } from './api';
 import type { ExtractionJob, Job, ParseJob, Provenance, Selection } from './types';
+
+type Flag = { path: string; reasons: string[]; confidence: number | null };
+
+/** A confidence's band for the colour scale: high (≥ 0.9), mid (≥ 0.6), low. */
+const band = (p: number) => (p >= 0.9 ? 'high' : p >= 0.6 ? 'mid' : 'low');
+
+/** Confidence and reasons of a value, for its tooltip. */
+function trustNote(confidence: number | undefined, flag: Flag | undefined): string {
+  const parts = [];
+  if (confidence !== undefined) parts.push(`confidence ${confidence.toFixed(3)}`);
+  if (flag) parts.push(`flagged: ${flag.reasons.join(', ')}`);
+  return parts.length ? ` · ${parts.join(' · ')}` : '';
+}
 
 export function JobStatus({ job }: { job: Job }) {
   const p = job.progress;
@@ -55,9 +70,21 @@ export function JsonResult({
 }) {
   if (!job.result) return null;
   const provenance = job.result.provenance ?? {};
+  const confidence = (job.result.confidence ?? {}) as Record<string, number>;
+  const flags = new Map(((job.result.flags ?? []) as Flag[]).map((f) => [f.path, f]));
   return (
     <pre class="json" aria-label="Extracted data">
-      <JsonNode value={job.result.data} schema={schema as Schema} pointer="" depth={0} provenance={provenance} selected={selected} onSelect={onSelect} />
+      <JsonNode
+        value={job.result.data}
+        schema={schema as Schema}
+        pointer=""
+        depth={0}
+        provenance={provenance}
+        confidence={confidence}
+        flags={flags}
+        selected={selected}
+        onSelect={onSelect}
+      />
     </pre>
   );
 }
@@ -68,6 +95,8 @@ interface NodeProps {
   pointer: string;
   depth: number;
   provenance: Record<string, Provenance>;
+  confidence: Record<string, number>;
+  flags: Map<string, Flag>;
   selected: string | null;
   onSelect: (pointer: string, s: Selection) => void;
 }
@@ -114,19 +143,149 @@ function JsonNode({ value, schema, pointer, depth, ...rest }: NodeProps) {
   }
   const text = JSON.stringify(value);
   const origin = rest.provenance[pointer];
-  if (!origin) return <span class={`value value--${value === null ? 'null' : typeof value}`}>{text}</span>;
+  // The confidence colour scale and the flag mark, with the number and reasons in the tooltip.
+  const confidence = rest.confidence[pointer];
+  const flag = rest.flags.get(pointer);
+  const trust = `${confidence !== undefined ? ` conf conf--${band(confidence)}` : ''}${flag ? ' value--flagged' : ''}`;
+  const note = trustNote(confidence, flag);
+  const trustData = { 'data-confidence': confidence !== undefined ? String(confidence) : undefined, 'data-flagged': flag ? flag.reasons.join(' ') : undefined };
+  if (!origin) {
+    return (
+      <span class={`value value--${value === null ? 'null' : typeof value}${trust}`} data-pointer={pointer} title={note ? `${pointer}${note}` : undefined} {...trustData}>
+        {text}
+      </span>
+    );
+  }
   const located = (origin.boxes?.length ?? 0) > 0;
   const where = located ? 'highlighted on the page' : `from page${origin.pages.length === 1 ? '' : 's'} ${origin.pages.join(', ')}`;
   return (
     <button
       type="button"
-      class={`value value--${typeof value} value--${located ? 'located' : 'paged'}${rest.selected === pointer ? ' value--selected' : ''}`}
+      class={`value value--${typeof value} value--${located ? 'located' : 'paged'}${rest.selected === pointer ? ' value--selected' : ''}${trust}`}
       data-pointer={pointer}
-      title={`${pointer} · ${where}`}
+      title={`${pointer} · ${where}${note}`}
+      {...trustData}
       onClick={() => rest.onSelect(pointer, { label: pointer, pages: origin.pages, boxes: origin.boxes ?? [] })}
     >
       {text}
     </button>
+  );
+}
+
+/** Value at a JSON Pointer of extracted data. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let at: any = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = at[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return at;
+}
+
+/** A correction as typed: JSON when it parses (a number, true, null, a quoted string), else the text itself. */
+function typedValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The flags of a completed extraction job and, when its extractor has a review threshold, its
+ * review: accept, correct or clear each flagged value, then approve or reject the job.
+ */
+export function ReviewPanel({ job, onJob }: { job: ExtractionJob; onJob: (job: ExtractionJob) => void }) {
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const flags = (job.result?.flags ?? []) as Flag[];
+  const review = job.review ?? null;
+  if (!job.result || (flags.length === 0 && !review)) return null;
+  const open = review && (review.status === 'pending' || review.status === 'not_required');
+  const act = async (call: () => Promise<ExtractionJob>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onJob(await call());
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const decide = (path: string, action: 'accept' | 'correct' | 'mark_absent') =>
+    act(() =>
+      client.reviewJob(job.id, review!.revision, [
+        action === 'correct' ? { path, action, value: typedValue(drafts[path] ?? '') } : { path, action },
+      ]),
+    );
+  return (
+    <section class="review" aria-label="Review">
+      <h3>
+        Review{' '}
+        {review ? (
+          <span class={`pill pill--review-${review.status}`} data-review-status={review.status}>
+            {review.status.replace('_', ' ')}
+          </span>
+        ) : (
+          <span class="muted">(no review threshold on this extractor)</span>
+        )}
+      </h3>
+      {flags.length === 0 ? (
+        <p class="muted">No value is flagged.</p>
+      ) : (
+        <ul class="flags">
+          {flags.map((f) => {
+            const model = valueAt(job.result!.data, f.path);
+            const reviewed = review ? valueAt(review.reviewed_data, f.path) : model;
+            return (
+              <li key={f.path} class="flag" data-path={f.path}>
+                <code>{f.path}</code> <span class="value">{JSON.stringify(model)}</span>
+                {JSON.stringify(reviewed) !== JSON.stringify(model) && <span class="corrected"> → {JSON.stringify(reviewed)}</span>}
+                <span class="muted">
+                  {' '}
+                  {f.confidence === null ? '' : `${f.confidence.toFixed(3)} · `}
+                  {f.reasons.join(', ')}
+                </span>
+                {open && (
+                  <span class="decisions">
+                    <button type="button" disabled={busy} onClick={() => decide(f.path, 'accept')}>
+                      Accept
+                    </button>
+                    <input
+                      aria-label={`Correct ${f.path}`}
+                      value={drafts[f.path] ?? ''}
+                      onInput={(e) => setDrafts({ ...drafts, [f.path]: e.currentTarget.value })}
+                      placeholder="corrected value"
+                    />
+                    <button type="button" disabled={busy || !(drafts[f.path] ?? '')} onClick={() => decide(f.path, 'correct')}>
+                      Correct
+                    </button>
+                    <button type="button" disabled={busy} onClick={() => decide(f.path, 'mark_absent')}>
+                      Clear
+                    </button>
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {open && (
+        <div class="review-actions">
+          <button type="button" class="primary" disabled={busy} onClick={() => act(() => client.approveReview(job.id, review!.revision))}>
+            Approve
+          </button>
+          <input aria-label="Reason" value={reason} onInput={(e) => setReason(e.currentTarget.value)} placeholder="reason to reject" />
+          <button type="button" disabled={busy || !reason.trim()} onClick={() => act(() => client.rejectReview(job.id, review!.revision, reason.trim()))}>
+            Reject
+          </button>
+        </div>
+      )}
+      {error && <p class="error">{error}</p>}
+    </section>
   );
 }
 

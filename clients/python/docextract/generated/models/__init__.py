@@ -19,8 +19,11 @@ from .example_input_output import ExampleInputOutput
 from .example_output import ExampleOutput
 from .extraction_job_response import ExtractionJobResponse
 from .extraction_result import ExtractionResult
+from .extraction_result_confidence_type_0 import ExtractionResultConfidenceType0
 from .extraction_result_data import ExtractionResultData
 from .extraction_result_provenance import ExtractionResultProvenance
+from .extraction_review import ExtractionReview
+from .extraction_review_reviewed_data import ExtractionReviewReviewedData
 from .extractor_definition_input import ExtractorDefinitionInput
 from .extractor_definition_input_schema import ExtractorDefinitionInputSchema
 from .extractor_response import ExtractorResponse
@@ -30,6 +33,7 @@ from .extractor_update_input_schema import ExtractorUpdateInputSchema
 from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
+from .flag_reason import FlagReason
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
 from .get_open_api_document_response_200_type_1 import (
     GetOpenApiDocumentResponse200Type1,
@@ -66,6 +70,14 @@ from .readiness_response_checks_database import ReadinessResponseChecksDatabase
 from .readiness_response_checks_temporal import ReadinessResponseChecksTemporal
 from .readiness_response_status import ReadinessResponseStatus
 from .reasoning_effort import ReasoningEffort
+from .review_approve_request import ReviewApproveRequest
+from .review_event import ReviewEvent
+from .review_event_action import ReviewEventAction
+from .review_field_decision import ReviewFieldDecision
+from .review_field_decision_action import ReviewFieldDecisionAction
+from .review_patch_request import ReviewPatchRequest
+from .review_reject_request import ReviewRejectRequest
+from .review_status import ReviewStatus
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_request_schema import SchemaValidationRequestSchema
 from .schema_validation_response import SchemaValidationResponse
@@ -79,6 +91,7 @@ from .validation_error import ValidationError
 from .validation_error_ctx import ValidationErrorCtx
 from .value_conflict import ValueConflict
 from .value_conflict_values_item import ValueConflictValuesItem
+from .value_flag import ValueFlag
 from .value_provenance import ValueProvenance
 from .webhook_delivery_response import WebhookDeliveryResponse
 from .webhook_endpoint_create_input import WebhookEndpointCreateInput
@@ -106,8 +119,11 @@ __all__ = (
     "ExampleOutput",
     "ExtractionJobResponse",
     "ExtractionResult",
+    "ExtractionResultConfidenceType0",
     "ExtractionResultData",
     "ExtractionResultProvenance",
+    "ExtractionReview",
+    "ExtractionReviewReviewedData",
     "ExtractorDefinitionInput",
     "ExtractorDefinitionInputSchema",
     "ExtractorResponse",
@@ -117,6 +133,7 @@ __all__ = (
     "FileResponse",
     "FileResponseMediaType",
     "FileUpload",
+    "FlagReason",
     "GetApiReferenceAssetAsset",
     "GetOpenApiDocumentResponse200Type1",
     "GetStudioAssetAsset",
@@ -151,6 +168,14 @@ __all__ = (
     "ReadinessResponseChecksTemporal",
     "ReadinessResponseStatus",
     "ReasoningEffort",
+    "ReviewApproveRequest",
+    "ReviewEvent",
+    "ReviewEventAction",
+    "ReviewFieldDecision",
+    "ReviewFieldDecisionAction",
+    "ReviewPatchRequest",
+    "ReviewRejectRequest",
+    "ReviewStatus",
     "SchemaValidationRequest",
     "SchemaValidationRequestSchema",
     "SchemaValidationResponse",
@@ -162,6 +187,7 @@ __all__ = (
     "ValidationErrorCtx",
     "ValueConflict",
     "ValueConflictValuesItem",
+    "ValueFlag",
     "ValueProvenance",
     "WebhookDeliveryResponse",
     "WebhookEndpointCreateInput",

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.extraction_result import ExtractionResult
+    from ..models.extraction_review import ExtractionReview
     from ..models.job_error import JobError
     from ..models.job_retry import JobRetry
     from ..models.parse_progress import ParseProgress
@@ -47,6 +48,9 @@ class ExtractionJobResponse:
         completed_at (datetime.datetime | None):
         retry (JobRetry | None | Unset): Our addition, always present. Set while a model call of a `running` job is
             failing transiently and waiting for its next attempt; null otherwise.
+        review (ExtractionReview | None | Unset): Our addition, always present. Null when the extractor had no
+            `review_threshold` when the
+            job was created (and until the job completes); otherwise the job's review state.
     """
 
     id: str
@@ -64,9 +68,11 @@ class ExtractionJobResponse:
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
     retry: JobRetry | None | Unset = UNSET
+    review: ExtractionReview | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result import ExtractionResult
+        from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
         from ..models.job_retry import JobRetry
         from ..models.parse_progress import ParseProgress
@@ -139,6 +145,14 @@ class ExtractionJobResponse:
         else:
             retry = self.retry
 
+        review: dict[str, Any] | None | Unset
+        if isinstance(self.review, Unset):
+            review = UNSET
+        elif isinstance(self.review, ExtractionReview):
+            review = self.review.to_dict()
+        else:
+            review = self.review
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -161,12 +175,15 @@ class ExtractionJobResponse:
         )
         if retry is not UNSET:
             field_dict["retry"] = retry
+        if review is not UNSET:
+            field_dict["review"] = review
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.extraction_result import ExtractionResult
+        from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
         from ..models.job_retry import JobRetry
         from ..models.parse_progress import ParseProgress
@@ -324,6 +341,23 @@ class ExtractionJobResponse:
 
         retry = _parse_retry(d.pop("retry", UNSET))
 
+        def _parse_review(data: object) -> ExtractionReview | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                review_type_0 = ExtractionReview.from_dict(data)
+
+                return review_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("ExtractionReview | None | Unset", data)
+
+        review = _parse_review(d.pop("review", UNSET))
+
         extraction_job_response = cls(
             id=id,
             extractor_id=extractor_id,
@@ -340,6 +374,7 @@ class ExtractionJobResponse:
             started_at=started_at,
             completed_at=completed_at,
             retry=retry,
+            review=review,
         )
 
         return extraction_job_response

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from typing_extensions import Self
@@ -9,9 +9,13 @@ from typing_extensions import Self
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.extraction_result_confidence_type_0 import (
+        ExtractionResultConfidenceType0,
+    )
     from ..models.extraction_result_data import ExtractionResultData
     from ..models.extraction_result_provenance import ExtractionResultProvenance
     from ..models.value_conflict import ValueConflict
+    from ..models.value_flag import ValueFlag
 
 
 T = TypeVar("T", bound="ExtractionResult")
@@ -29,13 +33,29 @@ class ExtractionResult:
             addition): every
             scalar that windows disagreed on. `data` holds the first non-null value in page order;
             the others are listed here, never dropped silently. Empty when the windows agreed.
+        confidence (ExtractionResultConfidenceType0 | None | Unset): Our addition (docs/confidence-and-review.md). The
+            JSON Pointer of every leaf of `data`
+            (nulls included) → the lowest probability among the tokens that carry the value itself
+            (a string's characters, a number, `true`/`false`/`null`), from the model's token
+            probabilities; each value takes those of the window it came from. A model's certainty,
+            not a calibrated probability of being right. Null when the model returned no token
+            probabilities; a value whose answer's tokens did not reproduce the text has no entry.
+        flags (list[ValueFlag] | Unset): Our addition. The leaves of `data` that need a human, in document order, each
+            with its
+            reasons. Empty when nothing needs review.
     """
 
     data: ExtractionResultData
     provenance: ExtractionResultProvenance | Unset = UNSET
     conflicts: list[ValueConflict] | Unset = UNSET
+    confidence: ExtractionResultConfidenceType0 | None | Unset = UNSET
+    flags: list[ValueFlag] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.extraction_result_confidence_type_0 import (
+            ExtractionResultConfidenceType0,
+        )
+
         data = self.data.to_dict()
 
         provenance: dict[str, Any] | Unset = UNSET
@@ -49,6 +69,21 @@ class ExtractionResult:
                 conflicts_item = conflicts_item_data.to_dict()
                 conflicts.append(conflicts_item)
 
+        confidence: dict[str, Any] | None | Unset
+        if isinstance(self.confidence, Unset):
+            confidence = UNSET
+        elif isinstance(self.confidence, ExtractionResultConfidenceType0):
+            confidence = self.confidence.to_dict()
+        else:
+            confidence = self.confidence
+
+        flags: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.flags, Unset):
+            flags = []
+            for flags_item_data in self.flags:
+                flags_item = flags_item_data.to_dict()
+                flags.append(flags_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -60,14 +95,22 @@ class ExtractionResult:
             field_dict["provenance"] = provenance
         if conflicts is not UNSET:
             field_dict["conflicts"] = conflicts
+        if confidence is not UNSET:
+            field_dict["confidence"] = confidence
+        if flags is not UNSET:
+            field_dict["flags"] = flags
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.extraction_result_confidence_type_0 import (
+            ExtractionResultConfidenceType0,
+        )
         from ..models.extraction_result_data import ExtractionResultData
         from ..models.extraction_result_provenance import ExtractionResultProvenance
         from ..models.value_conflict import ValueConflict
+        from ..models.value_flag import ValueFlag
 
         d = dict(src_dict)
         data = ExtractionResultData.from_dict(d.pop("data"))
@@ -88,10 +131,40 @@ class ExtractionResult:
 
                 conflicts.append(conflicts_item)
 
+        def _parse_confidence(
+            data: object,
+        ) -> ExtractionResultConfidenceType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                confidence_type_0 = ExtractionResultConfidenceType0.from_dict(data)
+
+                return confidence_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("ExtractionResultConfidenceType0 | None | Unset", data)
+
+        confidence = _parse_confidence(d.pop("confidence", UNSET))
+
+        _flags = d.pop("flags", UNSET)
+        flags: list[ValueFlag] | Unset = UNSET
+        if _flags is not UNSET:
+            flags = []
+            for flags_item_data in _flags:
+                flags_item = ValueFlag.from_dict(flags_item_data)
+
+                flags.append(flags_item)
+
         extraction_result = cls(
             data=data,
             provenance=provenance,
             conflicts=conflicts,
+            confidence=confidence,
+            flags=flags,
         )
 
         return extraction_result

@@ -34,6 +34,10 @@ class ExtractorDefinitionInput:
         model (None | str | Unset): Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted
             providers.
         examples (list[ExampleInput] | Unset):
+        review_threshold (float | None | Unset): Our addition. A value whose confidence is below this is flagged
+            `low_confidence`, and a
+            completed job with any flag is put in review (`review.status = pending`). Null (the
+            default): no job of this extractor needs review.
     """
 
     display_name: str
@@ -44,6 +48,7 @@ class ExtractorDefinitionInput:
     provider_name: None | ProviderName | Unset = UNSET
     model: None | str | Unset = UNSET
     examples: list[ExampleInput] | Unset = UNSET
+    review_threshold: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         display_name = self.display_name
@@ -87,6 +92,12 @@ class ExtractorDefinitionInput:
                 examples_item = examples_item_data.to_dict()
                 examples.append(examples_item)
 
+        review_threshold: float | None | Unset
+        if isinstance(self.review_threshold, Unset):
+            review_threshold = UNSET
+        else:
+            review_threshold = self.review_threshold
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -106,6 +117,8 @@ class ExtractorDefinitionInput:
             field_dict["model"] = model
         if examples is not UNSET:
             field_dict["examples"] = examples
+        if review_threshold is not UNSET:
+            field_dict["review_threshold"] = review_threshold
 
         return field_dict
 
@@ -184,6 +197,15 @@ class ExtractorDefinitionInput:
 
                 examples.append(examples_item)
 
+        def _parse_review_threshold(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("float | None | Unset", data)
+
+        review_threshold = _parse_review_threshold(d.pop("review_threshold", UNSET))
+
         extractor_definition_input = cls(
             display_name=display_name,
             instructions=instructions,
@@ -193,6 +215,7 @@ class ExtractorDefinitionInput:
             provider_name=provider_name,
             model=model,
             examples=examples,
+            review_threshold=review_threshold,
         )
 
         return extractor_definition_input

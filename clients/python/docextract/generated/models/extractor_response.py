@@ -33,6 +33,8 @@ class ExtractorResponse:
         model (str):
         schema (ExtractorResponseSchema): The extraction result JSON Schema, as submitted.
         examples (list[Example]):
+        review_threshold (float | None): Our addition. Below it a value is flagged `low_confidence`; null (always for
+            prebuilt extractors) means no job needs review.
         source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
         is_prebuilt (bool):
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -48,6 +50,7 @@ class ExtractorResponse:
     model: str
     schema: ExtractorResponseSchema
     examples: list[Example]
+    review_threshold: float | None
     source: DefinitionSource
     is_prebuilt: bool
     created_at: datetime.datetime
@@ -79,6 +82,9 @@ class ExtractorResponse:
             examples_item = examples_item_data.to_dict()
             examples.append(examples_item)
 
+        review_threshold: float | None
+        review_threshold = self.review_threshold
+
         source = self.source.value
 
         is_prebuilt = self.is_prebuilt
@@ -100,6 +106,7 @@ class ExtractorResponse:
                 "model": model,
                 "schema": schema,
                 "examples": examples,
+                "review_threshold": review_threshold,
                 "source": source,
                 "is_prebuilt": is_prebuilt,
                 "created_at": created_at,
@@ -151,6 +158,13 @@ class ExtractorResponse:
 
             examples.append(examples_item)
 
+        def _parse_review_threshold(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast("float | None", data)
+
+        review_threshold = _parse_review_threshold(d.pop("review_threshold"))
+
         source = DefinitionSource(d.pop("source"))
 
         is_prebuilt = d.pop("is_prebuilt")
@@ -169,6 +183,7 @@ class ExtractorResponse:
             model=model,
             schema=schema,
             examples=examples,
+            review_threshold=review_threshold,
             source=source,
             is_prebuilt=is_prebuilt,
             created_at=created_at,

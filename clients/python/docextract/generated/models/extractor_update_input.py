@@ -30,6 +30,10 @@ class ExtractorUpdateInput:
         model (None | str | Unset):
         schema (ExtractorUpdateInputSchema | Unset):
         examples (list[ExampleInput] | Unset):
+        review_threshold (float | None | Unset): Our addition. A value whose confidence is below this is flagged
+            `low_confidence`, and a
+            completed job with any flag is put in review (`review.status = pending`). Null (the
+            default): no job of this extractor needs review.
     """
 
     display_name: str | Unset = UNSET
@@ -39,6 +43,7 @@ class ExtractorUpdateInput:
     model: None | str | Unset = UNSET
     schema: ExtractorUpdateInputSchema | Unset = UNSET
     examples: list[ExampleInput] | Unset = UNSET
+    review_threshold: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         display_name = self.display_name
@@ -78,6 +83,12 @@ class ExtractorUpdateInput:
                 examples_item = examples_item_data.to_dict()
                 examples.append(examples_item)
 
+        review_threshold: float | None | Unset
+        if isinstance(self.review_threshold, Unset):
+            review_threshold = UNSET
+        else:
+            review_threshold = self.review_threshold
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -95,6 +106,8 @@ class ExtractorUpdateInput:
             field_dict["schema"] = schema
         if examples is not UNSET:
             field_dict["examples"] = examples
+        if review_threshold is not UNSET:
+            field_dict["review_threshold"] = review_threshold
 
         return field_dict
 
@@ -167,6 +180,15 @@ class ExtractorUpdateInput:
 
                 examples.append(examples_item)
 
+        def _parse_review_threshold(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("float | None | Unset", data)
+
+        review_threshold = _parse_review_threshold(d.pop("review_threshold", UNSET))
+
         extractor_update_input = cls(
             display_name=display_name,
             instructions=instructions,
@@ -175,6 +197,7 @@ class ExtractorUpdateInput:
             model=model,
             schema=schema,
             examples=examples,
+            review_threshold=review_threshold,
         )
 
         return extractor_update_input

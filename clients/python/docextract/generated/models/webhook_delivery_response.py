@@ -19,7 +19,11 @@ class WebhookDeliveryResponse:
         id (str): Identifier of this attempt (`whdl_` + ULID).
         endpoint_id (str):
         webhook_id (str): The `webhook-id` header sent: the same on every attempt of one event.
-        event_type (WebhookEventType): A job kind and the terminal status it reached.
+        event_type (WebhookEventType): A job kind and the terminal status it reached; or, for extraction jobs, a review
+            event:
+            `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
+            and `extraction_job.review_completed` (its review was approved or rejected). Review events are
+            sent only to endpoints that list them; their body is the job as for the others.
         job_id (str):
         attempt (int): Attempt number of this event at this endpoint, from 1.
         status_code (int | None): The receiver's HTTP status; null when no answer came (network error, time-out, refused

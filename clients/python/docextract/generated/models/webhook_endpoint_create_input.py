@@ -17,7 +17,8 @@ class WebhookEndpointCreateInput:
     """
     Attributes:
         url (str): Absolute `http` or `https` URL.
-        events (list[WebhookEventType] | Unset): Events to deliver; default all six.
+        events (list[WebhookEventType] | Unset): Events to deliver; default the six job-end events (review events only
+            when listed).
         description (None | str | Unset):
     """
 

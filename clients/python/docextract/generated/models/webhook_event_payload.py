@@ -23,7 +23,11 @@ class WebhookEventPayload:
     result is one `GET` away.
 
         Attributes:
-            type_ (WebhookEventType): A job kind and the terminal status it reached.
+            type_ (WebhookEventType): A job kind and the terminal status it reached; or, for extraction jobs, a review
+                event:
+                `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
+                and `extraction_job.review_completed` (its review was approved or rejected). Review events are
+                sent only to endpoints that list them; their body is the job as for the others.
             timestamp (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
             data (ExtractionJobResponse | ParseJobResponse): The job as `GET` returns it, without `result`.
     """

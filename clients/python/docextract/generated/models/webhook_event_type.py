@@ -7,6 +7,8 @@ class WebhookEventType(str, Enum):
     EXTRACTION_JOB_CANCELED = "extraction_job.canceled"
     EXTRACTION_JOB_COMPLETED = "extraction_job.completed"
     EXTRACTION_JOB_FAILED = "extraction_job.failed"
+    EXTRACTION_JOB_REVIEW_COMPLETED = "extraction_job.review_completed"
+    EXTRACTION_JOB_REVIEW_REQUIRED = "extraction_job.review_required"
     PARSE_JOB_CANCELED = "parse_job.canceled"
     PARSE_JOB_COMPLETED = "parse_job.completed"
     PARSE_JOB_FAILED = "parse_job.failed"

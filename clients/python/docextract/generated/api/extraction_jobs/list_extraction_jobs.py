@@ -11,6 +11,7 @@ from ...models.api_error_response import ApiErrorResponse
 from ...models.extraction_job_response import ExtractionJobResponse
 from ...models.http_validation_error import HTTPValidationError
 from ...models.job_status import JobStatus
+from ...models.review_status import ReviewStatus
 from ...types import UNSET, Response, Unset
 
 
@@ -20,6 +21,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    review_status: ReviewStatus | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -35,6 +37,12 @@ def _get_kwargs(
     params["status"] = json_status
 
     params["extractor_id"] = extractor_id
+
+    json_review_status: str | Unset = UNSET
+    if not isinstance(review_status, Unset):
+        json_review_status = review_status.value
+
+    params["review_status"] = json_review_status
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -104,6 +112,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    review_status: ReviewStatus | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs
 
@@ -116,6 +125,8 @@ def sync_detailed(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
+            human), `approved`, `rejected`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,6 +141,7 @@ def sync_detailed(
         cursor=cursor,
         status=status,
         extractor_id=extractor_id,
+        review_status=review_status,
     )
 
     response = client.get_httpx_client().request(
@@ -146,6 +158,7 @@ def sync(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    review_status: ReviewStatus | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs
 
@@ -158,6 +171,8 @@ def sync(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
+            human), `approved`, `rejected`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,6 +188,7 @@ def sync(
         cursor=cursor,
         status=status,
         extractor_id=extractor_id,
+        review_status=review_status,
     ).parsed
 
 
@@ -183,6 +199,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    review_status: ReviewStatus | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs
 
@@ -195,6 +212,8 @@ async def asyncio_detailed(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
+            human), `approved`, `rejected`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -209,6 +228,7 @@ async def asyncio_detailed(
         cursor=cursor,
         status=status,
         extractor_id=extractor_id,
+        review_status=review_status,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -223,6 +243,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    review_status: ReviewStatus | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs
 
@@ -235,6 +256,8 @@ async def asyncio(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
+            human), `approved`, `rejected`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -251,5 +274,6 @@ async def asyncio(
             cursor=cursor,
             status=status,
             extractor_id=extractor_id,
+            review_status=review_status,
         )
     ).parsed
