@@ -26,7 +26,7 @@ from .errors import (
     WaitTimeoutError,
 )
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 __all__ = [
     "ApiError",
