@@ -82,7 +82,7 @@ beforeAll(async () => {
   await chmod(dataDir, 0o755);
   provider = await startScriptedProvider();
   // Slow pages: the parse is still at the model when each Ctrl-C comes.
-  provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 1000 }));
+  provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 6000 }));
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
   env = {
     ...inherited,

@@ -7,6 +7,7 @@
 ``docextract.generated`` is the low-level client generated from the service's OpenAPI document.
 """
 
+from ._common import Waiting
 from .async_client import AsyncClient
 from .client import Client
 from .errors import (
@@ -45,4 +46,5 @@ __all__ = [
     "ServiceUnavailableError",
     "ValidationError",
     "WaitTimeoutError",
+    "Waiting",
 ]
