@@ -270,11 +270,13 @@ describe('failures', () => {
       // Waits at most 10 s: the reason must show by then.
       const run = await cli(['extract', '-', '--extractor', EXTRACTOR, '--timeout', '10'], { input: 'Corner Shop, total 12.50' });
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^ejob_\w+ running -\/- pages \| waiting for the model: provider_unavailable — .*ECONNREFUSED.* — attempt \d+, next (in \d+ s|now)$/m);
+      expect(run.stderr).toMatch(/^ejob_\w+ running \S+ pages \| waiting for the model: provider_unavailable — .*ECONNREFUSED.* — attempt \d+, next (in \d+ s|now)$/m);
       expect(run.stderr).toMatch(/^error deadline_exceeded: /m);
       expect(Date.now() - startedAt).toBeLessThan(60_000);
       const jobId = /created (ejob_\w+)/.exec(run.stderr)![1]!;
+      // Stopped before the model server is back, so that no late attempt of it reaches the next test's model.
       await call(stack.url, 'POST', `/v1/extraction-jobs/${jobId}/cancel`);
+      await eventually(async () => ((await call(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`)).body.status === 'canceled' ? true : undefined), 60_000);
     } finally {
       await pointCompatibleProviderAt(stack.url, provider.baseUrl);
     }
