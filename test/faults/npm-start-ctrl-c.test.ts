@@ -149,8 +149,8 @@ describe('one Ctrl-C to npm start', () => {
         forced: [],
       });
       expect(lines.filter((e) => e.msg === 'shutting down')).toHaveLength(1);
-      // The service did get the Ctrl-C twice (the group's, npm's relay), and took the echo for one.
-      expect(lines.filter((e) => e.msg === 'repeated signal ignored (already stopping)').length).toBeGreaterThanOrEqual(1);
+      // npm's relay of the Ctrl-C usually reaches the service too ("repeated signal ignored"), unless
+      // the kernel merged it with the group's while it was pending: either way, one orderly stop.
       const left = await eventually(async () => (tree.some(alive) ? undefined : []), 5_000).catch(() => tree.filter(alive));
       expect({ round, left }).toEqual({ round, left: [] });
       expect({ round, pidFiles: ['temporal.db.pid', 'postgres/postmaster.pid'].filter((f) => existsSync(path.join(dataDir, f))) }).toEqual({ round, pidFiles: [] });
