@@ -7,6 +7,7 @@ import { DocextractError, errorFromResponse } from './errors.js';
 import type { components, paths } from './openapi.gen.js';
 
 export { DocextractError, describeDetail } from './errors.js';
+export { describeWaiting } from './waiting.js';
 export type { components, operations, paths } from './openapi.gen.js';
 
 type Schemas = components['schemas'];

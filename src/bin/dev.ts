@@ -21,6 +21,7 @@ import { startWatchdog } from '../runtime/watchdog.js';
 import { installTemporalRuntime } from '../runtime/temporal-runtime.js';
 import { startWorker } from '../runtime/worker-process.js';
 import { exitOnConfigError } from './exit.js';
+import { onStopSignals } from './signals.js';
 
 const EMBEDDED_DATABASE = 'docextract';
 /** Exit code when a supervised server (Postgres, Temporal) exited and could not be restarted. */
@@ -39,17 +40,20 @@ async function stopAll(code: number): Promise<never> {
   await shutdown.run();
   process.exit(code);
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (stopping) {
-      // A second Ctrl-C: give up waiting. Exit hooks still kill the servers we started.
-      console.error('Forced exit.');
-      process.exit(130);
-    }
+// One Ctrl-C reaches us more than once (the terminal's process group, npm's relay): its echoes are
+// ignored; only a later, second one gives up waiting (exit hooks still kill the servers we started).
+onStopSignals(['SIGINT', 'SIGTERM', 'SIGHUP'], {
+  stop: (signal) => {
+    if (stopping) return; // already stopping for another reason (start-up failed, a server gave up)
     logger.info({ signal }, 'shutting down');
     void stopAll(0);
-  });
-}
+  },
+  ignored: (signal) => logger.info({ signal }, 'repeated signal ignored (already stopping)'),
+  force: () => {
+    console.error('Forced exit.');
+    process.exit(130);
+  },
+});
 
 try {
   await main();

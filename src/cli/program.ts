@@ -16,6 +16,7 @@ import {
   type ProviderUpdate,
 } from '../../clients/typescript/index.js';
 import { loadCliConfig } from '../config/cli.js';
+import { SERVICE_VERSION } from '../version.js';
 import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
 import type { CliIo } from './io.js';
 import { runJob } from './run-job.js';
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIo): Command {
 
   const program = new Command('docextract')
     .description('Command line of the document extraction service (DOCEXTRACT_URL, DOCEXTRACT_TOKEN).')
+    .version(SERVICE_VERSION, '-V, --version', 'print the release of the service this command line belongs to')
     .showHelpAfterError()
     // Throw instead of exiting, so main() decides the exit status; subcommands inherit this.
     .exitOverride()
@@ -56,6 +58,8 @@ export function buildProgram(io: CliIo): Command {
     .addOption(timeoutOption())
     .action(async (file: string, opts: { extractor: string; json?: boolean; timeout: number }) => {
       const input = await readInput(file, io.stdin);
+      // Before the upload: a misspelt extractor must not leave an uploaded file behind.
+      await definitionExists(client(), 'extractor', opts.extractor);
       const job = await runJob(client(), io, {
         upload: input.kind === 'document' ? { content: input.bytes, filename: input.filename } : undefined,
         create: (c, fileId) =>
@@ -77,6 +81,7 @@ export function buildProgram(io: CliIo): Command {
     .action(async (file: string, opts: { parser?: string; output?: string; pages?: boolean; timeout: number }) => {
       const input = await readInput(file, io.stdin);
       if (input.kind !== 'document') throw new DocextractError('unsupported_media_type', 0, `${file} is not a PDF, PNG or JPEG document`);
+      if (opts.parser) await definitionExists(client(), 'parser', opts.parser);
       const job = await runJob(client(), io, {
         upload: { content: input.bytes, filename: input.filename },
         create: (c, fileId) => c.createParseJob({ file_id: fileId!, ...(opts.parser ? ref('parser', opts.parser) : {}) }),
@@ -271,6 +276,12 @@ function definitionCommands(program: Command, kind: DefinitionKind, client: () =
       }
       if (changed === 0) p.note(`${file}: nothing to change`);
     });
+}
+
+/** GET the extractor or parser by name or id: throws `not_found` (nothing uploaded yet) when there is none. */
+async function definitionExists(c: DocextractClient, kind: DefinitionKind, name: string): Promise<void> {
+  if (kind === 'extractor') await c.ok(c.api.GET('/v1/extractors/{extractor_ref}', { params: { path: { extractor_ref: name } } }));
+  else await c.ok(c.api.GET('/v1/parsers/{parser_ref}', { params: { path: { parser_ref: name } } }));
 }
 
 type Input = { kind: 'document'; bytes: Uint8Array; filename: string } | { kind: 'text'; text: string };

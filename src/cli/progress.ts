@@ -1,7 +1,9 @@
 // How a running job shows on stderr: a live bar (pages done/total, from the job's `progress`) on a
-// terminal, one plain line per change otherwise (logs, CI, pipes).
+// terminal, one plain line per change otherwise (logs, CI, pipes). A job whose model calls are being
+// retried says so ("waiting for the model: provider_unavailable — …"), so that a missing model server
+// does not look like a slow job.
 import cliProgress from 'cli-progress';
-import type { Job } from '../../clients/typescript/index.js';
+import { describeWaiting, type Job } from '../../clients/typescript/index.js';
 
 export interface JobProgressView {
   update(job: Job): void;
@@ -14,6 +16,11 @@ export function jobProgressView(stream: NodeJS.WriteStream = process.stderr): Jo
 }
 
 const pagesOf = (job: Job) => (job.progress ? `${job.progress.pages_completed}/${job.progress.pages_total}` : '-/-');
+/** The status, followed by what the job waits for when it is retrying a model call. */
+const statusOf = (job: Job) => {
+  const waiting = describeWaiting(job);
+  return waiting ? `${job.status} | ${waiting}` : job.status;
+};
 
 class BarView implements JobProgressView {
   private readonly bar: cliProgress.SingleBar;
@@ -39,7 +46,7 @@ class BarView implements JobProgressView {
   update(job: Job): void {
     const total = job.progress?.pages_total ?? 0;
     const done = job.progress?.pages_completed ?? 0;
-    const payload = { job: job.id, pages: pagesOf(job), status: job.status };
+    const payload = { job: job.id, pages: pagesOf(job), status: statusOf(job) };
     if (!this.started) {
       this.bar.start(Math.max(total, 1), done, payload);
       this.started = true;
@@ -60,9 +67,11 @@ class LineView implements JobProgressView {
   constructor(private readonly stream: NodeJS.WriteStream) {}
 
   update(job: Job): void {
-    const line = `${job.id} ${job.status} ${pagesOf(job)} pages`;
-    if (line !== this.last) this.stream.write(`${line}\n`);
-    this.last = line;
+    // One line per change of state or of retry attempt, not per second of the countdown.
+    const key = `${job.id} ${job.status} ${pagesOf(job)} ${job.retry ? `${job.retry.attempt} ${job.retry.last_error_code}` : ''}`;
+    const waiting = describeWaiting(job);
+    if (key !== this.last) this.stream.write(`${job.id} ${job.status} ${pagesOf(job)} pages${waiting ? ` | ${waiting}` : ''}\n`);
+    this.last = key;
   }
 
   stop(): void {}

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { makePdf } from '../fixtures/documents.js';
-import { call, eventually, startStackWithProvider } from '../api/job-helpers.js';
+import { call, eventually, pointCompatibleProviderAt, startStackWithProvider } from '../api/job-helpers.js';
+import { freePort } from '../../src/runtime/ports.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
 
@@ -240,11 +241,45 @@ describe('jobs and providers', () => {
 });
 
 describe('failures', () => {
-  it('an unknown extractor exits 1 with `error not_found: …`', async () => {
-    const run = await cli(['extract', pdfFile('x.pdf', ['x']), '--extractor', 'no-such-extractor']);
+  it('an unknown extractor or parser exits 1 with `error not_found: …` before uploading anything', async () => {
+    const files = async () => ((await call(stack.url, 'GET', '/v1/files?limit=100')).body as { id: string }[]).map((f) => f.id);
+    const before = await files();
+    const run = await cli(['extract', '-e', 'nope', pdfFile('x.pdf', ['x'])]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^error not_found: .+/m);
+    expect(run.stderr).not.toContain('uploaded');
+    const parse = await cli(['parse', pdfFile('y.pdf', ['y']), '--parser', 'nope']);
+    expect(parse.code).toBe(1);
+    expect(parse.stderr).toMatch(/^error not_found: .+/m);
+    expect(await files()).toEqual(before);
+  });
+
+  it('--version prints the release of the service', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const run = await cli(['--version']);
+    expect({ code: run.code, stdout: run.stdout.trim() }).toEqual({ code: 0, stdout: pkg.version });
+  });
+
+  it('with no model server, the progress line says the job is waiting for the model and why', async () => {
+    // The model server is gone: its port refuses connections.
+    const closed = `http://127.0.0.1:${await freePort()}/v1`;
+    expect((await call(stack.url, 'PATCH', '/v1/providers/compatible_api', { base_url: closed })).status).toBe(200);
+    try {
+      const startedAt = Date.now();
+      // Waits at most 10 s: the reason must show by then.
+      const run = await cli(['extract', '-', '--extractor', EXTRACTOR, '--timeout', '10'], { input: 'Corner Shop, total 12.50' });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^ejob_\w+ running \S+ pages \| waiting for the model: provider_unavailable — .*ECONNREFUSED.* — attempt \d+, next (in \d+ s|now)$/m);
+      expect(run.stderr).toMatch(/^error deadline_exceeded: /m);
+      expect(Date.now() - startedAt).toBeLessThan(60_000);
+      const jobId = /created (ejob_\w+)/.exec(run.stderr)![1]!;
+      // Stopped before the model server is back, so that no late attempt of it reaches the next test's model.
+      await call(stack.url, 'POST', `/v1/extraction-jobs/${jobId}/cancel`);
+      await eventually(async () => ((await call(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`)).body.status === 'canceled' ? true : undefined), 60_000);
+    } finally {
+      await pointCompatibleProviderAt(stack.url, provider.baseUrl);
+    }
   });
 
   it("a failed job exits 1 with the job's error code", async () => {

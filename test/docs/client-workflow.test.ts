@@ -14,7 +14,7 @@ import { type TestStack } from '../harness/stack.js';
 
 const SCRIPT = fileURLToPath(new URL('../../examples/client-workflow.mjs', import.meta.url));
 const SOURCE = fileURLToPath(new URL('../../examples/client-workflow.ts', import.meta.url));
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const CLIENTS_DOC = fileURLToPath(new URL('../../docs/clients.md', import.meta.url));
 const EXTRACTOR = 'client-workflow-demo';
 const DATA = { merchant: 'Corner Shop', total: 12.5 };
 
@@ -122,8 +122,8 @@ describe('examples/client-workflow.ts (run by examples/client-workflow.mjs)', ()
     expect(run.stderr).toContain('usage: node examples/client-workflow.mjs');
   });
 
-  it('is what the README shows: its "Using the API" code block is part of the script', () => {
-    const section = readFileSync(README, 'utf8').split(/^## Using the API$/m)[1]!.split(/^## /m)[0]!;
+  it('is what docs/clients.md shows: its "Client workflow" code block is part of the script', () => {
+    const section = readFileSync(CLIENTS_DOC, 'utf8').split(/^## Client workflow$/m)[1]!.split(/^## /m)[0]!;
     const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
     expect(block).toBeDefined();
     expect(block!.length).toBeGreaterThan(500);

@@ -14,6 +14,7 @@ import { apiCall } from '../harness/openapi-validator.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
 import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { freePort } from '../../src/runtime/ports.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -273,5 +274,44 @@ describe('/studio in a browser', () => {
     expect(job.review).toMatchObject({ status: 'approved', reviewed_data: { merchant_name: 'Corner Bakery', total: 9.5 } });
     expect(job.result.data.total).toBe(9.05);
     expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('with no model server, shows what the job waits for within 10 s of the first failure, and cancels it', async () => {
+    // The model server is gone: its port refuses connections.
+    const closed = `http://127.0.0.1:${await freePort()}/v1`;
+    expect((await apiCall(stack.url, 'PATCH', '/v1/providers/compatible_api', { base_url: closed }, auth)).status).toBe(200);
+    const origin = new URL(stack.url).origin;
+    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e}`));
+    await page.goto(`${origin}/studio`, { waitUntil: 'load' });
+    await page.fill('input[name="token"]', TOKEN);
+    await page.click('form.token button[type="submit"]');
+    await page.getByText('Token set for this tab').waitFor();
+    await page.setInputFiles('input[name="upload"]', { name: 'no-model.pdf', mimeType: 'application/pdf', buffer: makePlacedTextPdf(1, printed) });
+    await page.locator('.page[data-page="1"] img').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.getByText('Schema valid').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Extract data' }).click();
+
+    // The job's id, then the moment the service records its first failed model call.
+    const jobId = await page.locator('.status code').first().innerText({ timeout: 30_000 });
+    expect(jobId).toMatch(/^ejob_/);
+    const deadline = Date.now() + 60_000;
+    while (!(await apiCall(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`, undefined, auth)).body.retry) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const waiting = page.locator('.status .waiting');
+    await waiting.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await waiting.innerText()).toMatch(/^waiting for the model: provider_unavailable — .*ECONNREFUSED.* — attempt \d+, next (in \d+ s|now)$/);
+    expect(await page.locator('section.result').innerText()).toContain('waiting for the model: provider_unavailable');
+
+    // Cancel: the job ends canceled, and the studio says so.
+    await page.locator('.status').getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.pill--canceled').waitFor({ timeout: 30_000 });
+    expect((await apiCall(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`, undefined, auth)).body.status).toBe('canceled');
+    await expect(page.locator('.status .waiting').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
   }, 180_000);
 });

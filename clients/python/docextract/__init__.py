@@ -7,6 +7,7 @@
 ``docextract.generated`` is the low-level client generated from the service's OpenAPI document.
 """
 
+from ._common import Waiting
 from .async_client import AsyncClient
 from .client import Client
 from .errors import (
@@ -26,7 +27,7 @@ from .errors import (
     WaitTimeoutError,
 )
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 __all__ = [
     "ApiError",
@@ -45,4 +46,5 @@ __all__ = [
     "ServiceUnavailableError",
     "ValidationError",
     "WaitTimeoutError",
+    "Waiting",
 ]

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
 from io import BytesIO
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
@@ -28,6 +31,47 @@ FileInput = Union[str, os.PathLike, bytes, FileResponse]
 Job = Union[ExtractionJobResponse, ParseJobResponse]
 JobRef = Union[Job, str]
 ProgressCallback = Callable[[int, int], None]
+#: Longest long-poll while an ``on_waiting`` callback listens: the long-poll answers when a job ends,
+#: not when one of its model calls starts being retried, so it is read more often meanwhile.
+WAITING_POLL_MAX = 5.0
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What a running job waits for: a model call failing transiently and being retried (its ``retry``).
+
+    ``str(waiting)`` is the line every client shows: ``waiting for the model: provider_unavailable —
+    connect ECONNREFUSED 127.0.0.1:8080 — attempt 5, next in 12 s``.
+    """
+
+    attempt: int
+    code: str
+    message: str
+    next_attempt_at: datetime
+
+    def __str__(self) -> str:
+        seconds = math.ceil((self.next_attempt_at - datetime.now(timezone.utc)).total_seconds())
+        when = "next now" if seconds <= 0 else f"next in {seconds} s"
+        message = " ".join(self.message.split())
+        if len(message) > 160:
+            message = message[:159] + "…"
+        return f"waiting for the model: {self.code}{f' — {message}' if message else ''} — attempt {self.attempt}, {when}"
+
+
+WaitingCallback = Callable[[Waiting], None]
+
+
+def waiting_of(job: Job) -> Optional[Waiting]:
+    """The job's retry state while it is queued or running, else None."""
+    retry = getattr(job, "retry", None)
+    if status_of(job) not in ("queued", "running") or retry is None or not hasattr(retry, "attempt"):
+        return None
+    at = retry.next_attempt_at
+    if isinstance(at, str):
+        at = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return Waiting(attempt=int(retry.attempt), code=str(retry.last_error_code), message=str(retry.last_error_message), next_attempt_at=at)
 
 _SIGNATURES = ((b"%PDF-", "application/pdf"), (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"))
 _EXTENSIONS = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}

@@ -119,6 +119,7 @@ class AsyncClient:
         wait: bool = True,
         timeout: float = 300.0,
         on_progress: Optional[c.ProgressCallback] = None,
+        on_waiting: Optional[c.WaitingCallback] = None,
     ) -> ExtractionJobResponse:
         if (file is None) == (text is None):
             raise ValueError("give exactly one of file or text")
@@ -127,7 +128,7 @@ class AsyncClient:
             **({"text": text} if text is not None else {"file_id": await self._file_id(file)}),  # type: ignore[arg-type]
         )
         job = (await self._call(create_extraction_job.asyncio_detailed, body=body)).parsed
-        return await self._finish(job, wait, timeout, on_progress)
+        return await self._finish(job, wait, timeout, on_progress, on_waiting)
 
     async def parse(
         self,
@@ -137,16 +138,19 @@ class AsyncClient:
         wait: bool = True,
         timeout: float = 600.0,
         on_progress: Optional[c.ProgressCallback] = None,
+        on_waiting: Optional[c.WaitingCallback] = None,
     ) -> ParseJobResponse:
         ref = {"parser_id": parser} if parser.startswith("prs_") else {"parser_name": parser}
         body = CreateParseJobRequest(file_id=await self._file_id(file), **ref)
         job = (await self._call(create_parse_job.asyncio_detailed, body=body)).parsed
-        return await self._finish(job, wait, timeout, on_progress)
+        return await self._finish(job, wait, timeout, on_progress, on_waiting)
 
-    async def _finish(self, job: Any, wait: bool, timeout: float, on_progress: Optional[c.ProgressCallback]) -> Any:
+    async def _finish(
+        self, job: Any, wait: bool, timeout: float, on_progress: Optional[c.ProgressCallback], on_waiting: Optional[c.WaitingCallback] = None
+    ) -> Any:
         if not wait:
             return job
-        job = await self.wait(job, timeout=timeout, on_progress=on_progress)
+        job = await self.wait(job, timeout=timeout, on_progress=on_progress, on_waiting=on_waiting)
         if c.status_of(job) == "failed":
             raise JobFailedError(job)
         if c.status_of(job) == "canceled":
@@ -157,16 +161,28 @@ class AsyncClient:
         job_id = job if isinstance(job, str) else job.id
         return c.job_from_json(job_id, (await self._send("GET", c.job_path(job))).json())
 
-    async def wait(self, job: c.JobRef, timeout: float = 300.0, on_progress: Optional[c.ProgressCallback] = None) -> Any:
+    async def wait(
+        self,
+        job: c.JobRef,
+        timeout: float = 300.0,
+        on_progress: Optional[c.ProgressCallback] = None,
+        on_waiting: Optional[c.WaitingCallback] = None,
+    ) -> Any:
         deadline = time.monotonic() + timeout
         current = await self.get_job(job) if isinstance(job, str) else job
         backoff = c.Backoff()
         seen: Optional[tuple[int, int]] = None
+        seen_waiting: Optional[tuple[int, str]] = None
+        longest_poll = c.LONG_POLL_MAX if on_waiting is None else c.WAITING_POLL_MAX
         while True:
             progress = c.progress_of(current)
             if on_progress and progress is not None and progress != seen:
                 seen = progress
                 on_progress(*progress)
+            waiting = c.waiting_of(current)
+            if on_waiting and waiting is not None and (waiting.attempt, waiting.code) != seen_waiting:
+                on_waiting(waiting)
+            seen_waiting = None if waiting is None else (waiting.attempt, waiting.code)
             if c.status_of(current) in c.TERMINAL:
                 return current
             remaining = deadline - time.monotonic()
@@ -174,7 +190,7 @@ class AsyncClient:
                 raise WaitTimeoutError(current, timeout)
             previous = (c.status_of(current), progress)
             if await self._offers_long_poll():
-                current = await self._long_poll_read(current.id, min(remaining, c.LONG_POLL_MAX))
+                current = await self._long_poll_read(current.id, min(remaining, longest_poll))
             else:
                 await asyncio.sleep(backoff.next(remaining))
                 current = await self.get_job(current.id)

@@ -130,6 +130,7 @@ class Client:
         wait: bool = True,
         timeout: float = 300.0,
         on_progress: Optional[c.ProgressCallback] = None,
+        on_waiting: Optional[c.WaitingCallback] = None,
     ) -> ExtractionJobResponse:
         """Extract JSON from a file (path, bytes, FileResponse or file id) or from ``text``.
 
@@ -143,7 +144,7 @@ class Client:
             **({"text": text} if text is not None else {"file_id": self._file_id(file)}),  # type: ignore[arg-type]
         )
         job = self._call(create_extraction_job.sync_detailed, body=body).parsed
-        return self._finish(job, wait, timeout, on_progress)
+        return self._finish(job, wait, timeout, on_progress, on_waiting)
 
     def parse(
         self,
@@ -153,16 +154,19 @@ class Client:
         wait: bool = True,
         timeout: float = 600.0,
         on_progress: Optional[c.ProgressCallback] = None,
+        on_waiting: Optional[c.WaitingCallback] = None,
     ) -> ParseJobResponse:
         """Parse a file into page-preserving Markdown (``job.result.content``, ``job.result.pages``)."""
         ref = {"parser_id": parser} if parser.startswith("prs_") else {"parser_name": parser}
         job = self._call(create_parse_job.sync_detailed, body=CreateParseJobRequest(file_id=self._file_id(file), **ref)).parsed
-        return self._finish(job, wait, timeout, on_progress)
+        return self._finish(job, wait, timeout, on_progress, on_waiting)
 
-    def _finish(self, job: Any, wait: bool, timeout: float, on_progress: Optional[c.ProgressCallback]) -> Any:
+    def _finish(
+        self, job: Any, wait: bool, timeout: float, on_progress: Optional[c.ProgressCallback], on_waiting: Optional[c.WaitingCallback] = None
+    ) -> Any:
         if not wait:
             return job
-        job = self.wait(job, timeout=timeout, on_progress=on_progress)
+        job = self.wait(job, timeout=timeout, on_progress=on_progress, on_waiting=on_waiting)
         if c.status_of(job) == "failed":
             raise JobFailedError(job)
         if c.status_of(job) == "canceled":
@@ -174,21 +178,35 @@ class Client:
         job_id = job if isinstance(job, str) else job.id
         return c.job_from_json(job_id, self._send("GET", c.job_path(job)).json())
 
-    def wait(self, job: c.JobRef, timeout: float = 300.0, on_progress: Optional[c.ProgressCallback] = None) -> Any:
+    def wait(
+        self,
+        job: c.JobRef,
+        timeout: float = 300.0,
+        on_progress: Optional[c.ProgressCallback] = None,
+        on_waiting: Optional[c.WaitingCallback] = None,
+    ) -> Any:
         """Wait until the job is completed, failed or canceled and return it (raises WaitTimeoutError).
 
         Uses the service's long-poll (``?wait=N`` on job reads) when its document offers it, otherwise
-        polls with backoff. ``on_progress(pages_done, pages_total)`` is called whenever progress changes.
+        polls with backoff. ``on_progress(pages_done, pages_total)`` is called whenever progress changes;
+        ``on_waiting(waiting)`` whenever the job starts another attempt of a model call that is failing
+        (``str(waiting)``: "waiting for the model: provider_unavailable — … — attempt 5, next in 12 s").
         """
         deadline = time.monotonic() + timeout
         current = self.get_job(job) if isinstance(job, str) else job
         backoff = c.Backoff()
         seen: Optional[tuple[int, int]] = None
+        seen_waiting: Optional[tuple[int, str]] = None
+        longest_poll = c.LONG_POLL_MAX if on_waiting is None else c.WAITING_POLL_MAX
         while True:
             progress = c.progress_of(current)
             if on_progress and progress is not None and progress != seen:
                 seen = progress
                 on_progress(*progress)
+            waiting = c.waiting_of(current)
+            if on_waiting and waiting is not None and (waiting.attempt, waiting.code) != seen_waiting:
+                on_waiting(waiting)
+            seen_waiting = None if waiting is None else (waiting.attempt, waiting.code)
             if c.status_of(current) in c.TERMINAL:
                 return current
             remaining = deadline - time.monotonic()
@@ -196,7 +214,7 @@ class Client:
                 raise WaitTimeoutError(current, timeout)
             previous = (c.status_of(current), progress)
             if self._offers_long_poll():
-                current = self._long_poll_read(current.id, min(remaining, c.LONG_POLL_MAX))
+                current = self._long_poll_read(current.id, min(remaining, longest_poll))
             else:
                 time.sleep(backoff.next(remaining))
                 current = self.get_job(current.id)

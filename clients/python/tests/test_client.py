@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import datetime, timedelta, timezone
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from docextract import (
     ValidationError,
     WaitTimeoutError,
 )
-from docextract._common import offers_long_poll
+from docextract._common import offers_long_poll, waiting_of
 
 ANSWER = {"title": "Invoice 7", "total": 12.5}
 MISSING_FILE = "file_01aaaaaaaaaaaaaaaaaaaaaaaa"
@@ -185,6 +187,23 @@ def test_long_poll_is_detected_from_the_document() -> None:
     assert offers_long_poll("      parameters:\n        - name: wait\n          in: query\n")
     assert offers_long_poll("    Wait:\n      name: wait\n      in: query\n")
     assert not offers_long_poll("      parameters:\n        - name: waiting\n        - name: limit\n")
+
+
+def test_a_retrying_job_says_what_it_waits_for() -> None:
+    retry = SimpleNamespace(
+        attempt=5,
+        last_error_code="provider_unavailable",
+        last_error_message="Could not reach the provider: connect ECONNREFUSED 127.0.0.1:8080",
+        next_attempt_at=datetime.now(timezone.utc) + timedelta(seconds=11.5),
+    )
+    waiting = waiting_of(SimpleNamespace(status="running", retry=retry))
+    assert waiting is not None and (waiting.attempt, waiting.code) == (5, "provider_unavailable")
+    assert str(waiting) == (
+        "waiting for the model: provider_unavailable — Could not reach the provider: connect ECONNREFUSED 127.0.0.1:8080"
+        " — attempt 5, next in 12 s"
+    )
+    assert waiting_of(SimpleNamespace(status="running", retry=None)) is None
+    assert waiting_of(SimpleNamespace(status="failed", retry=retry)) is None
 
 
 def test_review_a_flagged_value_and_approve(client: Client, provider, base_url: str) -> None:

@@ -41,6 +41,29 @@ export async function pageImage(fileId: string, page: number, signal?: AbortSign
  * long-polls (`waitForJob`, `?wait=30`) should the stream be unavailable or end early.
  */
 export async function followJob<J extends Job>(job: J, onJob: (job: J) => void, signal: AbortSignal): Promise<J> {
+  // The event stream tells status and page changes, not a model call's retries (their state is kept
+  // beside the job, `retry`): a read every few seconds brings those, until the job ends.
+  let ended = false;
+  const show = (current: J) => {
+    if (ended) return;
+    if (isTerminal(current.status)) ended = true;
+    onJob(current);
+  };
+  const refresh = setInterval(() => {
+    client.getJob(job.id, 0, signal).then((current) => show(current as J), () => {});
+  }, RETRY_REFRESH_MS);
+  try {
+    return await followEvents(job, show, signal);
+  } finally {
+    ended = true;
+    clearInterval(refresh);
+  }
+}
+
+/** How often a followed job is read for its `retry` state. */
+const RETRY_REFRESH_MS = 3_000;
+
+async function followEvents<J extends Job>(job: J, onJob: (job: J) => void, signal: AbortSignal): Promise<J> {
   const params = { path: { job_id: job.id } };
   const options = { params, parseAs: 'stream', headers: { accept: 'text/event-stream' }, signal } as const;
   try {

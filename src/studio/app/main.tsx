@@ -3,7 +3,7 @@
 // client (./api).
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { jobKind } from '../../../clients/typescript/index.js';
+import { describeWaiting, jobKind } from '../../../clients/typescript/index.js';
 import { client, followJob } from './api';
 import { PageView } from './pages';
 import { JobStatus, JsonResult, MarkdownResult, ReviewPanel } from './results';
@@ -118,7 +118,11 @@ function App() {
               <MarkdownResult job={job as ParseJob} onSelect={(s) => setSelected({ pointer: s.label, selection: s })} />
             )
           ) : (
-            <p class="muted empty">{job ? 'The result appears here when the job completes.' : 'Run a job to see its result.'}</p>
+            <p class="muted empty">
+              {!job
+                ? 'Run a job to see its result.'
+                : (describeWaiting(job) ?? (job.status === 'canceled' || job.status === 'canceling' ? `The job is ${job.status}.` : 'The result appears here when the job completes.'))}
+            </p>
           )}
         </section>
       </main>

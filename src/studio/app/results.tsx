@@ -2,6 +2,7 @@
 // button that shows where it came from) or the Markdown, page by page.
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
+import { describeWaiting, isTerminal } from '../../../clients/typescript/index.js';
 import { client, errorText } from './api';
 import type { ExtractionJob, Job, ParseJob, Provenance, Selection } from './types';
 
@@ -18,13 +19,37 @@ function trustNote(confidence: number | undefined, flag: Flag | undefined): stri
   return parts.length ? ` · ${parts.join(' · ')}` : '';
 }
 
+/** The job's status and progress, what it waits for while its model calls are retried, and Cancel. */
 export function JobStatus({ job }: { job: Job }) {
   const p = job.progress;
   const percent = p && p.pages_total > 0 ? Math.round((100 * p.pages_completed) / p.pages_total) : null;
+  const waiting = describeWaiting(job);
+  const [cancel, setCancel] = useState<{ jobId: string; state: 'asked' | string } | null>(null);
+  const canCancel = job.status === 'queued' || job.status === 'running';
+  const asked = cancel?.jobId === job.id;
+  const onCancel = () => {
+    setCancel({ jobId: job.id, state: 'asked' });
+    // The job's own stream then shows `canceling` and `canceled`.
+    client.cancelJob(job.id).then(
+      () => {},
+      (e: unknown) => setCancel({ jobId: job.id, state: errorText(e) }),
+    );
+  };
   return (
     <div class="status" data-status={job.status}>
       <span class={`pill pill--${job.status}`}>{job.status}</span>
       <code class="muted">{job.id}</code>
+      {canCancel && (
+        <button type="button" class="cancel" disabled={asked && cancel?.state === 'asked'} onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      {asked && cancel && cancel.state !== 'asked' && !isTerminal(job.status) && <p class="error">{cancel.state}</p>}
+      {waiting && (
+        <p class="waiting" role="status">
+          {waiting}
+        </p>
+      )}
       {p && !['completed', 'failed', 'canceled'].includes(job.status) && (
         <div class="progress" role="progressbar" aria-valuemin={0} aria-valuemax={p.pages_total} aria-valuenow={p.pages_completed}>
           <div class="bar" style={{ width: `${percent ?? 0}%` }} />
