@@ -20,7 +20,9 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { recordModelRequest, modelRequestRetries } from '../src/metrics/index.js';
+import { attemptLimitMs } from '../src/providers/attempt-deadline.js';
 import { ProviderError } from '../src/providers/errors.js';
+import { formatMs } from '../src/providers/stream-bounds.js';
 import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy.js';
 import type { ProviderSettings } from '../src/providers/types.js';
 import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
@@ -83,6 +85,21 @@ export async function callModel<T>(
   let jobSlot: number | null = null;
   const jobLease = jobSlotsName(target.jobId);
   let lastRenew = Date.now();
+  // The attempt's deadline (SERVICE_PROVIDER_TIMEOUT_MS): the slot waits, the request and its
+  // streamed answer. Once the request is sent, running out of time is the provider's transient
+  // `provider_timeout`, counted in the retry window; before, nothing was asked of the provider, so
+  // the attempt ends with an ordinary failure that Temporal retries without spending the window.
+  const limitMs = attemptLimitMs(config.providerRetry.timeoutMs, ctx.info.startToCloseTimeoutMs);
+  const deadline = new AbortController();
+  const callSignal = AbortSignal.any([signal, deadline.signal]);
+  let sent = false;
+  const deadlineTimer = setTimeout(() => {
+    deadline.abort(
+      sent
+        ? new ProviderError('provider_timeout', `The provider did not finish its answer within ${formatMs(limitMs)} (SERVICE_PROVIDER_TIMEOUT_MS)`)
+        : new Error(`No model slot became free within the attempt's ${formatMs(limitMs)} (SERVICE_PROVIDER_TIMEOUT_MS)`),
+    );
+  }, limitMs);
 
   ctx.heartbeat();
   const timer = setInterval(() => {
@@ -103,19 +120,20 @@ export async function callModel<T>(
   // never holds a provider slot other jobs could use (and slots are always taken in this order).
   const providerSlot = async () => {
     if (limit === null) return;
-    slot = await waitForSlot(deps, target.settings.name, limit, holder, signal);
+    slot = await waitForSlot(deps, target.settings.name, limit, holder, callSignal);
     lastRenew = Date.now();
   };
   const gate: SendGate = () =>
     (gatePassed ??= (async () => {
       if (jobLimit === undefined) return;
-      jobSlot = await waitForSlot(deps, jobLease, jobLimit, holder, signal);
+      jobSlot = await waitForSlot(deps, jobLease, jobLimit, holder, callSignal);
       lastRenew = Date.now();
       if (target.jobRunning && !(await target.jobRunning())) {
         await releaseSlots();
         await stoppedJob(signal);
       }
       await providerSlot();
+      sent = true;
       started = performance.now(); // the request's time at the model starts now
     })());
   // Released as soon as the request has ended (before the retry bookkeeping), so the next request
@@ -133,14 +151,17 @@ export async function callModel<T>(
   };
   try {
     // Without job slots the provider's slot is taken before the request is built, as before.
-    if (jobLimit === undefined) await providerSlot();
+    if (jobLimit === undefined) {
+      await providerSlot();
+      sent = true;
+    }
     let result: T;
     const labels = { provider: target.settings.name, model: target.model };
     started = performance.now();
     let ended: number | undefined;
     const elapsed = () => ((ended ?? performance.now()) - started) / 1000;
     try {
-      result = await withoutKeyInErrors(target.settings, () => fn(signal, gate)).finally(() => {
+      result = await withoutKeyInErrors(target.settings, () => fn(callSignal, gate)).finally(() => {
         ended = performance.now();
         return releaseSlots();
       });
@@ -159,6 +180,7 @@ export async function callModel<T>(
     return result;
   } finally {
     clearInterval(timer);
+    clearTimeout(deadlineTimer);
     await releaseSlots();
   }
 }
