@@ -25,8 +25,9 @@ import { ProviderError } from '../src/providers/errors.js';
 import { formatMs } from '../src/providers/stream-bounds.js';
 import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy.js';
 import type { ProviderSettings } from '../src/providers/types.js';
+import { isPersistenceBusy } from '../src/storage/busy.js';
 import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
-import { releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
+import { releaseLeftovers, releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
 import { sleepUntilReleased, wakeOneWaiter } from '../src/storage/slot-waiters.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { toActivityFailure } from './failures.js';
@@ -144,7 +145,7 @@ export async function callModel<T>(
     for (const [name, held] of leases) {
       if (held === null) continue;
       await releaseSlot(db, name, held, holder).catch((err) =>
-        log.warn({ err: String(err), lease: name }, 'could not release a slot lease (it expires by itself)'),
+        log.warn({ err: String(err), lease: name }, 'could not release a slot lease (released again once the database answers)'),
       );
       wakeOneWaiter(name);
     }
@@ -220,7 +221,16 @@ function stoppedJob(signal: AbortSignal): Promise<never> {
 async function waitForSlot(deps: ResolvedActivityDeps, name: string, limit: number, holder: string, signal: AbortSignal): Promise<number> {
   for (;;) {
     if (signal.aborted) throw signal.reason;
-    const slot = await tryAcquireSlot(deps.db, name, limit, holder, SLOT_LEASE_MS);
+    let slot: number | null = null;
+    try {
+      // Slots of attempts whose release failed while the database was away are freed first.
+      await releaseLeftovers(deps.db);
+      slot = await tryAcquireSlot(deps.db, name, limit, holder, SLOT_LEASE_MS);
+    } catch (err) {
+      // The database is away (restarting): keep waiting, so the request goes as soon as it answers
+      // rather than after the activity's retry backoff. The attempt's deadline bounds the wait.
+      if (!isPersistenceBusy(err)) throw err;
+    }
     if (slot !== null) return slot;
     await sleepUntilReleased(name, SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
   }
