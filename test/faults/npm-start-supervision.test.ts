@@ -188,7 +188,8 @@ describe('npm start supervises the servers it starts', () => {
     await provider.waitForRequests(2, 60_000);
 
     const tree = descendants(dev.child.pid!);
-    const postgres = entries(dev).find((e) => e.msg === 'embedded Postgres ready')?.pid;
+    // The latest Postgres (the test before restarted it).
+    const postgres = entries(dev).filter((e) => e.msg === 'embedded Postgres ready' || e.msg === 'postgres restarted').at(-1)?.pid;
     const temporal = entries(dev).filter((e) => e.msg === 'temporal restarted').at(-1)?.pid;
     // The tree holds npm start, its watchdog, the postmaster with its backends and the Temporal server.
     expect(tree).toEqual(expect.arrayContaining([dev.child.pid, postgres, temporal]));
