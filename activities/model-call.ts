@@ -20,11 +20,14 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { modelCallsWaitingForSlot, modelRequestOpened, modelRequestRetries, modelSlotsInUse, recordModelRequest } from '../src/metrics/index.js';
+import { attemptLimitMs } from '../src/providers/attempt-deadline.js';
 import { ProviderError } from '../src/providers/errors.js';
+import { formatMs } from '../src/providers/stream-bounds.js';
 import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy.js';
 import type { ProviderSettings } from '../src/providers/types.js';
+import { isPersistenceBusy } from '../src/storage/busy.js';
 import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
-import { releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
+import { releaseLeftovers, releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
 import { sleepUntilReleased, wakeOneWaiter } from '../src/storage/slot-waiters.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { toActivityFailure } from './failures.js';
@@ -83,6 +86,21 @@ export async function callModel<T>(
   let jobSlot: number | null = null;
   const jobLease = jobSlotsName(target.jobId);
   let lastRenew = Date.now();
+  // The attempt's deadline (SERVICE_PROVIDER_TIMEOUT_MS): the slot waits, the request and its
+  // streamed answer. Once the request is sent, running out of time is the provider's transient
+  // `provider_timeout`, counted in the retry window; before, nothing was asked of the provider, so
+  // the attempt ends with an ordinary failure that Temporal retries without spending the window.
+  const limitMs = attemptLimitMs(config.providerRetry.timeoutMs, ctx.info.startToCloseTimeoutMs);
+  const deadline = new AbortController();
+  const callSignal = AbortSignal.any([signal, deadline.signal]);
+  let sent = false;
+  const deadlineTimer = setTimeout(() => {
+    deadline.abort(
+      sent
+        ? new ProviderError('provider_timeout', `The provider did not finish its answer within ${formatMs(limitMs)} (SERVICE_PROVIDER_TIMEOUT_MS)`)
+        : new Error(`No model slot became free within the attempt's ${formatMs(limitMs)} (SERVICE_PROVIDER_TIMEOUT_MS)`),
+    );
+  }, limitMs);
 
   ctx.heartbeat();
   const timer = setInterval(() => {
@@ -103,7 +121,7 @@ export async function callModel<T>(
   // never holds a provider slot other jobs could use (and slots are always taken in this order).
   const providerSlot = async () => {
     if (limit === null) return;
-    slot = await waitForSlot(deps, target.settings.name, 'provider', limit, holder, signal);
+    slot = await waitForSlot(deps, target.settings.name, 'provider', limit, holder, callSignal);
     lastRenew = Date.now();
   };
   // docextract_model_requests_in_flight: from the moment the request may be sent (its gate passed;
@@ -113,13 +131,14 @@ export async function callModel<T>(
   const gate: SendGate = () =>
     (gatePassed ??= (async () => {
       if (jobLimit === undefined) return;
-      jobSlot = await waitForSlot(deps, jobLease, 'job', jobLimit, holder, signal);
+      jobSlot = await waitForSlot(deps, jobLease, 'job', jobLimit, holder, callSignal);
       lastRenew = Date.now();
       if (target.jobRunning && !(await target.jobRunning())) {
         await releaseSlots();
         await stoppedJob(signal);
       }
       await providerSlot();
+      sent = true;
       started = performance.now(); // the request's time at the model starts now
       requestOpened();
     })());
@@ -133,7 +152,7 @@ export async function callModel<T>(
     for (const [name, held] of leases) {
       if (held === null) continue;
       await releaseSlot(db, name, held, holder).catch((err) =>
-        log.warn({ err: String(err), lease: name }, 'could not release a slot lease (it expires by itself)'),
+        log.warn({ err: String(err), lease: name }, 'could not release a slot lease (released again once the database answers)'),
       );
       wakeOneWaiter(name);
     }
@@ -143,6 +162,7 @@ export async function callModel<T>(
     if (jobLimit === undefined) {
       await providerSlot();
       requestOpened();
+      sent = true;
     }
     let result: T;
     const labels = { provider: target.settings.name, model: target.model };
@@ -150,7 +170,7 @@ export async function callModel<T>(
     let ended: number | undefined;
     const elapsed = () => ((ended ?? performance.now()) - started) / 1000;
     try {
-      result = await withoutKeyInErrors(target.settings, () => fn(signal, gate)).finally(() => {
+      result = await withoutKeyInErrors(target.settings, () => fn(callSignal, gate)).finally(() => {
         ended = performance.now();
         requestClosed?.();
         return releaseSlots();
@@ -171,6 +191,7 @@ export async function callModel<T>(
   } finally {
     clearInterval(timer);
     requestClosed?.();
+    clearTimeout(deadlineTimer);
     await releaseSlots();
   }
 }
@@ -219,7 +240,16 @@ async function waitForSlot(
   try {
     for (;;) {
       if (signal.aborted) throw signal.reason;
-      const slot = await tryAcquireSlot(deps.db, name, limit, holder, SLOT_LEASE_MS);
+      let slot: number | null = null;
+      try {
+        // Slots of attempts whose release failed while the database was away are freed first.
+        await releaseLeftovers(deps.db);
+        slot = await tryAcquireSlot(deps.db, name, limit, holder, SLOT_LEASE_MS);
+      } catch (err) {
+        // The database is away (restarting): keep waiting, so the request goes as soon as it answers
+        // rather than after the activity's retry backoff. The attempt's deadline bounds the wait.
+        if (!isPersistenceBusy(err)) throw err;
+      }
       if (slot !== null) {
         modelSlotsInUse.inc({ scope });
         return slot;

@@ -4,6 +4,7 @@ import * as fileBlobsExternal from './migrations/002_file_blobs_external_storage
 import * as notify from './migrations/006_notify_webhooks_idempotency_events.js';
 import * as engineRetriesAndLeases from './migrations/004_engine_retries_and_provider_leases.js';
 import * as longdocsExtractionWindows from './migrations/005_longdocs_extraction_windows.js';
+import * as boundedLeases from './migrations/007_bounded_leases.js';
 import * as historyPayloads from './migrations/008_history_payloads.js';
 import * as reviewConfidence from './migrations/009_review_confidence.js';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '006_notify_webhooks_idempotency_events': notify,
   '004_engine_retries_and_provider_leases': engineRetriesAndLeases,
   '005_longdocs_extraction_windows': longdocsExtractionWindows,
+  '007_bounded_leases': boundedLeases,
   '008_history_payloads': historyPayloads,
   '009_review_confidence': reviewConfidence,
 };

@@ -1854,7 +1854,8 @@ export interface components {
          *     | `provider_rejected` | The provider refused the request itself (HTTP 400/404/422 and other 4xx), e.g. an unknown model or an unsupported reasoning effort. |
          *     | `provider_auth_failed` | The provider refused the credentials (HTTP 401/403). |
          *     | `provider_rate_limited` | The provider kept answering 429 for the whole retry window (`SERVICE_PROVIDER_RETRY_WINDOW_S`). |
-         *     | `provider_unavailable` | The provider kept failing (5xx, connection failure, time-out, cut stream) for the whole retry window. |
+         *     | `provider_unavailable` | The provider kept failing (5xx, connection failure, cut stream) for the whole retry window. |
+         *     | `provider_timeout` | Every attempt ran out of time for the whole retry window: no complete answer within `SERVICE_PROVIDER_TIMEOUT_MS`, or a stream that sent nothing for `SERVICE_PROVIDER_IDLE_TIMEOUT_MS`. |
          *     | `provider_protocol_error` | The provider's answer did not follow the chat-completions protocol. |
          *     | `provider_key_missing` | The provider needs an API key and none is configured. |
          *     | `provider_key_unreadable` | The stored key cannot be decrypted with the current secret key. |
@@ -1876,7 +1877,7 @@ export interface components {
          *     | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the job id. |
          * @enum {string}
          */
-        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
+        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];

@@ -51,6 +51,7 @@ const schema = z.object({
   SERVICE_PROVIDER_INITIAL_INTERVAL_MS: int(1).default(1000),
   SERVICE_PROVIDER_MAX_INTERVAL_MS: int(1).default(30_000),
   SERVICE_PROVIDER_TIMEOUT_MS: int(1000).default(300_000),
+  SERVICE_PROVIDER_IDLE_TIMEOUT_MS: int(100).default(60_000),
   SERVICE_OUTPUT_ATTEMPTS: int(1, 10).default(3),
   SERVICE_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
   SERVICE_WEBHOOK_RETRY_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
@@ -106,7 +107,10 @@ export interface Config {
     maxAttempts: number;
     initialIntervalMs: number;
     maxIntervalMs: number;
+    /** Bound of one model-call attempt, its streamed answer included (SERVICE_PROVIDER_TIMEOUT_MS). */
     timeoutMs: number;
+    /** A stream that sends nothing for this long is aborted (SERVICE_PROVIDER_IDLE_TIMEOUT_MS; unset: 60 s). */
+    idleTimeoutMs?: number;
     /** How long one model call's transient failures are retried (SERVICE_PROVIDER_RETRY_WINDOW_S). */
     windowMs: number;
     /** Deprecated SERVICE_PROVIDER_MAX_ATTEMPTS, when set: a model call also ends after this many failed attempts. */
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       initialIntervalMs: e.SERVICE_PROVIDER_INITIAL_INTERVAL_MS,
       maxIntervalMs: e.SERVICE_PROVIDER_MAX_INTERVAL_MS,
       timeoutMs: e.SERVICE_PROVIDER_TIMEOUT_MS,
+      idleTimeoutMs: e.SERVICE_PROVIDER_IDLE_TIMEOUT_MS,
       windowMs: e.SERVICE_PROVIDER_RETRY_WINDOW_S * 1000,
       ...(e.SERVICE_PROVIDER_MAX_ATTEMPTS !== undefined ? { attemptCap: e.SERVICE_PROVIDER_MAX_ATTEMPTS } : {}),
     },

@@ -19,7 +19,7 @@ export function classifyError(err: unknown, signal?: AbortSignal): unknown {
   if (err instanceof ModelCallError) return err;
   if (err instanceof APIUserAbortError) return err;
   if (err instanceof APIConnectionTimeoutError) {
-    return new ProviderError('provider_unavailable', 'The provider did not answer in time', { cause: err });
+    return new ProviderError('provider_timeout', 'The provider did not answer in time', { cause: err });
   }
   if (err instanceof APIConnectionError) {
     const cause = (err as { cause?: { message?: string } }).cause?.message;

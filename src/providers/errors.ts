@@ -5,7 +5,8 @@ export type ProviderErrorCode =
   | 'provider_rejected' // 400/404/422 and other 4xx: the request itself is wrong
   | 'provider_auth_failed' // 401/403
   | 'provider_rate_limited' // 429
-  | 'provider_unavailable' // 5xx, connection failures, timeouts, streams cut short
+  | 'provider_unavailable' // 5xx, connection failures, streams cut short
+  | 'provider_timeout' // no answer within SERVICE_PROVIDER_TIMEOUT_MS, or a stream silent for SERVICE_PROVIDER_IDLE_TIMEOUT_MS
   | 'provider_protocol_error' // the server answered something that is not the protocol
   | 'provider_key_missing' // a provider that needs a key has none
   | 'provider_not_configured'; // required connection settings are missing
@@ -59,6 +60,7 @@ const DEFAULT_RETRYABLE: Record<ProviderErrorCode, boolean> = {
   provider_auth_failed: false,
   provider_rate_limited: true,
   provider_unavailable: true,
+  provider_timeout: true,
   provider_protocol_error: true,
   provider_key_missing: false,
   provider_not_configured: false,

@@ -15,7 +15,29 @@ import { type Dispatcher, Headers, interceptors, Response } from 'undici';
 /** Redirects followed, as fetch's default ("follow", at most 20). */
 const MAX_REDIRECTIONS = 20;
 
-type FetchInit = { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal | null };
+/**
+ * A bound on the response body (passed by stream.ts through the SDK's `fetchOptions`): the body
+ * ends quietly once this many bytes have been read, and `onExceeded` says so. The request is closed.
+ */
+export interface ResponseLimit {
+  bytes: number;
+  onExceeded: () => void;
+}
+
+type FetchInit = { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal | null; responseLimit?: ResponseLimit };
+
+/** The body's bytes up to the limit; leaving early destroys the source (and so closes the request). */
+async function* upTo(source: AsyncIterable<Buffer>, limit: ResponseLimit): AsyncGenerator<Buffer> {
+  let seen = 0;
+  for await (const chunk of source) {
+    seen += chunk.length;
+    if (seen > limit.bytes) {
+      limit.onExceeded();
+      return;
+    }
+    yield chunk;
+  }
+}
 
 /** Header pairs from any form fetch takes (Headers, a record, or pairs), read as fetch reads them. */
 function headerPairs(init: unknown): string[] {
@@ -57,6 +79,7 @@ export function requestFetch(dispatcher: Dispatcher): (input: string | URL | { u
       res.body.resume();
       return new Response(null, { status: res.statusCode, headers });
     }
-    return new Response(Readable.toWeb(res.body) as ReadableStream, { status: res.statusCode, headers });
+    const body = init.responseLimit && Number.isFinite(init.responseLimit.bytes) ? Readable.from(upTo(res.body, init.responseLimit), { objectMode: false }) : res.body;
+    return new Response(Readable.toWeb(body) as ReadableStream, { status: res.statusCode, headers });
   };
 }

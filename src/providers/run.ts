@@ -9,6 +9,7 @@ import { buildPageTranscriptionRequest } from './parse-request.js';
 import { streamCompletion, type CompletionResult } from './stream.js';
 import { logprobsRefused, rejectsLogprobs, rememberLogprobsRefused, withoutLogprobs } from './logprobs.js';
 import { answerConfidence, type ConfidenceMap } from '../confidence/token-confidence.js';
+import { DEFAULT_IDLE_TIMEOUT_MS } from './stream-bounds.js';
 import type {
   DocumentInput,
   ExtractionAdapter,
@@ -77,13 +78,19 @@ function ensureComplete(result: CompletionResult, budget: number, what: string):
  * a server that refuses the parameter is asked once more without it.
  */
 async function streamWithGeneration(client: OpenAI, body: ChatRequestBody, args: RunBase): Promise<CompletionResult> {
+  const opts = {
+    signal: args.signal,
+    onProgress: args.onProgress,
+    beforeSend: args.beforeSend,
+    bounds: { idleMs: args.config.providerRetry.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS },
+  };
   try {
-    return await streamCompletion(client, body, { signal: args.signal, onProgress: args.onProgress, beforeSend: args.beforeSend });
+    return await streamCompletion(client, body, opts);
   } catch (err) {
     const refused = err instanceof ProviderError && err.code === 'provider_rejected' && /frequency_penalty/.test(err.message);
     if (!refused || !('frequency_penalty' in body)) throw err;
     const { frequency_penalty: _dropped, ...rest } = body;
-    return streamCompletion(client, rest as ChatRequestBody, { signal: args.signal, onProgress: args.onProgress, beforeSend: args.beforeSend });
+    return streamCompletion(client, rest as ChatRequestBody, opts);
   }
 }
 

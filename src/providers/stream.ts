@@ -3,6 +3,7 @@ import type OpenAI from 'openai';
 import { classifyError, rejectsMaxCompletionTokens } from './classify.js';
 import { ProviderError } from './errors.js';
 import { encodeJsonBody } from './request-body.js';
+import { StreamGuard, tokenBudget, type StreamBounds } from './stream-bounds.js';
 import type { ChatRequestBody, ProgressListener, TokenLogprob, Usage } from './types.js';
 
 export interface CompletionResult {
@@ -25,6 +26,8 @@ export interface StreamOptions {
   onProgress?: ProgressListener;
   /** Awaited after the body is encoded, before the request is sent. */
   beforeSend?: () => Promise<void>;
+  /** Idle limit and token budget of the stream (stream-bounds.ts); the budget defaults to the body's. */
+  bounds?: StreamBounds;
 }
 
 interface DeltaExtras {
@@ -36,12 +39,32 @@ async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOpt
   // Encoded first: a request that waits for its slot is then sent the moment it has one.
   const encoded = encodeJsonBody(body);
   await opts.beforeSend?.();
+  const guard = new StreamGuard({ maxTokens: tokenBudget(body), ...opts.bounds }, opts.signal);
+  try {
+    return await readStream(client, body, encoded, guard, opts);
+  } catch (err) {
+    // Our own abort (the idle limit) surfaces from the SDK as an abort: say what it was.
+    throw guard.failure ?? err;
+  } finally {
+    guard.stop();
+  }
+}
+
+async function readStream(
+  client: OpenAI,
+  body: ChatRequestBody,
+  encoded: Buffer,
+  guard: StreamGuard,
+  opts: StreamOptions,
+): Promise<CompletionResult> {
   const { data: stream, response } = await client.chat.completions
     // The body goes as bytes we encode (src/providers/request-body.ts), not the SDK's JSON.stringify.
     .create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
-      signal: opts.signal,
+      signal: guard.signal,
       body: encoded,
       headers: { 'content-type': 'application/json' },
+      // The response body ends at the budget's byte limit (request-fetch.ts): memory stays bounded.
+      fetchOptions: { responseLimit: { bytes: guard.limits.bytes, onExceeded: guard.bytesExceeded } } as object,
     })
     .withResponse();
   // The SDK reads any 200 body as an event stream: an HTML page (a proxy's login or error page)
@@ -62,7 +85,7 @@ async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOpt
   let model: string | null = null;
   let chunks = 0;
   let logprobs: TokenLogprob[] | null = null;
-  for await (const chunk of stream) {
+  for await (const chunk of guard.events(stream)) {
     chunks += 1;
     if (chunk.model) model = chunk.model;
     if (chunk.usage) {
@@ -86,6 +109,9 @@ async function streamOnce(client: OpenAI, body: ChatRequestBody, opts: StreamOpt
   }
   // The SDK ends the iteration quietly on abort; the caller must still see the cancellation.
   if (opts.signal?.aborted) throw opts.signal.reason;
+  if (guard.failure) throw guard.failure;
+  // Far past its token budget: read as the length stop the provider should have made.
+  if (guard.cutOff) finishReason = 'length';
   if (finishReason === null) {
     throw new ProviderError('provider_unavailable', 'The provider closed the stream before the model finished');
   }

@@ -16,6 +16,9 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 // embedded Postgres and Temporal dev server included (no DATABASE_URL, no TEMPORAL_ADDRESS):
 // - the Temporal dev server SIGKILLed: npm start restarts it, logs it, and the running job
 //   completes with no request to the API but reads;
+// - its Postgres SIGKILLed in the middle of a parse at page concurrency 4: the slots of the
+//   attempts that died with it do not hold up the job, the model is asked again within 5 s of
+//   reads answering, and the job completes;
 // - npm start's process group SIGKILLed: within 5 s nothing it started is left, and npm start again
 //   is ready and completes the job that was interrupted.
 
@@ -101,7 +104,7 @@ beforeAll(async () => {
     PORT: String(await freePort()),
     TEMPORAL_UI_PORT: String(await freePort()),
     SERVICE_DATA_DIR: dataDir,
-    SERVICE_PAGE_CONCURRENCY: '2',
+    SERVICE_PAGE_CONCURRENCY: '4',
     LOG_LEVEL: 'info',
     // Bundled once by the harness, instead of at every start.
     WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath,
@@ -150,6 +153,34 @@ describe('npm start supervises the servers it starts', () => {
     expect(dev.child.exitCode).toBeNull();
   }, 420_000);
 
+  it('resumes model requests within 5 s of a SIGKILLed Postgres answering again, and the running parse completes', async () => {
+    provider.reset();
+    provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 1500 }));
+    const id = await createParse(dev.url, 16);
+    // All four of the job's model slots in use.
+    await eventually(async () => (provider.openRequests().now >= 4 ? true : undefined), 60_000);
+    const postgres = entries(dev).filter((e) => e.service === 'postgres' && e.msg === 'postgres restarted').at(-1)?.pid
+      ?? entries(dev).find((e) => e.msg === 'embedded Postgres ready')?.pid;
+    expect(postgres).toEqual(expect.any(Number));
+    const restartsBefore = entries(dev).filter((e) => e.msg === 'postgres restarted').length;
+    process.kill(postgres!, 'SIGKILL');
+
+    // Reads fail, then answer again once npm start has restarted Postgres.
+    await eventually(async () => ((await fetch(`${dev.url}/v1/parse-jobs/${id}`)).status !== 200 ? true : undefined), 30_000);
+    await eventually(async () => (entries(dev).filter((e) => e.msg === 'postgres restarted').length > restartsBefore ? true : undefined), 120_000);
+    const readsAt = await eventually(async () => ((await fetch(`${dev.url}/v1/parse-jobs/${id}`)).status === 200 ? Date.now() : undefined), 60_000);
+    const restartedAt = entries(dev).filter((e) => e.msg === 'postgres restarted').at(-1)!.time as number;
+
+    // The first model request after the restart comes within 5 s of reads answering (it waited
+    // 20 s for the leases of the attempts that died with the database before they were bounded).
+    const first = await eventually(async () => provider.requests.find((r) => r.arrivedAt > restartedAt)?.arrivedAt, 60_000);
+    expect(first - readsAt).toBeLessThan(5_000);
+
+    const final = (await pollJob(dev.url, `/v1/parse-jobs/${id}`, undefined, 240_000)).at(-1);
+    expect(final.status).toBe('completed');
+    expect(final.result.content.match(/# Page/g)).toHaveLength(16);
+  }, 420_000);
+
   it('leaves nothing running when its process group is SIGKILLed, and the next start completes the interrupted job', async () => {
     provider.reset();
     provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 1500 }));
@@ -157,7 +188,8 @@ describe('npm start supervises the servers it starts', () => {
     await provider.waitForRequests(2, 60_000);
 
     const tree = descendants(dev.child.pid!);
-    const postgres = entries(dev).find((e) => e.msg === 'embedded Postgres ready')?.pid;
+    // The latest Postgres (the test before restarted it).
+    const postgres = entries(dev).filter((e) => e.msg === 'embedded Postgres ready' || e.msg === 'postgres restarted').at(-1)?.pid;
     const temporal = entries(dev).filter((e) => e.msg === 'temporal restarted').at(-1)?.pid;
     // The tree holds npm start, its watchdog, the postmaster with its backends and the Temporal server.
     expect(tree).toEqual(expect.arrayContaining([dev.child.pid, postgres, temporal]));

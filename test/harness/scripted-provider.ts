@@ -16,6 +16,8 @@ export interface RecordedRequest {
   closedEarly: boolean;
   /** When the exchange ended (answer sent or connection closed), ms since the epoch. */
   endedAt?: number;
+  /** Content chunks streamed so far (endless and stall steps count theirs). */
+  chunksSent: number;
 }
 
 export type Step =
@@ -38,7 +40,13 @@ export type Step =
       logprobs?: ScriptedToken[];
     }
   | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
-  | { kind: 'stall' }
+  /**
+   * Never finishes: a streamed request gets its headers (and `content`, when given, as one chunk)
+   * and then nothing more; a plain one gets nothing at all.
+   */
+  | { kind: 'stall'; content?: string }
+  /** A stream that never ends: `piece` (default 64 characters) every chunkDelayMs (default 0), until the client closes. */
+  | { kind: 'endless'; piece?: string; chunkDelayMs?: number }
   | { kind: 'malformed' }
   /** HTTP 200 with an HTML page (a proxy's login or error page) instead of the protocol. */
   | { kind: 'html' }
@@ -187,8 +195,26 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
         if (streaming) {
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
           res.flushHeaders();
+          if (step.content !== undefined) {
+            const delta = { role: 'assistant', content: step.content };
+            res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
+            rec.chunksSent += 1;
+          }
         }
         return; // never finishes; the close handler marks closedEarly
+      case 'endless': {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        const piece = step.piece ?? 'All work and no play makes Jack a dull boy. All work and no pla';
+        const line = `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`;
+        // Written as fast as the client reads (backpressure), until it closes the connection.
+        while (!res.destroyed) {
+          rec.chunksSent += 1;
+          if (!res.write(line)) await new Promise<void>((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+          if (step.chunkDelayMs) await sleep(step.chunkDelayMs);
+          else if (rec.chunksSent % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+        return;
+      }
       case 'malformed':
         res.writeHead(200, { 'content-type': streaming ? 'text/event-stream' : 'application/json' });
         res.end(streaming ? 'data: {"id": "broken", "choices": [\n\ndata: not json at all\n\n' : '{"id": "broken", "choi');
@@ -313,6 +339,7 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
         receivedAt: Date.now(),
         arrivedAt,
         closedEarly: false,
+        chunksSent: 0,
       };
       res.on('close', () => {
         if (!res.writableFinished) rec.closedEarly = true;

@@ -58,11 +58,11 @@ describe('error classification', () => {
     expect(classified.retryAfterMs).toBe(3000);
   });
 
-  it('connection failures and timeouts are retryable unavailability', () => {
+  it('connection failures are retryable unavailability, time-outs a retryable provider_timeout', () => {
     const conn = classifyError(new OpenAI.APIConnectionError({ message: 'Connection error.' })) as ProviderError;
     expect([conn.code, conn.retryable]).toEqual(['provider_unavailable', true]);
     const timeout = classifyError(new OpenAI.APIConnectionTimeoutError()) as ProviderError;
-    expect([timeout.code, timeout.retryable]).toEqual(['provider_unavailable', true]);
+    expect([timeout.code, timeout.retryable]).toEqual(['provider_timeout', true]);
     const garbage = classifyError(new SyntaxError('Unexpected token')) as ProviderError;
     expect([garbage.code, garbage.retryable]).toEqual(['provider_protocol_error', true]);
   });

@@ -187,6 +187,47 @@ describe('runExtraction', () => {
   });
 });
 
+describe('bounded streams', () => {
+  const bounded = loadConfig({ SERVICE_EXTRACTION_MAX_TOKENS: '100', SERVICE_PROVIDER_IDLE_TIMEOUT_MS: '300' });
+
+  it.each([
+    ['headers and then nothing', { kind: 'stall' as const }],
+    ['one chunk and then nothing', { kind: 'stall' as const, content: '{"merchant' }],
+  ])('aborts a stream that sends %s after the idle limit, as a retryable provider_timeout', async (_what, step) => {
+    provider.enqueue(step);
+    const startedAt = Date.now();
+    const err = (await extract({ config: bounded }).catch((e: unknown) => e)) as ProviderError;
+    expect(err).toBeInstanceOf(ProviderError);
+    expect([err.code, err.retryable]).toEqual(['provider_timeout', true]);
+    expect(err.message).toContain('300 ms');
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(provider.requests[0].closedEarly).toBe(true);
+  });
+
+  it('a stream slower than the idle limit in total, but never silent that long, is not aborted', async () => {
+    provider.enqueue({ kind: 'content', content: '{"merchant_name": "ACME", "total": 1, "line_items": []}', chunks: 6, chunkDelayMs: 150 });
+    const result = await extract({ config: bounded });
+    expect(result.data).toMatchObject({ merchant_name: 'ACME' });
+  });
+
+  it('cuts off a stream that runs far past its token budget, as output_truncated, and closes the request', async () => {
+    provider.enqueue({ kind: 'endless' });
+    const err = (await extract({ config: bounded }).catch((e: unknown) => e)) as OutputError;
+    expect(err).toBeInstanceOf(OutputError);
+    expect(err.code).toBe('output_truncated');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(provider.requests[0].closedEarly).toBe(true);
+    // 100 tokens: at most 1,600 characters are read (64 a chunk), with what was in flight besides.
+    expect(provider.requests[0].chunksSent).toBeLessThan(2_000);
+  });
+
+  it('cuts off a stream of events without characters too', async () => {
+    provider.enqueue({ kind: 'endless', piece: '' });
+    await expect(extract({ config: bounded })).rejects.toMatchObject({ code: 'output_truncated' });
+  });
+});
+
 describe('runPageTranscription', () => {
   it('returns the page Markdown with think tags removed (NuExtract markdown mode)', async () => {
     provider.enqueue({ kind: 'content', content: '<think>a table</think># Invoice\n\n| Item | Price |\n|---|---|\n| Tea | 3 |', usage: { prompt_tokens: 900, completion_tokens: 30 } });

@@ -31,6 +31,14 @@ beforeAll(async () => {
         res.writeHead(307, { location: '/echo?after=redirect' }).end();
       } else if (req.url === '/empty') {
         res.writeHead(204).end();
+      } else if (req.url === '/endless') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        // One line without end, written as fast as it is read, until the client goes away.
+        const write = () => {
+          while (!res.destroyed && res.write(Buffer.alloc(16 * 1024, 'x')));
+          if (!res.destroyed) res.once('drain', write);
+        };
+        write();
       } else if (req.url === '/slow') {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write('data: {}\n\n');
@@ -85,6 +93,16 @@ describe('requestFetch', () => {
     const res = await fetchVia(`${base}/empty`, { method: 'GET' });
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
+  });
+
+  it('ends a body at its response limit, says so, and closes the request', async () => {
+    let exceeded = 0;
+    const res = await fetchVia(`${base}/endless`, { method: 'GET', responseLimit: { bytes: 200_000, onExceeded: () => (exceeded += 1) } });
+    let read = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) read += chunk.length;
+    expect(exceeded).toBe(1);
+    expect(read).toBeLessThanOrEqual(200_000);
+    expect(read).toBeGreaterThan(100_000);
   });
 
   it('ends a streaming answer when the signal aborts', async () => {

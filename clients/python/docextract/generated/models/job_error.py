@@ -26,8 +26,10 @@ class JobError:
             | `provider_auth_failed` | The provider refused the credentials (HTTP 401/403). |
             | `provider_rate_limited` | The provider kept answering 429 for the whole retry window
             (`SERVICE_PROVIDER_RETRY_WINDOW_S`). |
-            | `provider_unavailable` | The provider kept failing (5xx, connection failure, time-out, cut stream) for the
-            whole retry window. |
+            | `provider_unavailable` | The provider kept failing (5xx, connection failure, cut stream) for the whole retry
+            window. |
+            | `provider_timeout` | Every attempt ran out of time for the whole retry window: no complete answer within
+            `SERVICE_PROVIDER_TIMEOUT_MS`, or a stream that sent nothing for `SERVICE_PROVIDER_IDLE_TIMEOUT_MS`. |
             | `provider_protocol_error` | The provider's answer did not follow the chat-completions protocol. |
             | `provider_key_missing` | The provider needs an API key and none is configured. |
             | `provider_key_unreadable` | The stored key cannot be decrypted with the current secret key. |

@@ -25,6 +25,7 @@ class JobErrorCode(str, Enum):
     PROVIDER_PROTOCOL_ERROR = "provider_protocol_error"
     PROVIDER_RATE_LIMITED = "provider_rate_limited"
     PROVIDER_REJECTED = "provider_rejected"
+    PROVIDER_TIMEOUT = "provider_timeout"
     PROVIDER_UNAVAILABLE = "provider_unavailable"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 
