@@ -35,9 +35,7 @@ const INFRASTRUCTURE_GRACE_MS = 2 * 3600_000;
 export function modelCallOptionsV04(retry: RetrySettings): ActivityOptions {
   const windowMs = retry.windowMs ?? DEFAULT_RETRY_WINDOW_MS;
   return {
-    // The attempt ends itself at retry.timeoutMs (activities/model-call.ts: a counted provider_timeout);
-    // this is the backstop a minute beyond, for preparing the request and recording the outcome.
-    startToCloseTimeout: retry.timeoutMs + 60_000,
+    startToCloseTimeout: retry.timeoutMs,
     heartbeatTimeout: '20 seconds',
     scheduleToCloseTimeout: windowMs + INFRASTRUCTURE_GRACE_MS,
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
@@ -59,9 +57,12 @@ export function modelCallOptionsV04(retry: RetrySettings): ActivityOptions {
 export function modelCallOptions(retry: RetrySettings): ActivityOptions {
   const windowMs = retry.windowMs ?? DEFAULT_RETRY_WINDOW_MS;
   return {
-    startToCloseTimeout: retry.timeoutMs,
+    // The attempt ends itself at retry.timeoutMs (activities/model-call.ts: a counted
+    // provider_timeout); Temporal's cut is the backstop a minute later (ATTEMPT_RESERVE_MS), for
+    // recording the outcome.
+    startToCloseTimeout: retry.timeoutMs + 60_000,
     heartbeatTimeout: '20 seconds',
-    scheduleToCloseTimeout: windowMs + retry.timeoutMs,
+    scheduleToCloseTimeout: windowMs + retry.timeoutMs + 60_000,
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
     retry: {
       initialInterval: retry.initialIntervalMs,
