@@ -40,6 +40,7 @@ export const createExtractionJobBody = z
 export const listExtractionJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   extractor_id: text(1, 128).optional(),
+  evaluation_run_id: text(1, 128).optional(),
 });
 
 /** Pages covered by stored windows (the SQL behind an extraction job's progress). */
@@ -65,6 +66,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     completed_at: isoOrNull(row.completed_at),
     /** A model call failing transiently and waiting for its next attempt (running jobs only). */
     retry: row.status === 'running' ? (retry ?? null) : null,
+    /** The evaluation run the job is an item of; null for a job created on its own. */
+    evaluation_run_id: row.evaluation_run_id ?? null,
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
@@ -159,6 +162,7 @@ export async function listExtractionJobs(
   const q = db('extraction_jobs').select('extraction_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where({ status: filter.status });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
+  if (filter.evaluation_run_id) q.where({ evaluation_run_id: filter.evaluation_run_id });
   const found = await keysetPage<any>(q, page);
   const retries = await latestRetries(db, found.rows.filter((r) => r.status === 'running').map((r) => r.id));
   return { rows: found.rows.map((r) => toExtractionJobResponse(r, retries.get(r.id))), nextCursor: found.nextCursor };
