@@ -4,6 +4,7 @@ import * as fileBlobsExternal from './migrations/002_file_blobs_external_storage
 import * as notify from './migrations/006_notify_webhooks_idempotency_events.js';
 import * as engineRetriesAndLeases from './migrations/004_engine_retries_and_provider_leases.js';
 import * as longdocsExtractionWindows from './migrations/005_longdocs_extraction_windows.js';
+import * as evaluations from './migrations/010_evaluations.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -13,6 +14,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '006_notify_webhooks_idempotency_events': notify,
   '004_engine_retries_and_provider_leases': engineRetriesAndLeases,
   '005_longdocs_extraction_windows': longdocsExtractionWindows,
+  '010_evaluations': evaluations,
 };
 
 const source: Knex.MigrationSource<string> = {
