@@ -47,6 +47,8 @@ class ExtractionJobResponse:
         completed_at (datetime.datetime | None):
         retry (JobRetry | None | Unset): Our addition, always present. Set while a model call of a `running` job is
             failing transiently and waiting for its next attempt; null otherwise.
+        evaluation_run_id (None | str | Unset): Our addition, always present. The evaluation run the job is an item of;
+            null for a job created on its own.
     """
 
     id: str
@@ -64,6 +66,7 @@ class ExtractionJobResponse:
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
     retry: JobRetry | None | Unset = UNSET
+    evaluation_run_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result import ExtractionResult
@@ -139,6 +142,12 @@ class ExtractionJobResponse:
         else:
             retry = self.retry
 
+        evaluation_run_id: None | str | Unset
+        if isinstance(self.evaluation_run_id, Unset):
+            evaluation_run_id = UNSET
+        else:
+            evaluation_run_id = self.evaluation_run_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -161,6 +170,8 @@ class ExtractionJobResponse:
         )
         if retry is not UNSET:
             field_dict["retry"] = retry
+        if evaluation_run_id is not UNSET:
+            field_dict["evaluation_run_id"] = evaluation_run_id
 
         return field_dict
 
@@ -324,6 +335,15 @@ class ExtractionJobResponse:
 
         retry = _parse_retry(d.pop("retry", UNSET))
 
+        def _parse_evaluation_run_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        evaluation_run_id = _parse_evaluation_run_id(d.pop("evaluation_run_id", UNSET))
+
         extraction_job_response = cls(
             id=id,
             extractor_id=extractor_id,
@@ -340,6 +360,7 @@ class ExtractionJobResponse:
             started_at=started_at,
             completed_at=completed_at,
             retry=retry,
+            evaluation_run_id=evaluation_run_id,
         )
 
         return extraction_job_response
