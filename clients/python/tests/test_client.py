@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,23 @@ def test_long_poll_is_detected_from_the_document() -> None:
     assert offers_long_poll("      parameters:\n        - name: wait\n          in: query\n")
     assert offers_long_poll("    Wait:\n      name: wait\n      in: query\n")
     assert not offers_long_poll("      parameters:\n        - name: waiting\n        - name: limit\n")
+
+
+def test_an_evaluation_run_over_a_set_and_its_comparison(client: Client, provider, invoice_extractor: str) -> None:
+    name = f"py-eval-{int(time.time() * 1000)}"
+    assert client.create_evaluation_set(name, "Python evaluation")["item_count"] == 0
+    client.add_evaluation_item(name, {"title": "Invoice 7", "total": 12.5}, text="Invoice 7, total 12.50")
+    provider.answer(json.dumps({"title": "Invoice 7", "total": 99}))
+    seen: list[str] = []
+    baseline = client.run_evaluation(name, invoice_extractor, on_progress=lambda run: seen.append(run["status"]))
+    assert baseline["status"] == "completed" and seen[-1] == "completed"
+    assert baseline["report"]["fields"]["/total"]["fn"] == 1
+    assert baseline["report"]["overall"]["accuracy"] == 0.5
+    provider.answer(json.dumps({"title": "Invoice 7", "total": 12.5}))
+    better = client.run_evaluation(name, invoice_extractor, options={"numeric_tolerance": 0.01})
+    assert better["report"]["overall"]["accuracy"] == 1
+    comparison = client.compare_evaluation_runs(better["id"], baseline["id"])
+    assert comparison["regressions"] == []
+    assert [(f["path"], f["baseline"], f["new"]) for f in comparison["fixes"]] == [("/total", 99, 12.5)]
+    with pytest.raises(ValueError):
+        client.add_evaluation_item(name, {"title": None}, text="x", from_job_id="ejob_x")
