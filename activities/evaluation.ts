@@ -13,15 +13,20 @@ export function evaluationActivities(deps: ResolvedActivityDeps) {
   const { db, logger } = deps;
 
   return {
-    /** queued → running; the items whose job has not ended yet (in the run's order). */
-    async claimEvaluationRun(runId: string): Promise<string[] | 'not_running'> {
+    /**
+     * queued → running (a run already running stays so: the workflow continued as new); the first
+     * `limit` items whose job has not ended yet, in the run's order, and whether more are left.
+     */
+    async claimEvaluationRun(runId: string, limit: number): Promise<{ itemIds: string[]; more: boolean } | 'not_running'> {
       if (!(await claimRun(db, runId))) return 'not_running';
       const rows = await db('evaluation_run_items as ri')
         .leftJoin('extraction_jobs as j', 'j.id', 'ri.job_id')
         .where('ri.run_id', runId)
+        .where((q) => q.whereNull('j.status').orWhereNotIn('j.status', ENDED))
         .orderBy('ri.position')
-        .select('ri.item_id', 'j.status');
-      return rows.filter((r) => !ENDED.includes(r.status)).map((r) => r.item_id as string);
+        .limit(limit + 1)
+        .pluck('ri.item_id');
+      return { itemIds: rows.slice(0, limit), more: rows.length > limit };
     },
 
     /**

@@ -335,6 +335,46 @@ describe('an evaluation run of 12 items', () => {
   }, 180_000);
 });
 
+describe('a run longer than one workflow run', () => {
+  it('continues as new between chunks of items and scores them all', async () => {
+    script(answerOf, 0);
+    // The run's rows as the API writes them, and its workflow started with two items per workflow run.
+    const set = await call(base, 'GET', '/v1/evaluation-sets/receipts-12');
+    const extractor = (await call(base, 'GET', '/v1/extractors/receipt-eval')).body;
+    const runId = `evrun_${'0'.repeat(10)}${Date.now().toString(32).padStart(16, '0')}`.slice(0, 32);
+    await stack.db('evaluation_runs').insert({
+      id: runId,
+      set_id: set.body.id,
+      extractor_id: extractor.id,
+      extractor_snapshot: JSON.stringify(extractor),
+      options: JSON.stringify({ fuzzy_fields: [], fuzzy_threshold: 0.9, numeric_tolerance: 0, exclude_fields: [] }),
+      status: 'queued',
+    });
+    await stack.db('evaluation_run_items').insert(
+      [1, 2, 3, 7, 12].map((k, position) => ({ run_id: runId, item_id: itemIds[k - 1], position, source_text: `Receipt ${key(k)}`, expected_output: JSON.stringify(expectedOf(k)) })),
+    );
+    const handle = await stack.temporal.workflow.start('evaluationRunWorkflow', {
+      workflowId: runId,
+      taskQueue: stack.taskQueue,
+      args: [{ runId, concurrency: 2, job: { retry: stack.config.providerRetry, pageConcurrency: 1 }, itemsPerRun: 2 }],
+    });
+    const seen = await pollJob(base, `/v1/evaluation-runs/${runId}`, undefined, 120_000);
+    const run = seen[seen.length - 1];
+    const { error } = await stack.db('evaluation_runs').where({ id: runId }).first('error');
+    expect([run.status, error]).toEqual(['completed', null]);
+    expect(run.progress).toEqual({ items_completed: 4, items_failed: 1, items_total: 5 });
+    // 5 items, 2 per workflow run: three runs of the workflow, the first two continued as new.
+    const description = await stack.temporal.workflow.getHandle(runId).describe();
+    expect(description.runId).not.toBe(handle.firstExecutionRunId);
+    const runs: string[] = [];
+    for await (const w of stack.temporal.workflow.list({ query: `WorkflowId = '${runId}'` })) runs.push(w.status.name);
+    expect(runs.sort()).toEqual(['COMPLETED', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW']);
+    expect(provider.requests.map(receiptOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 7, 12]);
+    // 7 leaves per item; item 7 one wrong value, item 12 failed (7 fn).
+    expect(run.report.overall).toMatchObject({ n: 35, tp: 27, fp: 1, fn: 8, tn: 0 });
+  }, 180_000);
+});
+
 describe('cancel of a running evaluation', () => {
   it('cancels its item jobs; no model request stays open', async () => {
     provider.respondWith(() => ({ kind: 'stall' }));
