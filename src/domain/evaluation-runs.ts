@@ -12,7 +12,7 @@ import { startEvaluationWorkflow } from '../temporal/evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from '../temporal/job-workflows.js';
 import { getEvaluationSet, type Pager } from './evaluation-sets.js';
 import { findExtractorByRef } from './extractors.js';
-import { isId, newId } from './ids.js';
+import { newId } from './ids.js';
 import { text } from './text.js';
 import { iso, isoOrNull } from './time.js';
 
@@ -38,8 +38,6 @@ export const listEvaluationRunsQuery = z.object({
   evaluation_set_id: text(1, 128).optional(),
   status: z.enum(EVALUATION_RUN_STATUSES).optional(),
 });
-
-export const evaluationRunIdSchema = z.string().regex(/^evrun_[0-9a-hjkmnp-tv-z]{26}$/, 'must be an evaluation run identifier');
 
 /** Items whose job has completed, and whose job ended without a result (failed or canceled). */
 const PROGRESS_SQL = `(select json_build_object(
@@ -170,5 +168,3 @@ export async function compareEvaluationRuns(db: Db, id: string, otherId: string)
   };
   return compareRuns({ report: current.report!, leaves: await leavesOf(id) }, { report: baseline.report!, leaves: await leavesOf(otherId) });
 }
-
-export const isEvaluationRunId = (s: string) => isId('evaluationRun', s);

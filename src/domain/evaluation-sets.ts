@@ -55,9 +55,6 @@ function oneInput(b: { file_id?: string; text?: string }, ctx: z.RefinementCtx):
   if (n !== 1) ctx.addIssue({ code: 'custom', path: [n === 0 ? 'file_id' : 'text'], message: "Give exactly one of 'file_id' or 'text' (the input)" });
 }
 
-export const evaluationSetRefSchema = z.string().regex(SLUG_PATTERN, 'must be an identifier or a stable name (lowercase slug)');
-export const evaluationItemIdSchema = z.string().regex(/^evitem_[0-9a-hjkmnp-tv-z]{26}$/, 'must be an evaluation item identifier');
-
 export interface EvaluationSet {
   id: string;
   name: string;

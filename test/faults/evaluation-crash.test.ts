@@ -33,7 +33,7 @@ describe('worker killed mid-evaluation', () => {
     }
     // Items 1-3 answer at once; later items hang until the worker dies.
     provider.respondWith((req) => (itemOf(req) <= 3 ? answer(req) : { kind: 'stall' }));
-    const first = await stack.startWorkerProcess();
+    const first = await stack.startWorkerProcess({ readyTimeoutMs: 120_000 });
     const created = await call(base, 'POST', '/v1/evaluation-runs', { evaluation_set: 'crash-set', extractor_name: 'crash-eval' });
     expect(created.status).toBe(201);
     const runPath = `/v1/evaluation-runs/${created.body.id}`;
@@ -46,7 +46,7 @@ describe('worker killed mid-evaluation', () => {
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
     provider.respondWith(answer);
-    const second = await stack.startWorkerProcess();
+    const second = await stack.startWorkerProcess({ readyTimeoutMs: 120_000 });
 
     const seen = await pollJob(base, runPath, undefined, 120_000);
     const run = seen[seen.length - 1];
@@ -64,5 +64,5 @@ describe('worker killed mid-evaluation', () => {
     expect(perItem.slice(3, 5)).toEqual([2, 2]);
     expect(perItem[5]).toBe(1);
     await second.stop();
-  }, 240_000);
+  }, 420_000);
 });
