@@ -181,6 +181,21 @@ describe('evaluation sets and items', () => {
     expect(taken.body.code).toBe('job_not_reviewed');
     const missing = await call(base, 'POST', '/v1/evaluation-sets/receipts-12/items', { from_job_id: 'ejob_01jqz8n5p6q7r8s9t0v1w2x3y4' });
     expect(missing.status).toBe(404);
+
+    // An approved review (trust issue 1/2 stores it on the job: extraction_jobs.review, with
+    // `reviewed_data` beside the model's result.data): its input and reviewed data become the item.
+    await stack.db.raw('ALTER TABLE extraction_jobs ADD COLUMN IF NOT EXISTS review jsonb');
+    const reviewed = { ...expectedOf(1), total: 11 };
+    const review = (status: string) => JSON.stringify({ status, revision: 2, reviewed_data: reviewed, updated_at: new Date().toISOString() });
+    await stack.db('extraction_jobs').where({ id: job.body.id }).update({ review: review('pending') });
+    const pending = await call(base, 'POST', '/v1/evaluation-sets/receipts-12/items', { from_job_id: job.body.id });
+    expect([pending.status, pending.body.code]).toEqual([409, 'job_not_reviewed']);
+    await stack.db('extraction_jobs').where({ id: job.body.id }).update({ review: review('approved') });
+    await call(base, 'POST', '/v1/evaluation-sets', { name: 'from-review', display_name: 'From reviews' });
+    const item = await call(base, 'POST', '/v1/evaluation-sets/from-review/items', { from_job_id: job.body.id, note: 'reviewed by Ann' });
+    expect(item.status).toBe(201);
+    expect(item.body).toMatchObject({ text: 'Receipt R01.', file_id: null, expected_output: reviewed, note: 'reviewed by Ann', from_job_id: job.body.id });
+    expect((await call(base, 'DELETE', '/v1/evaluation-sets/from-review')).status).toBe(204);
     expect((await call(base, 'DELETE', `/v1/extraction-jobs/${job.body.id}`)).status).toBe(204);
   });
 });
