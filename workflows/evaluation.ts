@@ -1,4 +1,4 @@
-import { CancellationScope, ContinueAsNew, continueAsNew, executeChild, proxyActivities } from '@temporalio/workflow';
+import { CancellationScope, ContinueAsNew, continueAsNew, executeChild, ParentClosePolicy, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING } from './activity-options.js';
 import { forEachBounded } from './bounded.js';
@@ -47,6 +47,9 @@ export async function evaluationRunWorkflow(input: EvaluationRunInput): Promise<
           workflowId: job.jobId,
           args: [{ jobId: job.jobId, retry: input.job.retry, pageConcurrency: input.job.pageConcurrency }],
           memo: { job_kind: 'extraction', definition_name: job.definitionName, file_id: job.fileId, evaluation_run_id: runId },
+          // Should the run's workflow be terminated by an operator, its jobs are canceled (and their
+          // rows settled) rather than killed mid-write.
+          parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
         });
       } catch (err) {
         // The job row holds its failure (scored as all-wrong), also when that one job was canceled
