@@ -1,6 +1,7 @@
 import { createSecretBox } from '../src/storage/secrets.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
+import { evaluationActivities } from './evaluation.js';
 import { extractionActivities } from './extraction.js';
 import { extractionFastPathActivities } from './extraction-fast-path.js';
 import { jobStatusActivities } from './job-status.js';
@@ -21,6 +22,7 @@ export function createActivities(given: ActivityDeps) {
     ...extractionFastPathActivities({ ...jobStatus, ...longExtraction }),
     ...parseActivities(deps, documents),
     ...webhookActivities(deps),
+    ...evaluationActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;

@@ -7,6 +7,7 @@ import * as longdocsExtractionWindows from './migrations/005_longdocs_extraction
 import * as boundedLeases from './migrations/007_bounded_leases.js';
 import * as historyPayloads from './migrations/008_history_payloads.js';
 import * as reviewConfidence from './migrations/009_review_confidence.js';
+import * as evaluations from './migrations/010_evaluations.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -19,6 +20,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '007_bounded_leases': boundedLeases,
   '008_history_payloads': historyPayloads,
   '009_review_confidence': reviewConfidence,
+  '010_evaluations': evaluations,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -30,6 +30,12 @@ export type ReviewStatus = Schemas['ReviewStatus'];
 export type ReviewFieldDecision = Schemas['ReviewFieldDecision'];
 export type ReviewEvent = Schemas['ReviewEvent'];
 export type ValueFlag = Schemas['ValueFlag'];
+export type EvaluationSet = Schemas['EvaluationSetResponse'];
+export type EvaluationItem = Schemas['EvaluationItemResponse'];
+export type EvaluationRun = Schemas['EvaluationRunResponse'];
+export type EvaluationReport = Schemas['EvaluationReport'];
+export type EvaluationMetrics = Schemas['EvaluationMetrics'];
+export type EvaluationComparison = Schemas['EvaluationComparison'];
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
@@ -237,6 +243,50 @@ export function createDocextractClient(options: ClientOptions = {}) {
       const job = await client.createExtractionJob({ ...refOf('extractor', opts.extractor), ...input }, opts.signal);
       opts.onCreated?.(job);
       return completed(await client.waitForJob(job, opts));
+    },
+
+    /** POST /v1/evaluation-sets. */
+    createEvaluationSet(body: Schemas['EvaluationSetCreateInput']): Promise<EvaluationSet> {
+      return ok(api.POST('/v1/evaluation-sets', { body }));
+    },
+
+    /** POST /v1/evaluation-sets/{set_ref}/items: a file or text with its right answer, or `{from_job_id}`. */
+    addEvaluationItem(setRef: string, body: Schemas['EvaluationItemCreateInput']): Promise<EvaluationItem> {
+      return ok(api.POST('/v1/evaluation-sets/{set_ref}/items', { params: { path: { set_ref: setRef } }, body }));
+    },
+
+    /** POST /v1/evaluation-runs: run an extractor (snapshotted now) over every item of a set. */
+    createEvaluationRun(body: Schemas['EvaluationRunCreateInput']): Promise<EvaluationRun> {
+      return ok(api.POST('/v1/evaluation-runs', { body }));
+    },
+
+    getEvaluationRun(runId: string): Promise<EvaluationRun> {
+      return ok(api.GET('/v1/evaluation-runs/{run_id}', { params: { path: { run_id: runId } } }));
+    },
+
+    cancelEvaluationRun(runId: string): Promise<EvaluationRun> {
+      return ok(api.POST('/v1/evaluation-runs/{run_id}/cancel', { params: { path: { run_id: runId } } }));
+    },
+
+    /** Poll a run until it is completed, failed or canceled (every `intervalMs`, default 1 s). */
+    async waitForEvaluationRun(
+      runId: string,
+      opts: { timeoutMs?: number; intervalMs?: number; onUpdate?: (run: EvaluationRun) => void; signal?: AbortSignal } = {},
+    ): Promise<EvaluationRun> {
+      const deadline = Date.now() + (opts.timeoutMs ?? 3_600_000);
+      for (;;) {
+        const run = await client.getEvaluationRun(runId);
+        opts.onUpdate?.(run);
+        if (['completed', 'failed', 'canceled'].includes(run.status)) return run;
+        if (Date.now() > deadline) throw new DocextractError('deadline_exceeded', 0, `evaluation run ${runId} is still ${run.status}`);
+        await new Promise((resolve) => setTimeout(resolve, opts.intervalMs ?? 1000));
+        opts.signal?.throwIfAborted();
+      }
+    },
+
+    /** GET /v1/evaluation-runs/{run_id}/compare/{other_run_id}: `runId` the new run, `baselineRunId` the baseline. */
+    compareEvaluationRuns(runId: string, baselineRunId: string): Promise<EvaluationComparison> {
+      return ok(api.GET('/v1/evaluation-runs/{run_id}/compare/{other_run_id}', { params: { path: { run_id: runId, other_run_id: baselineRunId } } }));
     },
 
     /** Parse a file into page-preserving Markdown, wait, and return the completed job (throws like `extract`). */

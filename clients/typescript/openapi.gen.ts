@@ -156,10 +156,14 @@ export interface paths {
          * Prometheus metrics
          * @description The process's metrics in the Prometheus text exposition format (version 0.0.4), for a
          *     Prometheus scrape: jobs created and finished (by kind, status and error code), job durations,
-         *     model request latency, retries and tokens (by provider and model), page render time, HTTP
-         *     request durations (by route template and status), and the process's own `process_*` and
-         *     `nodejs_*` metrics. Under `npm start` the API and the worker share one process and this one
-         *     endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`.
+         *     model request latency, retries and tokens (by provider and model), webhook deliveries and
+         *     their lag, page render time, HTTP request durations (by route template and status), and the
+         *     process's own `process_*` and `nodejs_*` metrics; and what is happening now: jobs not over
+         *     by kind and status and jobs retrying a model call (read from Postgres at scrape time), the
+         *     Temporal task queue backlog (where the server reports it), model requests in flight and
+         *     model slots in use. Under `npm start` the API and the worker share one process and this one
+         *     endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`. Every metric:
+         *     docs/operations.md.
          *     Protected like `/v1` when `SERVICE_API_TOKENS` is set (any token, `client` ones included),
          *     unless `SERVICE_METRICS_PUBLIC=true`.
          */
@@ -1098,6 +1102,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/evaluation-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List evaluation sets */
+        get: operations["listEvaluationSets"];
+        put?: never;
+        /**
+         * Create an evaluation set
+         * @description A named set of documents whose right answers are known. `name` is a stable URL-safe name,
+         *     unique (`409 evaluation_set_exists`).
+         */
+        post: operations["createEvaluationSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluation-sets/{set_ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+            };
+            cookie?: never;
+        };
+        /** Read an evaluation set */
+        get: operations["getEvaluationSet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an evaluation set
+         * @description Deletes the set and its items. A set that evaluation runs refer to is kept (`409 evaluation_set_in_use`); delete the runs first.
+         */
+        delete: operations["deleteEvaluationSet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluation-sets/{set_ref}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+            };
+            cookie?: never;
+        };
+        /** List the items of an evaluation set */
+        get: operations["listEvaluationItems"];
+        put?: never;
+        /**
+         * Add a labelled document to an evaluation set
+         * @description Exactly one of `file_id` and `text`, with `expected_output` (the right answer); or
+         *     `from_job_id` alone: the extraction job's input and its reviewed data (`review.reviewed_data`,
+         *     else `result.data`). Only a completed job whose review is `approved` can be taken
+         *     (`409 job_not_reviewed`): unreviewed model output is not a right answer. A missing file or
+         *     job is a `404`.
+         */
+        post: operations["addEvaluationItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluation-sets/{set_ref}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+                /**
+                 * @description An evaluation item identifier (`evitem_` + ULID).
+                 * @example evitem_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                item_id: components["parameters"]["EvaluationItemId"];
+            };
+            cookie?: never;
+        };
+        /** Read an item of an evaluation set */
+        get: operations["getEvaluationItem"];
+        /**
+         * Replace an item of an evaluation set
+         * @description The complete item (exactly one of `file_id` and `text`, and `expected_output`). Runs already created keep the item as it was.
+         */
+        put: operations["replaceEvaluationItem"];
+        post?: never;
+        /** Delete an item of an evaluation set */
+        delete: operations["deleteEvaluationItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluation-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List evaluation runs */
+        get: operations["listEvaluationRuns"];
+        put?: never;
+        /**
+         * Run an extractor over an evaluation set
+         * @description Captures the extractor's full definition (`extractor_snapshot`) and the set's items, then runs
+         *     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
+         *     the run), at most `SERVICE_EVALUATION_CONCURRENCY` at once, in one durable workflow. Once every
+         *     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
+         *     `extractor_name` the extractor's name (or id). A set without items is `400 evaluation_set_empty`.
+         */
+        post: operations["createEvaluationRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluation-runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        /** Read an evaluation run */
+        get: operations["getEvaluationRun"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an evaluation run
+         * @description A finished run (`completed`, `failed`, `canceled`) is deleted with its item jobs. An active run is `409 evaluation_run_active`; cancel it first.
+         */
+        delete: operations["deleteEvaluationRun"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluation-runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an evaluation run
+         * @description A `queued` or `running` run goes to `canceling`, its item jobs are canceled (their model requests
+         *     are closed) and the run ends `canceled`. A finished or `canceling` run is returned unchanged. No body.
+         */
+        post: operations["cancelEvaluationRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluation-runs/{run_id}/compare/{other_run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+                /**
+                 * @description The baseline run (`evrun_` + ULID), of the same set.
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                other_run_id: components["schemas"]["PathIdentifier"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Compare a run with a baseline run of the same set
+         * @description `run_id` is the new run, `other_run_id` the baseline; both completed runs of the same set
+         *     (`409 evaluation_sets_differ`, `409 evaluation_run_not_completed`). Per field the change of F1
+         *     and accuracy (new − baseline); every value right in the baseline and wrong in the new run
+         *     (`regressions`) and the reverse (`fixes`).
+         */
+        get: operations["compareEvaluationRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     jobEnded: {
@@ -1632,6 +1862,8 @@ export interface components {
              *     job was created (and until the job completes); otherwise the job's review state.
              */
             review?: components["schemas"]["ExtractionReview"] | null;
+            /** @description Our addition, always present. The evaluation run the job is an item of; null for a job created on its own. */
+            evaluation_run_id?: string | null;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -1781,6 +2013,197 @@ export interface components {
          * @enum {string}
          */
         DiagnosticCode: "root_not_object" | "unsupported_keyword" | "missing_keyword" | "invalid_type" | "invalid_value" | "unsupported_type" | "duplicate_required" | "invalid_pattern" | "duplicate_enum_value" | "empty_enum" | "invalid_semantic" | "invalid_union" | "reserved_property_name" | "schema_too_deep" | "enum_too_large" | "too_many_properties" | "schema_too_large" | "too_many_diagnostics" | "required_unknown_property" | "optional_not_nullable" | "empty_properties" | "contradictory_length" | "enum_null_mismatch" | "overlapping_branches" | "nullable_root";
+        EvaluationSetCreateInput: {
+            name: components["schemas"]["StableName"];
+            display_name: string;
+            description?: string | null;
+        };
+        EvaluationSetResponse: {
+            /** @description Immutable identifier (`evset_` + ULID). */
+            id: string;
+            name: string;
+            display_name: string;
+            description: string | null;
+            item_count: number;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A labelled document (`EvaluationItemInput`), or a reviewed job taken as one (`EvaluationItemFromJobInput`). */
+        EvaluationItemCreateInput: components["schemas"]["EvaluationItemInput"] | components["schemas"]["EvaluationItemFromJobInput"];
+        /** @description Exactly one of `file_id` and `text`, with the right answer. */
+        EvaluationItemInput: {
+            file_id?: string;
+            text?: string;
+            /** @description The right answer for the document. */
+            expected_output: Record<string, unknown>;
+            note?: string | null;
+        } & ({
+            file_id: string;
+        } | {
+            text: string;
+        });
+        /** @description An extraction job with an approved review; its input and reviewed data become the item. */
+        EvaluationItemFromJobInput: {
+            from_job_id: string;
+            note?: string | null;
+        };
+        /** @description The complete item; exactly one of `file_id` and `text`. */
+        EvaluationItemReplaceInput: {
+            file_id?: string;
+            text?: string;
+            expected_output: Record<string, unknown>;
+            note?: string | null;
+        } & (unknown | unknown);
+        EvaluationItemResponse: {
+            /** @description Immutable identifier (`evitem_` + ULID). */
+            id: string;
+            evaluation_set_id: string;
+            file_id: string | null;
+            text: string | null;
+            expected_output: Record<string, unknown>;
+            note: string | null;
+            /** @description The reviewed job the item was taken from. */
+            from_job_id: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description How values are compared (docs/evaluation.md). Pointers are JSON Pointers of fields, with `*` for
+         *     array indices (`/items/*\/amount`), or concrete (`/items/0/amount`); a pointer also covers
+         *     everything below it.
+         */
+        EvaluationOptions: {
+            /** @description Strings equal when their normalised Levenshtein similarity is at least `fuzzy_threshold`. */
+            fuzzy_fields?: string[];
+            /** @description Default 0.9. */
+            fuzzy_threshold?: number;
+            /** @description Relative: |a − b| ≤ tolerance × max(|a|, |b|). Default 0. */
+            numeric_tolerance?: number;
+            /** @description Fields left out of the score. */
+            exclude_fields?: string[];
+        };
+        EvaluationRunCreateInput: {
+            /** @description The set's id or name. */
+            evaluation_set: string;
+            /** @description The extractor's name (or id). */
+            extractor_name: string;
+            options?: components["schemas"]["EvaluationOptions"];
+        };
+        /**
+         * @description As jobs; `queued` → `running` → `completed` (with `report`) or `failed`; cancel → `canceling` → `canceled`.
+         * @enum {string}
+         */
+        EvaluationRunStatus: "queued" | "running" | "completed" | "failed" | "canceling" | "canceled";
+        EvaluationRunResponse: {
+            /** @description Immutable identifier (`evrun_` + ULID). */
+            id: string;
+            evaluation_set_id: string;
+            /** @description The extractor's full definition when the run was created (an `ExtractorResponse`); every item job runs with it. */
+            extractor_snapshot: Record<string, unknown>;
+            status: components["schemas"]["EvaluationRunStatus"];
+            progress: {
+                /** @description Item jobs completed. */
+                items_completed: number;
+                /** @description Item jobs that ended without a result (failed or canceled). */
+                items_failed: number;
+                items_total: number;
+            };
+            /** @description The scoring options with their defaults filled in. */
+            options: {
+                fuzzy_fields: string[];
+                fuzzy_threshold: number;
+                numeric_tolerance: number;
+                exclude_fields: string[];
+            };
+            /** @description Set when `status` is `completed`, otherwise null. */
+            report: components["schemas"]["EvaluationReport"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            started_at: components["schemas"]["Timestamp"] | null;
+            completed_at: components["schemas"]["Timestamp"] | null;
+        };
+        /**
+         * @description Counts of leaves and the metrics derived from them. A wrong value counts as both `fp` and `fn`.
+         *     `precision` = tp / (tp + fp), `recall` = tp / (tp + fn), `f1` their harmonic mean, `accuracy` =
+         *     (tp + tn) / n; each null when its denominator is 0.
+         */
+        EvaluationMetrics: {
+            n: number;
+            tp: number;
+            fp: number;
+            fn: number;
+            tn: number;
+            precision: number | null;
+            recall: number | null;
+            f1: number | null;
+            accuracy: number | null;
+        };
+        EvaluationMismatch: {
+            /** @description JSON Pointer of the leaf (rows numbered as in the expected data; extra extracted rows after them). */
+            path: string;
+            /** @description The right value (any JSON value or null). */
+            expected: unknown;
+            /** @description The extracted value (any JSON value or null). */
+            extracted: unknown;
+            /** @description The value's confidence from the job's `result.confidence`, when present. */
+            confidence: number | null;
+        };
+        EvaluationItemReport: {
+            item_id: string;
+            job_id: string | null;
+            /** @description The item job's final status; anything but `completed` scores as all-wrong. */
+            status: string;
+            accuracy: number | null;
+            mismatches: components["schemas"]["EvaluationMismatch"][];
+            /** @description Why the item job failed (null when it completed). */
+            error: {
+                message: string;
+                code: string;
+            } | null;
+        };
+        EvaluationCalibration: {
+            /** @description Every scored non-null extracted leaf by its confidence; `min` inclusive, `max` exclusive except in the last bucket (0–0.5, 0.5–0.8, 0.8–0.9, 0.9–0.95, 0.95–1). */
+            buckets: {
+                min: number;
+                max: number;
+                n: number;
+                accuracy: number | null;
+            }[];
+            /** @description Precision and recall if only values with confidence at or above the threshold were kept (recall against every expected value). */
+            thresholds: {
+                threshold: number;
+                precision: number | null;
+                recall: number | null;
+            }[];
+            /** @description Extracted non-null leaves without a confidence. */
+            unscored: number;
+        };
+        EvaluationReport: {
+            overall: components["schemas"]["EvaluationMetrics"];
+            /** @description Metrics per field pointer (`*` for array indices). */
+            fields: {
+                [key: string]: components["schemas"]["EvaluationMetrics"];
+            };
+            items: components["schemas"]["EvaluationItemReport"][];
+            calibration: components["schemas"]["EvaluationCalibration"];
+        };
+        EvaluationLeafChange: {
+            item_id: string;
+            path: string;
+            /** @description The value the baseline run extracted. */
+            baseline: unknown;
+            /** @description The value the new run extracted. */
+            new: unknown;
+        };
+        EvaluationComparison: {
+            fields: {
+                [key: string]: {
+                    f1_delta: number | null;
+                    accuracy_delta: number | null;
+                };
+            };
+            regressions: components["schemas"]["EvaluationLeafChange"][];
+            fixes: components["schemas"]["EvaluationLeafChange"][];
+        };
         /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
          *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`. The
@@ -1842,10 +2265,17 @@ export interface components {
          *     | `document_empty` | 400 | A page image was asked of a PDF without pages. |
          *     | `document_too_many_pages` | 400 | A page image was asked of a PDF with more pages than `SERVICE_MAX_PAGES`. |
          *     | `document_page_too_large` | 400 | The page is too large to render legibly within `SERVICE_RENDER_MAX_PIXELS`. |
+         *     | `evaluation_set_exists` | 409 | An evaluation set with this name exists. |
+         *     | `evaluation_set_in_use` | 409 | Evaluation runs refer to the set; delete them first. |
+         *     | `evaluation_set_empty` | 400 | The evaluation set has no items to run. |
+         *     | `job_not_reviewed` | 409 | from_job_id names a job without an approved review. |
+         *     | `evaluation_run_active` | 409 | The evaluation run is active; cancel it before deleting it. |
+         *     | `evaluation_run_not_completed` | 409 | A compared evaluation run has no report yet. |
+         *     | `evaluation_sets_differ` | 409 | The compared evaluation runs evaluate different sets. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2319,6 +2749,75 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
+        /** @description An evaluation set with this name exists (`evaluation_set_exists`). */
+        EvaluationSetExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "An evaluation set named 'receipts-2026' already exists",
+                 *       "code": "evaluation_set_exists"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /** @description Evaluation runs refer to the set; delete them first (`evaluation_set_in_use`). */
+        EvaluationSetInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /** @description The evaluation set has no items to run (`evaluation_set_empty`). */
+        EvaluationSetEmpty: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /** @description `from_job_id` names a job without an approved review (`job_not_reviewed`). */
+        JobNotReviewed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /** @description The run is still active; cancel it first (`evaluation_run_active`). */
+        EvaluationRunActive: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The runs evaluate different sets (`evaluation_sets_differ`), or one of them has no report yet
+         *     (`evaluation_run_not_completed`).
+         */
+        EvaluationRunsNotComparable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Runs 'evrun_01jqz8q3r4s5t6v7w8x9y0z1a2' and 'evrun_01jqz8q3r4s5t6v7w8x9y0z1a3' evaluate different sets; only runs of the same set compare",
+                 *       "code": "evaluation_sets_differ"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
     };
     parameters: {
         /**
@@ -2391,6 +2890,23 @@ export interface components {
         ReviewStatusFilter: components["schemas"]["ReviewStatus"];
         /** @description Only jobs of the parser with this id. */
         ParserIdFilter: string;
+        /**
+         * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+         * @example receipts-2026
+         */
+        EvaluationSetRef: components["schemas"]["PathIdentifier"];
+        /**
+         * @description An evaluation item identifier (`evitem_` + ULID).
+         * @example evitem_01jqz8q3r4s5t6v7w8x9y0z1a2
+         */
+        EvaluationItemId: components["schemas"]["PathIdentifier"];
+        /**
+         * @description An evaluation run identifier (`evrun_` + ULID).
+         * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+         */
+        EvaluationRunId: components["schemas"]["PathIdentifier"];
+        /** @description Only the item jobs of the evaluation run with this id. */
+        EvaluationRunIdFilter: string;
     };
     requestBodies: {
         CreateExtractionJob: {
@@ -2628,6 +3144,9 @@ export interface operations {
                      * @example # HELP docextract_jobs_created_total Jobs created (an idempotent replay is not a new job), by kind.
                      *     # TYPE docextract_jobs_created_total counter
                      *     docextract_jobs_created_total{kind="extraction"} 1
+                     *     # HELP docextract_jobs Jobs not over right now, by kind and status (queued, running, canceling, deleting). Collected by the API from Postgres at scrape time.
+                     *     # TYPE docextract_jobs gauge
+                     *     docextract_jobs{kind="parse",status="running"} 1
                      */
                     "text/plain": string;
                 };
@@ -3640,6 +4159,8 @@ export interface operations {
                 extractor_id?: components["parameters"]["ExtractorIdFilter"];
                 /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
                 review_status?: components["parameters"]["ReviewStatusFilter"];
+                /** @description Only the item jobs of the evaluation run with this id. */
+                evaluation_run_id?: components["parameters"]["EvaluationRunIdFilter"];
             };
             header?: never;
             path?: never;
@@ -4705,6 +5226,576 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listEvaluationSets: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sets, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationSetResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createEvaluationSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "receipts-2026",
+                 *       "display_name": "Receipts 2026",
+                 *       "description": "Twelve labelled receipts"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EvaluationSetCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The set, empty. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationSetResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["EvaluationSetExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getEvaluationSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set, with its `item_count`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationSetResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteEvaluationSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set and its items are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["EvaluationSetInUse"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listEvaluationItems: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationItemResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    addEvaluationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Corner Café, 2026-03-01, total 7.40 EUR",
+                 *       "expected_output": {
+                 *         "merchant_name": "Corner Café",
+                 *         "date": "2026-03-01",
+                 *         "total": 7.4,
+                 *         "currency": "EUR"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EvaluationItemCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotReviewed"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getEvaluationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+                /**
+                 * @description An evaluation item identifier (`evitem_` + ULID).
+                 * @example evitem_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                item_id: components["parameters"]["EvaluationItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    replaceEvaluationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+                /**
+                 * @description An evaluation item identifier (`evitem_` + ULID).
+                 * @example evitem_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                item_id: components["parameters"]["EvaluationItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Corner Café, 2026-03-01, total 7.40 EUR",
+                 *       "expected_output": {
+                 *         "merchant_name": "Corner Café",
+                 *         "total": 7.4
+                 *       },
+                 *       "note": "corrected total"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EvaluationItemReplaceInput"];
+            };
+        };
+        responses: {
+            /** @description The item after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteEvaluationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation set's id (`evset_` + ULID) or its stable name.
+                 * @example receipts-2026
+                 */
+                set_ref: components["parameters"]["EvaluationSetRef"];
+                /**
+                 * @description An evaluation item identifier (`evitem_` + ULID).
+                 * @example evitem_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                item_id: components["parameters"]["EvaluationItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item is deleted (runs already created keep it). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listEvaluationRuns: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only runs of the set with this id. */
+                evaluation_set_id?: string;
+                /** @description Only runs with this status. */
+                status?: components["schemas"]["EvaluationRunStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationRunResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createEvaluationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "evaluation_set": "receipts-2026",
+                 *       "extractor_name": "receipt",
+                 *       "options": {
+                 *         "numeric_tolerance": 0.005,
+                 *         "fuzzy_fields": [
+                 *           "/merchant_name"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EvaluationRunCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The run, `queued`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationRunResponse"];
+                };
+            };
+            400: components["responses"]["EvaluationSetEmpty"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["JobCreationUnavailable"];
+        };
+    };
+    getEvaluationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run; `report` is set once it is `completed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationRunResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteEvaluationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run and its jobs are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["EvaluationRunActive"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    cancelEvaluationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationRunResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    compareEvaluationRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+                /**
+                 * @description The baseline run (`evrun_` + ULID), of the same set.
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                other_run_id: components["schemas"]["PathIdentifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationComparison"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["EvaluationRunsNotComparable"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];

@@ -19,6 +19,7 @@ import { loadCliConfig } from '../config/cli.js';
 import { SERVICE_VERSION } from '../version.js';
 import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
 import type { CliIo } from './io.js';
+import { addEvalCommands } from './evaluate.js';
 import { runJob } from './run-job.js';
 
 export type { CliIo } from './io.js';
@@ -207,6 +208,20 @@ export function buildProgram(io: CliIo): Command {
       if (!result.valid) throw new DocextractError('invalid_schema', 0, `${file}: ${result.errors.length} error(s)`);
       out(`${file}: valid${result.warnings.length ? ` (${result.warnings.length} warning(s))` : ''}`);
     });
+
+  addEvalCommands(program, {
+    client,
+    out,
+    note,
+    json,
+    stderr: io.stderr,
+    // Unlike `extract`, a named file that is not a PDF, PNG or JPEG is a text item.
+    readInput: async (file) => {
+      const bytes = file === '-' ? await readAll(io.stdin) : await readFile(file);
+      const isDocument = /^(%PDF|\x89PNG|\xff\xd8\xff)/.test(bytes.subarray(0, 4).toString('latin1'));
+      return isDocument ? { kind: 'document', bytes: new Uint8Array(bytes), filename: file === '-' ? 'stdin' : path.basename(file) } : { kind: 'text', text: bytes.toString('utf8') };
+    },
+  });
 
   return program;
 }

@@ -41,6 +41,8 @@ const schema = z.object({
   SERVICE_RENDER_DPI: int(36, 600).default(150),
   SERVICE_RENDER_MAX_PIXELS: int(10_000).default(2048 * 2048),
   SERVICE_PAGE_CONCURRENCY: int(1, 256).default(4),
+  // Unset: SERVICE_PAGE_CONCURRENCY. Item jobs of one evaluation run in flight at once.
+  SERVICE_EVALUATION_CONCURRENCY: int(1, 256).optional(),
   SERVICE_RENDER_THREADS: int(1, 64).optional(),
   SERVICE_RENDER_THREAD_MAX_MIB: int(32, 4096).default(256),
   SERVICE_RENDER_NICENESS: int(0, 19).default(10),
@@ -94,6 +96,8 @@ export interface Config {
   renderDpi: number;
   renderMaxPixels: number;
   pageConcurrency: number;
+  /** Item jobs of one evaluation run in flight at once. */
+  evaluationConcurrency: number;
   /** Render threads (mupdf off the event loop); default: the cores. */
   renderThreads: number;
   /** A render thread whose mupdf heap grew past this many MiB is replaced after its task. */
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderDpi: e.SERVICE_RENDER_DPI,
     renderMaxPixels: e.SERVICE_RENDER_MAX_PIXELS,
     pageConcurrency: e.SERVICE_PAGE_CONCURRENCY,
+    evaluationConcurrency: e.SERVICE_EVALUATION_CONCURRENCY ?? e.SERVICE_PAGE_CONCURRENCY,
     renderThreads: e.SERVICE_RENDER_THREADS ?? Math.max(1, os.availableParallelism()),
     renderThreadMaxMib: e.SERVICE_RENDER_THREAD_MAX_MIB,
     renderNiceness: e.SERVICE_RENDER_NICENESS,

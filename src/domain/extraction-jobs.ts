@@ -43,6 +43,7 @@ export const listExtractionJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   extractor_id: text(1, 128).optional(),
   review_status: z.enum(REVIEW_STATUSES).optional(),
+  evaluation_run_id: text(1, 128).optional(),
 });
 
 export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
@@ -66,6 +67,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     retry: row.status === 'running' ? (retry ?? null) : null,
     /** Review state (docs/confidence-and-review.md): null when the extractor had no review_threshold. */
     review: reviewOf(row.review),
+    /** The evaluation run the job is an item of; null for a job created on its own. */
+    evaluation_run_id: row.evaluation_run_id ?? null,
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;

@@ -9,6 +9,9 @@ export const ID_PREFIX = {
   parseJob: 'pjob_',
   webhookEndpoint: 'whep_',
   webhookDelivery: 'whdl_',
+  evaluationSet: 'evset_',
+  evaluationItem: 'evitem_',
+  evaluationRun: 'evrun_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

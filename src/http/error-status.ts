@@ -48,6 +48,14 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   open_flags: 409,
   invalid_review_path: 422,
   output_schema_mismatch: 422,
+  // Evaluation sets and runs (issue 34).
+  evaluation_set_exists: 409,
+  evaluation_set_in_use: 409,
+  evaluation_set_empty: 400,
+  job_not_reviewed: 409,
+  evaluation_run_active: 409,
+  evaluation_run_not_completed: 409,
+  evaluation_sets_differ: 409,
 };
 
 /** The status for a code, or undefined when the table does not know it. */

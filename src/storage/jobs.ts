@@ -134,13 +134,14 @@ export async function findExtractionJobForRead(
 /** A page of extraction jobs, newest first, each with `pages_completed`. */
 export async function pageOfExtractionJobs(
   db: Db,
-  filter: { status?: string; extractor_id?: string; review_status?: string },
+  filter: { status?: string; extractor_id?: string; review_status?: string; evaluation_run_id?: string },
   page: PageRequest,
 ): Promise<Page<ExtractionJobRow & { pages_completed: number }>> {
   const q = db(TABLE.extraction).select('extraction_jobs.*', db.raw(`${EXTRACTION_PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where({ status: filter.status });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
   if (filter.review_status) q.whereRaw("review->>'status' = ?", [filter.review_status]);
+  if (filter.evaluation_run_id) q.where({ evaluation_run_id: filter.evaluation_run_id });
   return keysetPage(q, page);
 }
 
@@ -392,4 +393,68 @@ export async function writeReview(trx: Conn, jobId: string, fromRevision: number
     .whereRaw("(review->>'revision')::int = ?", [fromRevision])
     .update({ review: JSON.stringify(review) });
   return n === 1;
+}
+
+// ---- evaluation runs: item jobs (ordinary extraction jobs with the run's extractor snapshot) ----
+
+/** A run's progress from its item jobs (a subquery on evaluation_runs): completed, failed or canceled, total. */
+export const EVALUATION_PROGRESS_SQL = `(select json_build_object(
+  'items_completed', count(*) filter (where j.status = 'completed'),
+  'items_failed', count(*) filter (where j.status in ('failed', 'canceled')),
+  'items_total', count(*))
+  from evaluation_run_items ri left join ${TABLE.extraction} j on j.id = ri.job_id where ri.run_id = evaluation_runs.id)`;
+
+export interface EvaluationItemJobRow {
+  id: string;
+  extractorId: string;
+  extractorSnapshot: unknown;
+  fileId: string | null;
+  sourceText: string | null;
+  runId: string;
+}
+
+/** A queued extraction job of an evaluation run, with the run's extractor snapshot. */
+export async function insertEvaluationItemJob(db: Db, job: EvaluationItemJobRow): Promise<void> {
+  await db(TABLE.extraction).insert({
+    id: job.id,
+    extractor_id: job.extractorId,
+    extractor_snapshot: JSON.stringify(job.extractorSnapshot),
+    file_id: job.fileId,
+    source_text: job.sourceText,
+    status: 'queued',
+    evaluation_run_id: job.runId,
+  });
+}
+
+/** queued/running → canceling for every job of a run (their workflows then settle them). */
+export async function markEvaluationJobsCanceling(db: Db, runId: string): Promise<number> {
+  return db(TABLE.extraction).where({ evaluation_run_id: runId }).whereIn('status', ['queued', 'running']).update({ status: 'canceling' });
+}
+
+/** Jobs of a stopped run left without a workflow to settle them: queued/canceling → canceled. */
+export async function settleEvaluationJobsCanceled(db: Db, runId: string): Promise<number> {
+  return db(TABLE.extraction)
+    .where({ evaluation_run_id: runId })
+    .whereIn('status', ['queued', 'canceling'])
+    .update({ status: 'canceled', completed_at: db.fn.now() });
+}
+
+/** The first `limit` items of a run whose job has not ended (or has none yet), in the run's order. */
+export async function unendedEvaluationItems(db: Db, runId: string, limit: number): Promise<string[]> {
+  return db('evaluation_run_items as ri')
+    .leftJoin(`${TABLE.extraction} as j`, 'j.id', 'ri.job_id')
+    .where('ri.run_id', runId)
+    .where((q) => q.whereNull('j.status').orWhereNotIn('j.status', TERMINAL))
+    .orderBy('ri.position')
+    .limit(limit)
+    .pluck('ri.item_id');
+}
+
+/** Every item of a run with its expected output and its job's outcome, in the run's order. */
+export async function evaluationItemJobs(db: Db, runId: string) {
+  return db('evaluation_run_items as ri')
+    .leftJoin(`${TABLE.extraction} as j`, 'j.id', 'ri.job_id')
+    .where('ri.run_id', runId)
+    .orderBy('ri.position')
+    .select('ri.item_id', 'ri.expected_output', 'j.id as job_id', 'j.status', 'j.result', 'j.error');
 }

@@ -8,6 +8,7 @@ import os
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from types import SimpleNamespace
 from io import BytesIO
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
@@ -171,3 +172,34 @@ class Backoff:
 
     def reset(self) -> None:
         self.delay = FIRST_DELAY
+
+
+# ---- evaluations (shared by both clients: request bodies and when a run has ended) ----
+
+RUN_ENDED = ("completed", "failed", "canceled")
+
+
+def evaluation_item_body(
+    expected_output: Optional[dict[str, Any]], text: Optional[str], file_id: Optional[str], from_job_id: Optional[str], note: Optional[str]
+) -> dict[str, Any]:
+    """``{text | file_id, expected_output, note?}`` or ``{from_job_id, note?}``."""
+    if from_job_id is not None:
+        if text is not None or file_id is not None or expected_output is not None:
+            raise ValueError("from_job_id takes the job's input and reviewed data: give nothing else but a note")
+        body: dict[str, Any] = {"from_job_id": from_job_id}
+    else:
+        if (text is None) == (file_id is None) or expected_output is None:
+            raise ValueError("give exactly one of file or text, and expected_output")
+        body = {"expected_output": expected_output, **({"text": text} if text is not None else {"file_id": file_id})}
+    if note is not None:
+        body["note"] = note
+    return body
+
+
+def evaluation_run_body(evaluation_set: str, extractor: str, options: Optional[dict[str, Any]]) -> dict[str, Any]:
+    return {"evaluation_set": evaluation_set, "extractor_name": extractor, **({"options": options} if options else {})}
+
+
+def as_object(value: dict[str, Any]) -> Any:
+    """A JSON object with attribute access (``run.id``, ``run.status``), e.g. for WaitTimeoutError."""
+    return SimpleNamespace(**value)

@@ -297,3 +297,66 @@ class Client:
     def review_events(self, job: c.JobRef) -> list[ReviewEvent]:
         """Every review decision on the job, in order."""
         return [ReviewEvent.from_dict(e) for e in self._send("GET", c.job_path(job) + "/review/events").json()]
+
+    # ---- evaluations (plain JSON dicts, as the API answers them) ----
+
+    def create_evaluation_set(self, name: str, display_name: Optional[str] = None, description: Optional[str] = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"name": name, "display_name": display_name or name}
+        if description is not None:
+            body["description"] = description
+        return self.request("POST", "/v1/evaluation-sets", json=body)
+
+    def add_evaluation_item(
+        self,
+        evaluation_set: str,
+        expected_output: Optional[dict[str, Any]] = None,
+        *,
+        text: Optional[str] = None,
+        file: Optional[c.FileInput] = None,
+        from_job_id: Optional[str] = None,
+        note: Optional[str] = None,
+    ) -> dict[str, Any]:
+        """A file (path, bytes or file id) or a text with its right answer, or ``from_job_id`` of an approved review."""
+        file_id = self._file_id(file) if file is not None else None
+        body = c.evaluation_item_body(expected_output, text, file_id, from_job_id, note)
+        return self.request("POST", f"/v1/evaluation-sets/{evaluation_set}/items", json=body)
+
+    def run_evaluation(
+        self,
+        evaluation_set: str,
+        extractor: str,
+        *,
+        options: Optional[dict[str, Any]] = None,
+        wait: bool = True,
+        timeout: float = 3600.0,
+        on_progress: Optional[Callable[[dict[str, Any]], None]] = None,
+    ) -> dict[str, Any]:
+        """Run ``extractor`` over the set; with ``wait``, return the ended run (its ``report`` once completed)."""
+        run = self.request("POST", "/v1/evaluation-runs", json=c.evaluation_run_body(evaluation_set, extractor, options))
+        return self.wait_for_evaluation_run(run["id"], timeout=timeout, on_progress=on_progress) if wait else run
+
+    def get_evaluation_run(self, run_id: str) -> dict[str, Any]:
+        return self.request("GET", f"/v1/evaluation-runs/{run_id}")
+
+    def wait_for_evaluation_run(
+        self, run_id: str, timeout: float = 3600.0, on_progress: Optional[Callable[[dict[str, Any]], None]] = None
+    ) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        backoff = c.Backoff()
+        while True:
+            run = self.get_evaluation_run(run_id)
+            if on_progress:
+                on_progress(run)
+            if run["status"] in c.RUN_ENDED:
+                return run
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise WaitTimeoutError(c.as_object(run), timeout)
+            time.sleep(backoff.next(remaining))
+
+    def cancel_evaluation_run(self, run_id: str) -> dict[str, Any]:
+        return self.request("POST", f"/v1/evaluation-runs/{run_id}/cancel")
+
+    def compare_evaluation_runs(self, run_id: str, baseline_run_id: str) -> dict[str, Any]:
+        """Per-field deltas, ``regressions`` and ``fixes`` of ``run_id`` against ``baseline_run_id``."""
+        return self.request("GET", f"/v1/evaluation-runs/{run_id}/compare/{baseline_run_id}")

@@ -6,6 +6,7 @@ import asyncio
 import json
 from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
+import time
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,22 @@ def test_review_a_flagged_value_and_approve(client: Client, provider, base_url: 
     assert str(approved.review.status) == "approved"
     assert approved.review.reviewed_data.to_dict() == {"title": "Invoice 7", "total": 12.5}
     assert [str(e.action) for e in client.review_events(job)] == ["correct", "approve"]
+
+def test_an_evaluation_run_over_a_set_and_its_comparison(client: Client, provider, invoice_extractor: str) -> None:
+    name = f"py-eval-{int(time.time() * 1000)}"
+    assert client.create_evaluation_set(name, "Python evaluation")["item_count"] == 0
+    client.add_evaluation_item(name, {"title": "Invoice 7", "total": 12.5}, text="Invoice 7, total 12.50")
+    provider.answer(json.dumps({"title": "Invoice 7", "total": 99}))
+    seen: list[str] = []
+    baseline = client.run_evaluation(name, invoice_extractor, on_progress=lambda run: seen.append(run["status"]))
+    assert baseline["status"] == "completed" and seen[-1] == "completed"
+    assert baseline["report"]["fields"]["/total"]["fn"] == 1
+    assert baseline["report"]["overall"]["accuracy"] == 0.5
+    provider.answer(json.dumps({"title": "Invoice 7", "total": 12.5}))
+    better = client.run_evaluation(name, invoice_extractor, options={"numeric_tolerance": 0.01})
+    assert better["report"]["overall"]["accuracy"] == 1
+    comparison = client.compare_evaluation_runs(better["id"], baseline["id"])
+    assert comparison["regressions"] == []
+    assert [(f["path"], f["baseline"], f["new"]) for f in comparison["fixes"]] == [("/total", 99, 12.5)]
+    with pytest.raises(ValueError):
+        client.add_evaluation_item(name, {"title": None}, text="x", from_job_id="ejob_x")

@@ -8,11 +8,13 @@ import { client, followJob } from './api';
 import { PageView } from './pages';
 import { JobStatus, JsonResult, MarkdownResult, ReviewPanel } from './results';
 import { DefinitionPanel, FilePanel, TokenBar, schemaEdited, type Target } from './setup';
+import { EvaluateView } from './evaluate';
 import type { ExtractionJob, FileRecord, Job, ParseJob, Selection } from './types';
 import './studio.css';
 
 function App() {
   const [reload, setReload] = useState(0);
+  const [view, setView] = useState<'extract' | 'evaluate'>('extract');
   const [file, setFile] = useState<FileRecord | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [job, setJob] = useState<Job | null>(null);
@@ -87,8 +89,16 @@ function App() {
         <h1>
           docextract <span>studio</span>
         </h1>
+        <nav role="tablist" aria-label="View">
+          {(['extract', 'evaluate'] as const).map((v) => (
+            <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)}>
+              {v === 'extract' ? 'Extract & parse' : 'Evaluate'}
+            </button>
+          ))}
+        </nav>
         <TokenBar onChange={() => setReload((n) => n + 1)} />
       </header>
+      {view === 'evaluate' ? <EvaluateView reload={reload} /> : <>
       <aside>
         <FilePanel file={file} onFile={pickFile} reload={reload} />
         <DefinitionPanel target={target} onTarget={setTarget} reload={reload} />
@@ -126,6 +136,7 @@ function App() {
           )}
         </section>
       </main>
+      </>}
     </div>
   );
 }

@@ -11,6 +11,43 @@ from .definition_source import DefinitionSource
 from .diagnostic import Diagnostic
 from .diagnostic_code import DiagnosticCode
 from .error_code import ErrorCode
+from .evaluation_calibration import EvaluationCalibration
+from .evaluation_calibration_buckets_item import EvaluationCalibrationBucketsItem
+from .evaluation_calibration_thresholds_item import EvaluationCalibrationThresholdsItem
+from .evaluation_comparison import EvaluationComparison
+from .evaluation_comparison_fields import EvaluationComparisonFields
+from .evaluation_comparison_fields_additional_property import (
+    EvaluationComparisonFieldsAdditionalProperty,
+)
+from .evaluation_item_from_job_input import EvaluationItemFromJobInput
+from .evaluation_item_input_type_0 import EvaluationItemInputType0
+from .evaluation_item_input_type_1 import EvaluationItemInputType1
+from .evaluation_item_replace_input import EvaluationItemReplaceInput
+from .evaluation_item_replace_input_expected_output import (
+    EvaluationItemReplaceInputExpectedOutput,
+)
+from .evaluation_item_report import EvaluationItemReport
+from .evaluation_item_report_error_type_0 import EvaluationItemReportErrorType0
+from .evaluation_item_response import EvaluationItemResponse
+from .evaluation_item_response_expected_output import (
+    EvaluationItemResponseExpectedOutput,
+)
+from .evaluation_leaf_change import EvaluationLeafChange
+from .evaluation_metrics import EvaluationMetrics
+from .evaluation_mismatch import EvaluationMismatch
+from .evaluation_options import EvaluationOptions
+from .evaluation_report import EvaluationReport
+from .evaluation_report_fields import EvaluationReportFields
+from .evaluation_run_create_input import EvaluationRunCreateInput
+from .evaluation_run_response import EvaluationRunResponse
+from .evaluation_run_response_extractor_snapshot import (
+    EvaluationRunResponseExtractorSnapshot,
+)
+from .evaluation_run_response_options import EvaluationRunResponseOptions
+from .evaluation_run_response_progress import EvaluationRunResponseProgress
+from .evaluation_run_status import EvaluationRunStatus
+from .evaluation_set_create_input import EvaluationSetCreateInput
+from .evaluation_set_response import EvaluationSetResponse
 from .example import Example
 from .example_input import ExampleInput
 from .example_input_input import ExampleInputInput
@@ -111,6 +148,35 @@ __all__ = (
     "Diagnostic",
     "DiagnosticCode",
     "ErrorCode",
+    "EvaluationCalibration",
+    "EvaluationCalibrationBucketsItem",
+    "EvaluationCalibrationThresholdsItem",
+    "EvaluationComparison",
+    "EvaluationComparisonFields",
+    "EvaluationComparisonFieldsAdditionalProperty",
+    "EvaluationItemFromJobInput",
+    "EvaluationItemInputType0",
+    "EvaluationItemInputType1",
+    "EvaluationItemReplaceInput",
+    "EvaluationItemReplaceInputExpectedOutput",
+    "EvaluationItemReport",
+    "EvaluationItemReportErrorType0",
+    "EvaluationItemResponse",
+    "EvaluationItemResponseExpectedOutput",
+    "EvaluationLeafChange",
+    "EvaluationMetrics",
+    "EvaluationMismatch",
+    "EvaluationOptions",
+    "EvaluationReport",
+    "EvaluationReportFields",
+    "EvaluationRunCreateInput",
+    "EvaluationRunResponse",
+    "EvaluationRunResponseExtractorSnapshot",
+    "EvaluationRunResponseOptions",
+    "EvaluationRunResponseProgress",
+    "EvaluationRunStatus",
+    "EvaluationSetCreateInput",
+    "EvaluationSetResponse",
     "Example",
     "ExampleInput",
     "ExampleInputInput",

@@ -51,6 +51,8 @@ class ExtractionJobResponse:
         review (ExtractionReview | None | Unset): Our addition, always present. Null when the extractor had no
             `review_threshold` when the
             job was created (and until the job completes); otherwise the job's review state.
+        evaluation_run_id (None | str | Unset): Our addition, always present. The evaluation run the job is an item of;
+            null for a job created on its own.
     """
 
     id: str
@@ -69,6 +71,7 @@ class ExtractionJobResponse:
     completed_at: datetime.datetime | None
     retry: JobRetry | None | Unset = UNSET
     review: ExtractionReview | None | Unset = UNSET
+    evaluation_run_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result import ExtractionResult
@@ -153,6 +156,12 @@ class ExtractionJobResponse:
         else:
             review = self.review
 
+        evaluation_run_id: None | str | Unset
+        if isinstance(self.evaluation_run_id, Unset):
+            evaluation_run_id = UNSET
+        else:
+            evaluation_run_id = self.evaluation_run_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -177,6 +186,8 @@ class ExtractionJobResponse:
             field_dict["retry"] = retry
         if review is not UNSET:
             field_dict["review"] = review
+        if evaluation_run_id is not UNSET:
+            field_dict["evaluation_run_id"] = evaluation_run_id
 
         return field_dict
 
@@ -358,6 +369,15 @@ class ExtractionJobResponse:
 
         review = _parse_review(d.pop("review", UNSET))
 
+        def _parse_evaluation_run_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        evaluation_run_id = _parse_evaluation_run_id(d.pop("evaluation_run_id", UNSET))
+
         extraction_job_response = cls(
             id=id,
             extractor_id=extractor_id,
@@ -375,6 +395,7 @@ class ExtractionJobResponse:
             completed_at=completed_at,
             retry=retry,
             review=review,
+            evaluation_run_id=evaluation_run_id,
         )
 
         return extraction_job_response

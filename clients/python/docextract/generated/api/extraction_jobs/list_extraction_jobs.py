@@ -22,6 +22,7 @@ def _get_kwargs(
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
+    evaluation_run_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -43,6 +44,8 @@ def _get_kwargs(
         json_review_status = review_status.value
 
     params["review_status"] = json_review_status
+
+    params["evaluation_run_id"] = evaluation_run_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -113,6 +116,7 @@ def sync_detailed(
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
+    evaluation_run_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs
 
@@ -127,6 +131,7 @@ def sync_detailed(
         extractor_id (str | Unset):
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
+        evaluation_run_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,6 +147,7 @@ def sync_detailed(
         status=status,
         extractor_id=extractor_id,
         review_status=review_status,
+        evaluation_run_id=evaluation_run_id,
     )
 
     response = client.get_httpx_client().request(
@@ -159,6 +165,7 @@ def sync(
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
+    evaluation_run_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs
 
@@ -173,6 +180,7 @@ def sync(
         extractor_id (str | Unset):
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
+        evaluation_run_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,6 +197,7 @@ def sync(
         status=status,
         extractor_id=extractor_id,
         review_status=review_status,
+        evaluation_run_id=evaluation_run_id,
     ).parsed
 
 
@@ -200,6 +209,7 @@ async def asyncio_detailed(
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
+    evaluation_run_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs
 
@@ -214,6 +224,7 @@ async def asyncio_detailed(
         extractor_id (str | Unset):
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
+        evaluation_run_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -229,6 +240,7 @@ async def asyncio_detailed(
         status=status,
         extractor_id=extractor_id,
         review_status=review_status,
+        evaluation_run_id=evaluation_run_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -244,6 +256,7 @@ async def asyncio(
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
+    evaluation_run_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs
 
@@ -258,6 +271,7 @@ async def asyncio(
         extractor_id (str | Unset):
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
+        evaluation_run_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -275,5 +289,6 @@ async def asyncio(
             status=status,
             extractor_id=extractor_id,
             review_status=review_status,
+            evaluation_run_id=evaluation_run_id,
         )
     ).parsed

@@ -1,0 +1,193 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+from ..models.evaluation_run_status import EvaluationRunStatus
+
+if TYPE_CHECKING:
+    from ..models.evaluation_report import EvaluationReport
+    from ..models.evaluation_run_response_extractor_snapshot import (
+        EvaluationRunResponseExtractorSnapshot,
+    )
+    from ..models.evaluation_run_response_options import EvaluationRunResponseOptions
+    from ..models.evaluation_run_response_progress import EvaluationRunResponseProgress
+
+
+T = TypeVar("T", bound="EvaluationRunResponse")
+
+
+@_attrs_define
+class EvaluationRunResponse:
+    """
+    Attributes:
+        id (str): Immutable identifier (`evrun_` + ULID).
+        evaluation_set_id (str):
+        extractor_snapshot (EvaluationRunResponseExtractorSnapshot): The extractor's full definition when the run was
+            created (an `ExtractorResponse`); every item job runs with it.
+        status (EvaluationRunStatus): As jobs; `queued` → `running` → `completed` (with `report`) or `failed`; cancel →
+            `canceling` → `canceled`.
+        progress (EvaluationRunResponseProgress):
+        options (EvaluationRunResponseOptions): The scoring options with their defaults filled in.
+        report (EvaluationReport | None): Set when `status` is `completed`, otherwise null.
+        created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+        started_at (datetime.datetime | None):
+        completed_at (datetime.datetime | None):
+    """
+
+    id: str
+    evaluation_set_id: str
+    extractor_snapshot: EvaluationRunResponseExtractorSnapshot
+    status: EvaluationRunStatus
+    progress: EvaluationRunResponseProgress
+    options: EvaluationRunResponseOptions
+    report: EvaluationReport | None
+    created_at: datetime.datetime
+    started_at: datetime.datetime | None
+    completed_at: datetime.datetime | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.evaluation_report import EvaluationReport
+
+        id = self.id
+
+        evaluation_set_id = self.evaluation_set_id
+
+        extractor_snapshot = self.extractor_snapshot.to_dict()
+
+        status = self.status.value
+
+        progress = self.progress.to_dict()
+
+        options = self.options.to_dict()
+
+        report: dict[str, Any] | None
+        if isinstance(self.report, EvaluationReport):
+            report = self.report.to_dict()
+        else:
+            report = self.report
+
+        created_at = self.created_at.isoformat()
+
+        started_at: None | str
+        if isinstance(self.started_at, datetime.datetime):
+            started_at = self.started_at.isoformat()
+        else:
+            started_at = self.started_at
+
+        completed_at: None | str
+        if isinstance(self.completed_at, datetime.datetime):
+            completed_at = self.completed_at.isoformat()
+        else:
+            completed_at = self.completed_at
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "evaluation_set_id": evaluation_set_id,
+                "extractor_snapshot": extractor_snapshot,
+                "status": status,
+                "progress": progress,
+                "options": options,
+                "report": report,
+                "created_at": created_at,
+                "started_at": started_at,
+                "completed_at": completed_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.evaluation_report import EvaluationReport
+        from ..models.evaluation_run_response_extractor_snapshot import (
+            EvaluationRunResponseExtractorSnapshot,
+        )
+        from ..models.evaluation_run_response_options import (
+            EvaluationRunResponseOptions,
+        )
+        from ..models.evaluation_run_response_progress import (
+            EvaluationRunResponseProgress,
+        )
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        evaluation_set_id = d.pop("evaluation_set_id")
+
+        extractor_snapshot = EvaluationRunResponseExtractorSnapshot.from_dict(d.pop("extractor_snapshot"))
+
+        status = EvaluationRunStatus(d.pop("status"))
+
+        progress = EvaluationRunResponseProgress.from_dict(d.pop("progress"))
+
+        options = EvaluationRunResponseOptions.from_dict(d.pop("options"))
+
+        def _parse_report(data: object) -> EvaluationReport | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                report_type_0 = EvaluationReport.from_dict(data)
+
+                return report_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("EvaluationReport | None", data)
+
+        report = _parse_report(d.pop("report"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at").replace("Z", "+00:00"))
+
+        def _parse_started_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                started_at_type_0 = datetime.datetime.fromisoformat(data.replace("Z", "+00:00"))
+
+                return started_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("datetime.datetime | None", data)
+
+        started_at = _parse_started_at(d.pop("started_at"))
+
+        def _parse_completed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                completed_at_type_0 = datetime.datetime.fromisoformat(data.replace("Z", "+00:00"))
+
+                return completed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("datetime.datetime | None", data)
+
+        completed_at = _parse_completed_at(d.pop("completed_at"))
+
+        evaluation_run_response = cls(
+            id=id,
+            evaluation_set_id=evaluation_set_id,
+            extractor_snapshot=extractor_snapshot,
+            status=status,
+            progress=progress,
+            options=options,
+            report=report,
+            created_at=created_at,
+            started_at=started_at,
+            completed_at=completed_at,
+        )
+
+        return evaluation_run_response

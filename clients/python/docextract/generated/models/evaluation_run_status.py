@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from enum import Enum
+
+
+class EvaluationRunStatus(str, Enum):
+    CANCELED = "canceled"
+    CANCELING = "canceling"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    QUEUED = "queued"
+    RUNNING = "running"
+
+    def __str__(self) -> str:
+        return str(self.value)
