@@ -16,6 +16,10 @@ import { metricsRoutes } from './routes/metrics.js';
 import { studioRoutes } from './routes/studio.js';
 
 /** Build the Koa application. No listening here: the caller decides where. */
+
+/** The largest JSON request body (413 payload_too_large beyond). */
+export const JSON_BODY_LIMIT = '8mb';
+
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.proxy = true;
@@ -26,7 +30,8 @@ export function createApp(deps: AppDeps): Koa {
   // Before body parsing: an unauthenticated request is refused without reading its body.
   app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public }));
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
-  app.use(koaBody({ multipart: false, jsonLimit: '2mb', textLimit: '2mb', formLimit: '2mb' }));
+  // 8 MiB: a text at its limit (1,000,000 characters) fits in any characters, 4-byte ones included.
+  app.use(koaBody({ multipart: false, jsonLimit: JSON_BODY_LIMIT, textLimit: JSON_BODY_LIMIT, formLimit: JSON_BODY_LIMIT }));
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
   const routers = appRouters(deps);

@@ -147,8 +147,8 @@ describe('JSON bodies', () => {
     expect(r3.body.detail.map((d: any) => d.type)).toContain('missing');
   });
 
-  it('a JSON body over the 2 MB limit is a 413 payload_too_large', async () => {
-    const big = JSON.stringify({ extractor_name: 'bad-input', text: 'x'.repeat(3 * 1024 * 1024) });
+  it('a JSON body over the 8 MiB limit is a 413 payload_too_large', async () => {
+    const big = JSON.stringify({ extractor_name: 'bad-input', text: 'x'.repeat(9 * 1024 * 1024) });
     const r = await storesNothing(() => json('POST', '/v1/extraction-jobs', big));
     expectCode(r, 413, 'payload_too_large');
     // Under the body limit but over the field's own bound: a 422.

@@ -452,8 +452,8 @@ describe('real responses of the app validate through apiCall', () => {
     expect((await apiCall(base, 'POST', '/v1/files', form)).status).toBe(422);
   });
 
-  it('a JSON body over 2 MiB is a 413', async () => {
-    const r = await apiCall(base, 'POST', '/v1/schemas/validate', { schema: { description: 'x'.repeat(3 * 1024 * 1024) } });
+  it('a JSON body over 8 MiB is a 413', async () => {
+    const r = await apiCall(base, 'POST', '/v1/schemas/validate', { schema: { description: 'x'.repeat(9 * 1024 * 1024) } });
     expect(r.status).toBe(413);
   });
 
