@@ -4,6 +4,7 @@ import { BOOKKEEPING } from './activity-options.js';
 import { forEachBounded } from './bounded.js';
 import { extractionJobWorkflow } from './extraction.js';
 import { describeFailure, isCancellation } from './job-failure.js';
+import { initialJobSearchAttributes } from '../src/temporal/search-attributes.js';
 import type { RetrySettings } from './types.js';
 
 /** Input of evaluationRunWorkflow: ids and settings only. */
@@ -15,6 +16,8 @@ export interface EvaluationRunInput {
   job: { retry: RetrySettings; pageConcurrency: number };
   /** Items per workflow run before it continues as new (default ITEMS_PER_WORKFLOW_RUN; tests set it low). */
   itemsPerRun?: number;
+  /** The server has the Docextract search attributes: item jobs start with them (DocextractEvaluationRunId included). */
+  searchAttributes?: boolean;
 }
 
 /**
@@ -47,6 +50,10 @@ export async function evaluationRunWorkflow(input: EvaluationRunInput): Promise<
           workflowId: job.jobId,
           args: [{ jobId: job.jobId, retry: input.job.retry, pageConcurrency: input.job.pageConcurrency }],
           memo: { job_kind: 'extraction', definition_name: job.definitionName, file_id: job.fileId, evaluation_run_id: runId },
+          staticSummary: ['extract', job.definitionName, job.fileId ?? 'text', `evaluation ${runId}`].join(' · '),
+          ...(input.searchAttributes
+            ? { typedSearchAttributes: initialJobSearchAttributes({ kind: 'extraction', definition: job.definitionName, fileId: job.fileId, evaluationRunId: runId }) }
+            : {}),
           // Should the run's workflow be terminated by an operator, its jobs are canceled (and their
           // rows settled) rather than killed mid-write.
           parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,

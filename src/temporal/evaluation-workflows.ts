@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
 import type { EvaluationRunInput } from '../../workflows/evaluation.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
+import { searchAttributesRegistered } from './search-attribute-registry.js';
 
 export const EVALUATION_WORKFLOW_TYPE = 'evaluationRunWorkflow';
 
@@ -12,10 +13,13 @@ export async function startEvaluationWorkflow(
   runId: string,
   memo: { evaluation_set: string; definition_name: string },
 ): Promise<void> {
+  // Only what the item jobs apply (no attempt cap: the activity's own, from its configuration).
+  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
   const input: EvaluationRunInput = {
     runId,
     concurrency: config.evaluationConcurrency,
-    job: { retry: config.providerRetry, pageConcurrency: config.pageConcurrency },
+    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs }, pageConcurrency: config.pageConcurrency },
+    searchAttributes: await searchAttributesRegistered(temporal, config.temporal.namespace),
   };
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(EVALUATION_WORKFLOW_TYPE, {
@@ -23,6 +27,8 @@ export async function startEvaluationWorkflow(
       taskQueue: config.temporal.taskQueue,
       args: [input],
       memo: { job_kind: 'evaluation', ...memo },
+      staticSummary: `evaluate · ${memo.definition_name} · set ${memo.evaluation_set}`,
+      staticDetails: `Evaluation run \`${runId}\`: \`GET /v1/evaluation-runs/${runId}\``,
     }),
   );
 }

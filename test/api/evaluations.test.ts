@@ -237,6 +237,20 @@ describe('an evaluation run of 12 items', () => {
     const jobs = await call(base, 'GET', `/v1/extraction-jobs?evaluation_run_id=${run.id}&limit=100`);
     expect(jobs.body).toHaveLength(12);
     for (const job of jobs.body) expect(job.evaluation_run_id).toBe(run.id);
+    // Operators find them in the Temporal Web UI by the run (visibility is eventually consistent).
+    const byRun = async () => {
+      const ids: string[] = [];
+      for await (const w of stack.temporal.workflow.list({ query: `DocextractEvaluationRunId="${run.id}"` })) ids.push(w.workflowId);
+      return ids.sort();
+    };
+    const wanted = jobs.body.map((j: { id: string }) => j.id).sort();
+    const until = Date.now() + 30_000;
+    let listed = await byRun();
+    while (listed.length < wanted.length && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 500));
+      listed = await byRun();
+    }
+    expect(listed).toEqual(wanted);
 
     const report = run.report;
     // By hand: 7 leaves per item (merchant, date, total, 2 rows × name, amount), 9 for item 9 (an extra row).
