@@ -164,7 +164,7 @@ describe('enumerations', () => {
     const src = sourceFiles('src');
     const produced = new Set([
       ...matchesIn(src, /new ApiError\(\s*\d{3},\s*'([a-z_]+)'/g),
-      ...matchesIn(src, /(?:badRequest|conflict)\(\s*'([a-z_]+)'/g),
+      ...matchesIn(src, /(?:badRequest|conflict|serviceError)\(\s*'([a-z_]+)'/g),
       ...matchesIn(src, /inUseCode:\s*'([a-z_]+)'/g),
       ...matchesIn([path.join(ROOT, 'src/http/middleware/error-handler.ts')], /code:\s*'([a-z_]+)'/g),
       // A document that cannot be rendered answers its DocumentError code (GET /v1/files/{id}/pages/{n}).
