@@ -36,6 +36,7 @@ class ErrorCode(str, Enum):
     PROVIDER_ERROR = "provider_error"
     PROVIDER_KEY_MISSING = "provider_key_missing"
     PROVIDER_KEY_UNREADABLE = "provider_key_unreadable"
+    PROVIDER_NOT_CONFIGURED = "provider_not_configured"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
     UNAUTHORIZED = "unauthorized"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
