@@ -11,6 +11,7 @@ import type { ProviderSettings } from '../providers/types.js';
 import type { Db } from '../storage/db.js';
 import { type SecretBox, SecretUnreadableError } from '../storage/secrets.js';
 import { iso } from './definitions-common.js';
+import { isHttpUrl } from '../http-url.js';
 import { PROVIDER_NAMES, type ProviderName } from './prebuilt.js';
 
 export const providerNamePathSchema = z.enum(PROVIDER_NAMES);
@@ -251,11 +252,3 @@ function withoutSecrets(text: string, secrets: (string | null | undefined)[]): s
   return secrets.reduce<string>((acc, secret) => (secret ? acc.split(secret).join('[redacted]') : acc), text);
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}

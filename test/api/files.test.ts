@@ -89,20 +89,16 @@ describe('POST /v1/files', () => {
     expect(json.status).toBe(415);
   });
 
-  it('reads up to 10 other fields of one value of at most 1000 characters each, as openapi.yaml says (422 otherwise)', async () => {
+  it('reads and ignores up to 10 other fields, as openapi.yaml says (422 for more)', async () => {
     const form = (fields: [string, string][]) => {
       const f = new FormData();
       f.append('upload', new Blob([new Uint8Array(makePng(2, 2))], { type: 'image/png' }), 'x.png');
       for (const [k, v] of fields) f.append(k, v);
       return f;
     };
-    const ok = await checkedFetch(base, 'POST', '/v1/files', form([['purpose', 'a'.repeat(1000)], ['note', 'b']]));
+    // Ignored, never stored: any characters, repeated names.
+    const ok = await checkedFetch(base, 'POST', '/v1/files', form([['purpose', 'a'.repeat(5000)], ['note', 'b\u0000c'], ['note', 'd']]));
     expect(ok.status).toBe(201);
-    const long = await checkedFetch(base, 'POST', '/v1/files', form([['purpose', 'a'.repeat(1001)]]));
-    expect(long.status).toBe(422);
-    expect(long.body.detail[0].loc).toEqual(['body', 'purpose']);
-    const repeated = await checkedFetch(base, 'POST', '/v1/files', form([['tag', 'a'], ['tag', 'b']]));
-    expect(repeated.status).toBe(422);
     const many = await checkedFetch(base, 'POST', '/v1/files', form(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x'] as [string, string])));
     expect(many.status).toBe(422);
   });

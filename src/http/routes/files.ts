@@ -97,24 +97,10 @@ export function fileRoutes({ db, config }: AppDeps): Router {
   return router;
 }
 
-// Text fields beside the file part are ignored, so few and small ones are enough: at most 10, each
-// one value of at most 1000 characters (openapi.yaml, FileUpload), which also keeps them under the
-// parser's total of 64 KiB.
+// Text fields beside the file part are ignored (never stored, so any characters will do), and few
+// and small ones are enough: at most 10 (openapi.yaml, FileUpload: maxProperties) of 64 KiB in all.
 const MAX_FORM_FIELDS = 10;
-const MAX_FORM_FIELD_CHARS = 1000;
 const MAX_FORM_FIELDS_BYTES = 64 * 1024;
-
-/** A text field beside the file is one value of at most MAX_FORM_FIELD_CHARS characters. */
-function refuseLargeFields(fields: unknown): void {
-  if (fields === null || typeof fields !== 'object') return;
-  const issues = Object.entries(fields as Record<string, unknown>)
-    .filter(([, v]) => {
-      const values = Array.isArray(v) ? v : [v];
-      return values.length !== 1 || typeof values[0] !== 'string' || values[0].length > MAX_FORM_FIELD_CHARS;
-    })
-    .map(([k]) => ({ loc: ['body', k], msg: `A form field beside "upload" is one value of at most ${MAX_FORM_FIELD_CHARS} characters`, type: 'value_error' }));
-  if (issues.length > 0) throw new RequestValidationError(issues.slice(0, 20));
-}
 
 /**
  * Streams the multipart body to a temporary file (formidable), refusing it past the size limit
@@ -165,7 +151,6 @@ function multipartUpload(maxBytes: number): Middleware {
     }
     try {
       refuseHostileMultipart(ctx);
-      refuseLargeFields(ctx.request.body);
     } catch (err) {
       for (const f of Object.values(ctx.request.files ?? {}).flat()) await unlink(f.filepath).catch(() => {});
       throw err;
