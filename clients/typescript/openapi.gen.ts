@@ -1109,8 +1109,6 @@ export interface components {
              * @description The document (PDF, JPEG or PNG) as the only file part, with its filename and media type.
              */
             upload: string;
-        } & {
-            [key: string]: string;
         };
         /** @description An uploaded file's record. */
         FileResponse: {
