@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
+import { codegenView } from './codegen-view.js';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const PYTHON_CLIENT_DIR = path.join(ROOT, 'clients', 'python');
@@ -107,7 +108,11 @@ export async function generatePythonClient(source: string, outDir: string): Prom
   const work = mkdtempSync(path.join(tmpdir(), 'docextract-pygen-'));
   try {
     const pkg = path.join(work, 'generated');
-    const input = /^https?:\/\//.test(source) ? ['--url', source] : ['--path', source];
+    // The generator reads the codegen view of the document (scripts/codegen-view.ts says why).
+    const text = /^https?:\/\//.test(source) ? await (await fetch(source)).text() : readFileSync(source, 'utf8');
+    const viewPath = path.join(work, 'openapi.codegen.yaml');
+    writeFileSync(viewPath, codegenView(text));
+    const input = ['--path', viewPath];
     const r = await run(venvBin('openapi-python-client'), ['generate', ...input, '--meta', 'none', '--output-path', pkg], {
       env: venvEnv(),
       cwd: work,

@@ -386,6 +386,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/providers/{name}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's stable name; any other value is a `422`. */
+                name: components["parameters"]["ProviderNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Whether a provider's endpoint answers
+         * @description The latest check of this provider by this service process: one model listing (`GET …/models`,
+         *     for `hosted_project_api` its deployments) with a 3 s deadline. A check at most 10 s old is
+         *     returned as it is; otherwise the provider is checked now. The service also checks, at start-up,
+         *     every provider that a definition uses and logs a line for each that does not answer. A provider
+         *     that does not answer is no error of this operation: `answered` is false and `error` says why.
+         *     Our addition.
+         */
+        get: operations["getProviderStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/extractors": {
         parameters: {
             query?: never;
@@ -1404,6 +1432,23 @@ export interface components {
          * @description UTC timestamp (ISO 8601, `Z`).
          */
         Timestamp: string;
+        /** @description Any string without the NUL character (U+0000), which the service refuses everywhere (`422 string_nul`). */
+        NulFreeString: string;
+        /** @description A key of a free-form object. Neither NUL nor the key `__proto__` is accepted, at any depth (`422`). */
+        JsonKey: string;
+        /** @description Any JSON value whose strings and keys are free of NUL (free-form content). */
+        JsonValue: unknown;
+        /** @description A free-form JSON object whose strings and keys are free of NUL. */
+        JsonObject: {
+            [key: string]: unknown;
+        };
+        /**
+         * Format: uri
+         * @description Absolute `http` or `https` URL. Its host must resolve to a public address (`400
+         *     webhook_url_unresolvable` / `webhook_url_forbidden` otherwise), unless the service allows
+         *     private addresses (`SERVICE_WEBHOOK_ALLOW_PRIVATE`).
+         */
+        WebhookUrl: string;
         FileUpload: {
             /**
              * Format: binary
@@ -1430,6 +1475,13 @@ export interface components {
         ProviderResponse: {
             name: components["schemas"]["ProviderName"];
             /**
+             * @description The endpoint set with `base_url` (PATCH or PUT), or null when none is set and the provider's
+             *     default applies (`compatible_api`: `SERVICE_LOCAL_BASE_URL`, the local inference
+             *     server; `hosted_api`: the vendor SDK's endpoint; `hosted_project_api`: `configuration.project_url`).
+             *     `GET …/status` tells the endpoint in use and whether it answered. Our addition.
+             */
+            base_url: string | null;
+            /**
              * @description Provider-specific non-secret settings (`project_url` for `hosted_project_api`).
              *     `max_concurrent_requests` (any provider, a positive integer): at most this many model
              *     requests open at the provider at once, across every worker process; jobs wait for a
@@ -1447,15 +1499,25 @@ export interface components {
         ProviderUpdateInput: {
             /**
              * Format: uri
-             * @description Absolute http(s) URL of the provider endpoint; null restores the default.
+             * @description Absolute http(s) URL of the provider endpoint (a host name or an IPv4 address, an optional
+             *     port, an optional path; no credentials); null restores the default. Returned as `base_url`.
              */
             base_url?: string | null;
             /**
-             * @description Non-secret settings; replaces the stored object as a whole. `max_concurrent_requests`,
-             *     when given, must be a positive integer (otherwise 400 `invalid_provider_configuration`).
+             * @description Non-secret settings; replaces the stored object as a whole. Other keys are stored and returned
+             *     unchanged. `hosted_project_api` needs `project_url` before it can be used: without it, its model
+             *     listing answers `409 invalid_provider_configuration` and its jobs fail with that code.
              */
             configuration?: {
-                [key: string]: unknown;
+                /**
+                 * Format: uri
+                 * @description The project-scoped endpoint of `hosted_project_api`.
+                 */
+                project_url?: string;
+                /** @description At most this many model requests open at the provider at once, across every worker process. */
+                max_concurrent_requests?: number;
+            } & {
+                [key: string]: components["schemas"]["JsonValue"];
             };
             /**
              * @description API key, stored encrypted; null removes the stored key. Visible ASCII only (0x21–0x7E), as it
@@ -1465,24 +1527,40 @@ export interface components {
             /** @description Name of an environment variable of the worker holding the key, read at call time. */
             api_key_env?: string | null;
         };
+        /** @description Whether a provider's endpoint answered its latest check, and when. Our addition. */
+        ProviderStatusResponse: {
+            name: components["schemas"]["ProviderName"];
+            /** @description The URL asked (the endpoint jobs use, with `/models` or `/deployments`); null when the provider's settings are incomplete and it was not asked. */
+            url: string | null;
+            /** @description True when the endpoint answered the listing. */
+            answered: boolean;
+            checked_at: components["schemas"]["Timestamp"];
+            /** @description Why it did not answer (null when it did); `code` is a `JobErrorCode` such as `provider_unavailable`, `provider_timeout`, `provider_auth_failed`, or an `ErrorCode` such as `provider_key_missing`. */
+            error: null | {
+                code: string;
+                message: string;
+            };
+        };
         ProviderModelsResponse: {
             models: string[];
         };
         /** @description A few-shot example as submitted. */
         ExampleInput: {
+            /**
+             * @description A `text` example (the default `type`) has `text` and no `file_id`; a `file` example has the
+             *     `file_id` of an uploaded file (`404 not_found` when there is none) and no `text`.
+             */
             input: {
                 /**
                  * @default text
                  * @enum {string}
                  */
                 type: "text" | "file";
-                /** @description Required for a `text` example. */
                 text?: string | null;
-                /** @description An uploaded file's id; required for a `file` example. */
                 file_id?: string | null;
             };
             /** @description The expected structured output; it must satisfy the extractor's schema. */
-            output: Record<string, unknown>;
+            output: components["schemas"]["JsonObject"];
         };
         /** @description A few-shot example as stored (normalised). */
         Example: {
@@ -1510,7 +1588,7 @@ export interface components {
             /** @description Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted providers. */
             model?: string | null;
             /** @description The extraction result JSON Schema, in the extraction schema dialect. */
-            schema: Record<string, unknown>;
+            schema: components["schemas"]["JsonObject"];
             examples?: components["schemas"]["ExampleInput"][];
             /**
              * @description Our addition. A value whose confidence is below this is flagged `low_confidence`, and a
@@ -1526,7 +1604,7 @@ export interface components {
             reasoning_effort?: components["schemas"]["ReasoningEffort"] | null;
             provider_name?: components["schemas"]["ProviderName"] | null;
             model?: string | null;
-            schema?: Record<string, unknown>;
+            schema?: components["schemas"]["JsonObject"];
             examples?: components["schemas"]["ExampleInput"][];
             /**
              * @description Our addition. A value whose confidence is below this is flagged `low_confidence`, and a
@@ -1740,14 +1818,13 @@ export interface components {
          */
         WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed";
         WebhookEndpointCreateInput: {
-            /** @description Absolute `http` or `https` URL. */
-            url: string;
+            url: components["schemas"]["WebhookUrl"];
             /** @description Events to deliver; default the six job-end events (review events only when listed). */
             events?: components["schemas"]["WebhookEventType"][];
             description?: string | null;
         };
         WebhookEndpointUpdateInput: {
-            url?: string;
+            url?: components["schemas"]["WebhookUrl"];
             events?: components["schemas"]["WebhookEventType"][];
             enabled?: boolean;
             description?: string | null;
@@ -1962,7 +2039,9 @@ export interface components {
         };
         SchemaValidationRequest: {
             /** @description A schema in the extraction schema dialect. */
-            schema: Record<string, unknown>;
+            schema: components["schemas"]["JsonObject"];
+        } & {
+            [key: string]: components["schemas"]["JsonValue"];
         };
         SchemaValidationResponse: {
             /** @description True when `errors` is empty (warnings do not block). */
@@ -2231,9 +2310,10 @@ export interface components {
          *     | `invalid_example` | 400 | A few-shot example is unusable (missing input, output the schema rejects, unknown file). |
          *     | `model_required` | 400 | A hosted provider was chosen without an explicit `model`. |
          *     | `name_mismatch` | 400 | A body `name` differs from the name in the path. |
-         *     | `invalid_provider_configuration` | 400 | The provider's settings cannot work (e.g. no `project_url`). |
-         *     | `provider_key_missing` | 400 | The provider needs an API key and none is stored or in its variable. |
-         *     | `provider_key_unreadable` | 400 | The stored key cannot be decrypted with the current secret key; set it again. |
+         *     | `invalid_provider_configuration` | 400 | A provider update whose settings cannot work (e.g. a `project_url` that is not an http(s) URL). |
+         *     | `provider_not_configured` | 409 | The provider lacks a setting it needs to be called (`hosted_project_api` without `project_url`; model listing). |
+         *     | `provider_key_missing` | 409 | The provider needs an API key and none is stored or in its variable (model listing). |
+         *     | `provider_key_unreadable` | 409 | The stored key cannot be decrypted with the current secret key; set it again (model listing). |
          *     | `bad_request` | 4xx | Another unreadable request body. |
          *     | `unauthorized` | 401 | Authentication is enabled and the bearer token is missing or not valid. |
          *     | `forbidden` | 403 | A `client` token tried to change a provider, extractor or parser (or call another admin-only operation). |
@@ -2250,7 +2330,7 @@ export interface components {
          *     | `open_flags` | 409 | A flagged value has had no review decision yet; the review cannot be approved. |
          *     | `invalid_review_path` | 422 | A review decision names a path that is not a leaf of the job's `result.data`. |
          *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
-         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB. |
+         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation). |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
          *     | `persistence_busy` | 503 | The database is temporarily busy; retry after `Retry-After`. |
@@ -2275,7 +2355,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2590,7 +2670,7 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
-        /** @description The JSON request body exceeds 2 MiB (`payload_too_large`). */
+        /** @description The JSON request body exceeds 2 MiB (13 MiB for job creation) (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -2708,9 +2788,11 @@ export interface components {
             };
         };
         /**
-         * @description The resulting configuration cannot work (`invalid_provider_configuration`), e.g. `hosted_project_api`
-         *     without an http(s) `configuration.project_url`; or the `api_key` has characters other than visible
-         *     ASCII 0x21–0x7E, which cannot travel in an HTTP header (`invalid_api_key`).
+         * @description The resulting configuration cannot work (`invalid_provider_configuration`): a
+         *     `configuration.project_url` that is not an absolute http(s) URL, or a `max_concurrent_requests`
+         *     that is not an integer from 1 to 10000 (both stated by the schema). A `hosted_project_api` without
+         *     `project_url` is accepted (it is unusable until one is set). Or the `api_key` has characters other
+         *     than visible ASCII 0x21–0x7E, which cannot travel in an HTTP header (`invalid_api_key`).
          */
         InvalidProviderConfiguration: {
             headers: {
@@ -3650,11 +3732,14 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderModelsResponse"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             /**
-             * @description The provider's settings cannot work: `provider_key_missing`, `provider_key_unreadable`
-             *     (the stored key cannot be decrypted; set it again) or `invalid_provider_configuration`.
+             * @description The provider's current settings cannot work, so it was not asked: `provider_key_missing`,
+             *     `provider_key_unreadable` (the stored key cannot be decrypted; set it again) or
+             *     `provider_not_configured` (`hosted_project_api` without `configuration.project_url`).
              */
-            400: {
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3662,8 +3747,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             /** @description The provider rejected the request or could not be reached (`provider_error`); `detail` carries its message. */
@@ -3675,6 +3758,46 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponse"];
                 };
             };
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getProviderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's stable name; any other value is a `422`. */
+                name: components["parameters"]["ProviderNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "compatible_api",
+                     *       "url": "http://127.0.0.1:8080/v1/models",
+                     *       "answered": false,
+                     *       "checked_at": "2026-03-01T10:15:30.123Z",
+                     *       "error": {
+                     *         "code": "provider_unavailable",
+                     *         "message": "Could not reach the provider: connect ECONNREFUSED 127.0.0.1:8080"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProviderStatusResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
     };
@@ -3811,6 +3934,7 @@ export interface operations {
             400: components["responses"]["InvalidExtractorDefinition"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];

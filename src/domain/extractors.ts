@@ -255,7 +255,8 @@ async function checkExamples(db: Db, schema: Record<string, unknown>, examples: 
   if (fileIds.length > 0) {
     const found = new Set((await db('files').whereIn('id', fileIds).pluck('id')) as string[]);
     const i = normalised.findIndex((ex) => ex.input.type === 'file' && !found.has(ex.input.file_id!));
-    if (i >= 0) throw invalidExample(i, `input.file_id '${normalised[i]!.input.file_id}' names no uploaded file`);
+    // A reference to a file that does not exist, as for jobs: 404, not an unusable example.
+    if (i >= 0) throw notFound(`examples[${i}].input.file_id: File`, normalised[i]!.input.file_id!);
   }
   return normalised;
 }

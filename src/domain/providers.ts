@@ -10,6 +10,7 @@ import type { ProviderSettings } from '../providers/types.js';
 import type { Db } from '../storage/db.js';
 import { type SecretBox, SecretUnreadableError } from '../storage/secrets.js';
 import { iso } from './definitions-common.js';
+import { isHttpUrl } from '../http-url.js';
 import { PROVIDER_NAMES, type ProviderName } from './prebuilt.js';
 
 export const providerNamePathSchema = z.enum(PROVIDER_NAMES);
@@ -47,11 +48,13 @@ interface ProviderRow {
 }
 
 /**
- * ProviderResponse: exactly the contract's five fields. Neither the key nor the name of its
- * variable is returned; the endpoint (`base_url`) is write-side connection state, as in the contract.
+ * ProviderResponse: the contract's five fields and the endpoint set with `base_url` (null: the
+ * provider's default), so a client can check where jobs go. Neither the key nor the name of its
+ * variable is ever returned.
  */
 export interface Provider {
   name: ProviderName;
+  base_url: string | null;
   configuration: Record<string, unknown>;
   has_api_key: boolean;
   created_at: string;
@@ -62,6 +65,7 @@ export interface Provider {
 export function toProvider(row: ProviderRow): Provider {
   return {
     name: row.name,
+    base_url: row.base_url,
     configuration: row.configuration,
     has_api_key: row.api_key_ciphertext !== null,
     created_at: iso(row.created_at),
@@ -129,7 +133,7 @@ export async function updateProvider(
             : null,
       api_key_env: input.api_key_env !== undefined ? input.api_key_env : keep ? row.api_key_env : null,
     };
-    checkConfiguration(name, next.configuration);
+    checkConfiguration(next.configuration);
 
     const [updated] = await trx('providers')
       .where({ name })
@@ -139,8 +143,12 @@ export async function updateProvider(
   });
 }
 
-/** Provider-specific rules for the non-secret settings. */
-function checkConfiguration(name: ProviderName, configuration: Record<string, unknown>): void {
+/**
+ * Rules for the non-secret settings that are given (openapi.yaml states them in the schema). A
+ * missing `project_url` is not refused here: the seeded `hosted_project_api` has none either, and
+ * the provider is unusable until one is set (`provider_not_configured` when it is used).
+ */
+function checkConfiguration(configuration: Record<string, unknown>): void {
   // Held across every worker process (activities/model-call.ts); absent means no limit.
   const limit = configuration.max_concurrent_requests;
   if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) {
@@ -149,21 +157,26 @@ function checkConfiguration(name: ProviderName, configuration: Record<string, un
       'configuration.max_concurrent_requests must be a positive integer (at most 10000) when given.',
     );
   }
-  if (name === 'hosted_project_api') {
-    const url = configuration.project_url;
-    if (typeof url !== 'string' || !isHttpUrl(url)) {
-      throw serviceError(
-        'invalid_provider_configuration',
-        "Provider 'hosted_project_api' needs configuration.project_url, an absolute http:// or https:// URL.",
-      );
-    }
+  const url = configuration.project_url;
+  if (url !== undefined && (typeof url !== 'string' || url.length > 2000 || !isHttpUrl(url))) {
+    throw serviceError('invalid_provider_configuration', 'configuration.project_url must be an absolute http:// or https:// URL of at most 2000 characters when given.');
+  }
+}
+
+/** A provider that cannot be called with its stored settings (checked before a model listing). */
+function checkUsable(name: ProviderName, configuration: Record<string, unknown>): void {
+  if (name === 'hosted_project_api' && typeof configuration.project_url !== 'string') {
+    throw serviceError(
+      'provider_not_configured',
+      "Provider 'hosted_project_api' needs configuration.project_url, an absolute http:// or https:// URL; set it with PATCH /v1/providers/hosted_project_api.",
+    );
   }
 }
 
 /**
- * Everything needed to call a provider, with the key decrypted. Throws 400 errors a client can
- * act on: a project provider without project_url, a hosted provider without any key, or a stored
- * key the current secret key cannot read.
+ * Everything needed to call a provider, with the key decrypted. Throws errors a client can act on
+ * (409: the provider's state, not the request, is wrong): a project provider without project_url,
+ * a hosted provider without any key, or a stored key the current secret key cannot read.
  */
 export async function getProviderSettings(
   deps: { db: Db; secrets: SecretBox },
@@ -172,7 +185,7 @@ export async function getProviderSettings(
 ): Promise<ProviderSettings> {
   const row = (await deps.db('providers').where({ name }).first()) as ProviderRow | undefined;
   if (!row) throw notFound('Provider', name);
-  checkConfiguration(name, row.configuration);
+  checkUsable(name, row.configuration);
 
   let apiKey: string | null = null;
   if (row.api_key_ciphertext !== null) {
@@ -209,7 +222,7 @@ const MODELS_TIMEOUT_MS = 30_000;
 
 /**
  * The model ids the provider advertises now. Problems the client can fix in our settings are
- * 400s; a provider that cannot be reached or refuses is a 502 `provider_error` carrying the
+ * 409s; a provider that cannot be reached or refuses is a 502 `provider_error` carrying the
  * provider's own message.
  */
 export async function listProviderModels(
@@ -229,7 +242,7 @@ export async function listProviderModels(
     // A provider may quote the key it was given in its error message; never pass that on.
     const message = withoutSecrets(err.message, [settings.apiKey, settings.apiKeyEnv ? process.env[settings.apiKeyEnv] : null]);
     if (err.code === 'provider_key_missing') throw serviceError('provider_key_missing', message);
-    if (err.code === 'provider_not_configured') throw serviceError('invalid_provider_configuration', message);
+    if (err.code === 'provider_not_configured') throw serviceError('provider_not_configured', message);
     throw serviceError('provider_error', message);
   }
 }
@@ -238,11 +251,3 @@ function withoutSecrets(text: string, secrets: (string | null | undefined)[]): s
   return secrets.reduce<string>((acc, secret) => (secret ? acc.split(secret).join('[redacted]') : acc), text);
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}

@@ -20,8 +20,6 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   name_mismatch: 400,
   invalid_api_key: 400,
   invalid_provider_configuration: 400,
-  provider_key_missing: 400,
-  provider_key_unreadable: 400,
   webhook_url_invalid: 400,
   webhook_url_forbidden: 400,
   webhook_url_unresolvable: 400,
@@ -56,6 +54,10 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   evaluation_run_active: 409,
   evaluation_run_not_completed: 409,
   evaluation_sets_differ: 409,
+  // The provider's stored settings cannot work (model listing, provider status): a state conflict.
+  provider_key_missing: 409,
+  provider_key_unreadable: 409,
+  provider_not_configured: 409,
 };
 
 /** The status for a code, or undefined when the table does not know it. */

@@ -8,6 +8,8 @@ import { JobEvents } from '../storage/job-events.js';
 import { connectTemporalClient } from '../temporal/client.js';
 import { restartOrphanedJobs } from '../domain/job-recovery.js';
 import { registerSearchAttributes } from '../temporal/search-attribute-registry.js';
+import { checkProvidersAtStart } from '../domain/provider-status.js';
+import { createSecretBox } from '../storage/secrets.js';
 
 export interface RunningApi {
   url: string;
@@ -28,6 +30,11 @@ export async function startApi(
      * (domain/job-recovery.ts). The service's entry points do; tests sharing one database don't.
      */
     recoverJobs?: boolean;
+    /**
+     * After listening, check every provider a definition uses and log a line for each that does not
+     * answer (domain/provider-status.ts). The service's entry points do; tests opt in.
+     */
+    checkProviders?: boolean;
   },
 ): Promise<RunningApi> {
   // Page images (GET /v1/files/{id}/pages/{n}) render in a pool of this process (under npm start, of
@@ -58,6 +65,12 @@ export async function startApi(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   opts.logger.info({ url }, 'api listening');
+  if (opts.checkProviders) {
+    // Not awaited: the API serves at once; the lines follow within the check's deadline.
+    void checkProvidersAtStart({ db, secrets: createSecretBox(config), config }, opts.logger).catch((err: unknown) =>
+      opts.logger.warn({ err }, 'could not check the providers at start-up'),
+    );
+  }
   return {
     url,
     server,

@@ -5,6 +5,8 @@ export interface ApiThreadData {
   databaseUrl: string;
   temporalAddress: string;
   recoverJobs: boolean;
+  /** Check the providers in use after listening (runtime/api-process.ts). */
+  checkProviders?: boolean;
 }
 
 /** Messages from the API thread. */

@@ -147,13 +147,18 @@ describe('JSON bodies', () => {
     expect(r3.body.detail.map((d: any) => d.type)).toContain('missing');
   });
 
-  it('a JSON body over the 8 MiB limit is a 413 payload_too_large', async () => {
-    const big = JSON.stringify({ extractor_name: 'bad-input', text: 'x'.repeat(9 * 1024 * 1024) });
+  it('a JSON body over the limit (2 MiB, 13 MiB for job creation) is a 413 payload_too_large', async () => {
+    const big = JSON.stringify({ extractor_name: 'bad-input', text: 'x'.repeat(14 * 1024 * 1024) });
     const r = await storesNothing(() => json('POST', '/v1/extraction-jobs', big));
     expectCode(r, 413, 'payload_too_large');
-    // Under the body limit but over the field's own bound: a 422.
+    const bigDefinition = JSON.stringify({ display_name: 'x', instructions: 'x'.repeat(3 * 1024 * 1024), schema: {} });
+    expectCode(await storesNothing(() => json('PUT', '/v1/extractors/bad-input-big', bigDefinition)), 413, 'payload_too_large');
+    // Under the body limit but over the field's own bound: a 422, also when the text's JSON escapes
+    // make the body larger than 2 MiB (1 000 001 characters of 6 bytes each).
     const long = JSON.stringify({ extractor_name: 'bad-input', text: 'x'.repeat(1_500_000) });
     expect422(await storesNothing(() => json('POST', '/v1/extraction-jobs', long)), 'too_big');
+    const escaped = JSON.stringify({ extractor_name: 'bad-input', text: '\u0007'.repeat(1_000_001) });
+    expect422(await storesNothing(() => json('POST', '/v1/extraction-jobs', escaped)), 'too_big');
   });
 
   it('deeply nested JSON bodies are refused quickly and the API stays up', async () => {

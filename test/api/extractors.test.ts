@@ -175,12 +175,16 @@ describe('PUT /v1/extractors/{name}', () => {
     expect(r.body.detail).toContain('examples[0]');
   });
 
-  it('rejects a text example without text and a file example without or with an unknown file (400 invalid_example)', async () => {
+  it('rejects a text example without text and a file example without a file (400 invalid_example); an unknown file is a 404', async () => {
     const output = { title: 'A', total: 1 };
-    for (const input of [{}, { type: 'text', text: null }, { type: 'file' }, { type: 'file', file_id: 'file_01h00000000000000000000000' }, { type: 'text', text: 'a', file_id: 'x' }]) {
+    for (const input of [{}, { type: 'text', text: null }, { type: 'file' }, { type: 'text', text: 'a', file_id: 'x' }]) {
       const r = await call(base, 'PUT', '/v1/extractors/put-bad-input', definition({ examples: [{ input, output }] }));
       expectApiError(r, 400, 'invalid_example');
     }
+    // A reference to a file that does not exist, as in a job: not_found, naming the example.
+    const unknown = await call(base, 'PUT', '/v1/extractors/put-bad-input', definition({ examples: [{ input: { type: 'file', file_id: 'file_01h00000000000000000000000' }, output }] }));
+    expectApiError(unknown, 404, 'not_found');
+    expect(unknown.body.detail).toContain('examples[0]');
   });
 
   it('accepts a file example naming an uploaded file', async () => {

@@ -88,6 +88,20 @@ describe('POST /v1/files', () => {
     const json = await call(base, 'POST', '/v1/files', { upload: 'x' });
     expect(json.status).toBe(415);
   });
+
+  it('reads and ignores up to 10 other fields, as openapi.yaml says (422 for more)', async () => {
+    const form = (fields: [string, string][]) => {
+      const f = new FormData();
+      f.append('upload', new Blob([new Uint8Array(makePng(2, 2))], { type: 'image/png' }), 'x.png');
+      for (const [k, v] of fields) f.append(k, v);
+      return f;
+    };
+    // Ignored, never stored: any characters, repeated names.
+    const ok = await checkedFetch(base, 'POST', '/v1/files', form([['purpose', 'a'.repeat(5000)], ['note', 'b\u0000c'], ['note', 'd']]));
+    expect(ok.status).toBe(201);
+    const many = await checkedFetch(base, 'POST', '/v1/files', form(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x'] as [string, string])));
+    expect(many.status).toBe(422);
+  });
 });
 
 describe('reading and deleting files', () => {

@@ -10,8 +10,8 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 import { startTestStack, type TestStack } from '../harness/stack.js';
 import { call, expectApiError, expectIsoUtc, expectValidationError } from './definition-helpers.js';
 
-// Exactly the contract's five fields: never api_key, api_key_env, or other connection state.
-const PROVIDER_KEYS = ['configuration', 'created_at', 'has_api_key', 'name', 'updated_at'];
+// The contract's five fields and the endpoint set with base_url: never api_key or api_key_env.
+const PROVIDER_KEYS = ['base_url', 'configuration', 'created_at', 'has_api_key', 'name', 'updated_at'];
 const NAMES = ['hosted_api', 'hosted_project_api', 'compatible_api'];
 
 // Every key this file sends; none may ever appear in a response, a log line or a database row in clear.
@@ -111,7 +111,7 @@ describe('GET /v1/providers and /v1/providers/{name}', () => {
     expect(r.body.map((p: any) => p.name)).toEqual(NAMES);
     for (const p of r.body) {
       expectProvider(p);
-      expect(p).toMatchObject({ configuration: {}, has_api_key: false });
+      expect(p).toMatchObject({ base_url: null, configuration: {}, has_api_key: false });
       expect((await row(p.name)).base_url).toBeNull();
     }
   });
@@ -125,8 +125,27 @@ describe('GET /v1/providers and /v1/providers/{name}', () => {
     expectValidationError(await send('GET', '/v1/providers/other_api'), ['path', 'name']);
   });
 
-  it('model listing of the project provider before it is configured: 400 invalid_provider_configuration', async () => {
-    expectApiError(await send('GET', '/v1/providers/hosted_project_api/models'), 400, 'invalid_provider_configuration');
+  it('model listing of the project provider before it is configured: 409 provider_not_configured', async () => {
+    expectApiError(await send('GET', '/v1/providers/hosted_project_api/models'), 409, 'provider_not_configured');
+  });
+
+  it('GET shows the base_url a PATCH set (and a PUT without it resets it to null); never a key or its variable', async () => {
+    const url = 'https://models.example.test/v1';
+    const patched = await send('PATCH', '/v1/providers/hosted_api', { base_url: url, api_key: KEY, api_key_env: ENV_VAR });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ base_url: url, has_api_key: true });
+    const read = await send('GET', '/v1/providers/hosted_api');
+    expectProvider(read.body, 'hosted_api');
+    expect(read.body.base_url).toBe(url);
+    const listed = await send('GET', '/v1/providers');
+    expect(listed.body.find((p: any) => p.name === 'hosted_api').base_url).toBe(url);
+    for (const body of [patched.body, read.body, listed.body]) {
+      expect(JSON.stringify(body)).not.toContain(KEY);
+      expect(JSON.stringify(body)).not.toContain(ENV_VAR);
+    }
+    const reset = await send('PUT', '/v1/providers/hosted_api', {});
+    expect(reset.body).toMatchObject({ base_url: null, has_api_key: false });
+    expect((await send('GET', '/v1/providers/hosted_api')).body.base_url).toBeNull();
   });
 });
 
@@ -179,17 +198,21 @@ describe('PATCH /v1/providers/{name}', () => {
     expect((await row('compatible_api')).api_key_env).toBeNull();
   });
 
-  it('hosted_project_api needs configuration.project_url, an http(s) URL (400 invalid_provider_configuration)', async () => {
-    expectApiError(await send('PATCH', '/v1/providers/hosted_project_api', { api_key: KEY }), 400, 'invalid_provider_configuration');
-    expect((await row('hosted_project_api')).api_key_ciphertext).toBeNull(); // nothing was written
-    for (const project_url of ['not a url', 'ftp://example.test/p', 42]) {
+  it('hosted_project_api: a project_url, when given, is an http(s) URL (400 invalid_provider_configuration); without one it is stored, unusable until set', async () => {
+    // As seeded: no project_url. Setting a key first is accepted; the model listing says what is missing.
+    const keyFirst = await send('PATCH', '/v1/providers/hosted_project_api', { api_key: KEY });
+    expect(keyFirst.status).toBe(200);
+    expect(keyFirst.body).toMatchObject({ configuration: {}, has_api_key: true });
+    expectApiError(await send('GET', '/v1/providers/hosted_project_api/models'), 409, 'provider_not_configured');
+    await send('PATCH', '/v1/providers/hosted_project_api', { api_key: null });
+    for (const project_url of ['not a url', 'ftp://example.test/p', 42, `https://example.test/${'p'.repeat(2000)}`]) {
       expectApiError(await send('PATCH', '/v1/providers/hosted_project_api', { configuration: { project_url } }), 400, 'invalid_provider_configuration');
     }
     const ok = await send('PATCH', '/v1/providers/hosted_project_api', { configuration: { project_url: scripted.projectUrl }, api_key: KEY });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ configuration: { project_url: scripted.projectUrl }, has_api_key: true });
-    // An update that would drop it is refused, and the stored state is unchanged.
-    expectApiError(await send('PATCH', '/v1/providers/hosted_project_api', { configuration: {} }), 400, 'invalid_provider_configuration');
+    // A malformed one is refused and the stored state is unchanged.
+    expectApiError(await send('PATCH', '/v1/providers/hosted_project_api', { configuration: { project_url: 'nope' } }), 400, 'invalid_provider_configuration');
     expect((await row('hosted_project_api')).configuration).toEqual({ project_url: scripted.projectUrl });
   });
 
@@ -231,7 +254,8 @@ describe('PUT /v1/providers/{name}', () => {
   });
 
   it('applies the same checks as PATCH (400 and 422)', async () => {
-    expectApiError(await send('PUT', '/v1/providers/hosted_project_api', { api_key: KEY }), 400, 'invalid_provider_configuration');
+    expectApiError(await send('PUT', '/v1/providers/hosted_project_api', { api_key: KEY, configuration: { project_url: 'ftp://x' } }), 400, 'invalid_provider_configuration');
+    expectApiError(await send('PUT', '/v1/providers/hosted_api', { configuration: { max_concurrent_requests: 0 } }), 400, 'invalid_provider_configuration');
     expectValidationError(await send('PUT', '/v1/providers/hosted_api', { api_key: KEY, extra: 1 }), ['body']);
     expectValidationError(await send('PUT', '/v1/providers/unknown', {}), ['path', 'name']);
   });
@@ -271,11 +295,11 @@ describe('GET /v1/providers/{name}/models', () => {
     expect(r.body).toEqual({ models: ['my-gpt-deployment'] });
   });
 
-  it('400 provider_key_missing for a hosted provider without any key', async () => {
+  it('409 provider_key_missing for a hosted provider without any key', async () => {
     await send('PUT', '/v1/providers/hosted_api', { base_url: scripted.baseUrl });
-    expectApiError(await send('GET', '/v1/providers/hosted_api/models'), 400, 'provider_key_missing');
+    expectApiError(await send('GET', '/v1/providers/hosted_api/models'), 409, 'provider_key_missing');
     await send('PUT', '/v1/providers/hosted_api', { base_url: scripted.baseUrl, api_key_env: 'DEFINITIONS_TEST_UNSET_VAR' });
-    expectApiError(await send('GET', '/v1/providers/hosted_api/models'), 400, 'provider_key_missing');
+    expectApiError(await send('GET', '/v1/providers/hosted_api/models'), 409, 'provider_key_missing');
   });
 
   it('502 provider_error with the provider message when it rejects the request (key not echoed)', async () => {
@@ -301,7 +325,7 @@ describe('GET /v1/providers/{name}/models', () => {
     const read = await send('GET', '/v1/providers/hosted_api');
     expect(read.status).toBe(200);
     expect(read.body.has_api_key).toBe(true);
-    expectApiError(await send('GET', '/v1/providers/hosted_api/models'), 400, 'provider_key_unreadable');
+    expectApiError(await send('GET', '/v1/providers/hosted_api/models'), 409, 'provider_key_unreadable');
     // Entering the key again fixes it.
     await send('PATCH', '/v1/providers/hosted_api', { api_key: KEY });
     expect((await send('GET', '/v1/providers/hosted_api/models')).status).toBe(200);

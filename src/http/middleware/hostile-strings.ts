@@ -36,13 +36,12 @@ export function hostileStrings(): Middleware {
 }
 
 /**
- * For parsers that run inside a route (multipart uploads): refuses NUL in the form's fields and in
- * each file part's filename, with the same 422 as JSON bodies.
+ * For parsers that run inside a route (multipart uploads): refuses NUL in each file part's name and
+ * filename, with the same 422 as JSON bodies. Text fields beside the file are ignored by the route
+ * (never stored), so their characters do not matter.
  */
 export function refuseHostileMultipart(ctx: Context): void {
   const issues: ValidationIssue[] = [];
-  const fields = (ctx.request as { body?: unknown }).body;
-  if (fields !== undefined) collectNul(fields, ['body'], issues);
   for (const [part, files] of Object.entries(ctx.request.files ?? {})) {
     for (const file of [files].flat()) {
       if (hasNul(part)) issues.push({ loc: ['body', part.replace(/\0/g, '\\u0000')], msg: NUL_MSG, type: 'string_nul' });

@@ -97,7 +97,8 @@ export function fileRoutes({ db, config }: AppDeps): Router {
   return router;
 }
 
-// Text fields beside the file part are ignored, so few and small ones are enough.
+// Text fields beside the file part are ignored (never stored, so any characters will do), and few
+// and small ones are enough: at most 10 (openapi.yaml, FileUpload: maxProperties) of 64 KiB in all.
 const MAX_FORM_FIELDS = 10;
 const MAX_FORM_FIELDS_BYTES = 64 * 1024;
 

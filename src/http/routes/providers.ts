@@ -9,6 +9,7 @@ import {
   providerUpdateSchema,
   updateProvider,
 } from '../../domain/providers.js';
+import { forgetProviderStatus, providerStatus } from '../../domain/provider-status.js';
 import { createSecretBox } from '../../storage/secrets.js';
 import type { AppDeps } from '../context.js';
 import { RequestValidationError } from '../errors.js';
@@ -36,6 +37,7 @@ export function providerRoutes(deps: AppDeps): Router {
       // The body is required (openapi.yaml): PUT without one would silently reset the provider.
       const body = parseProviderBody(requireJsonBody(ctx));
       ctx.body = await updateProvider({ db: deps.db, secrets }, name, body, mode);
+      forgetProviderStatus(name);
     });
   }
 
@@ -43,6 +45,12 @@ export function providerRoutes(deps: AppDeps): Router {
     const { name } = parseRequest('path', pathSchema, ctx.params);
     const models = await listProviderModels({ db: deps.db, secrets, config: deps.config }, name, closedSignal(ctx.res));
     ctx.body = { models };
+  });
+
+  // Whether the endpoint answered the latest check (at most 10 s old, else checked now, within 3 s).
+  router.get('/:name/status', async (ctx) => {
+    const { name } = parseRequest('path', pathSchema, ctx.params);
+    ctx.body = await providerStatus({ db: deps.db, secrets, config: deps.config }, name);
   });
 
   return router;

@@ -52,7 +52,6 @@ from .example import Example
 from .example_input import ExampleInput
 from .example_input_input import ExampleInputInput
 from .example_input_input_type import ExampleInputInputType
-from .example_input_output import ExampleInputOutput
 from .example_output import ExampleOutput
 from .extraction_job_response import ExtractionJobResponse
 from .extraction_result import ExtractionResult
@@ -62,11 +61,9 @@ from .extraction_result_provenance import ExtractionResultProvenance
 from .extraction_review import ExtractionReview
 from .extraction_review_reviewed_data import ExtractionReviewReviewedData
 from .extractor_definition_input import ExtractorDefinitionInput
-from .extractor_definition_input_schema import ExtractorDefinitionInputSchema
 from .extractor_response import ExtractorResponse
 from .extractor_response_schema import ExtractorResponseSchema
 from .extractor_update_input import ExtractorUpdateInput
-from .extractor_update_input_schema import ExtractorUpdateInputSchema
 from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
@@ -82,6 +79,7 @@ from .job_error import JobError
 from .job_error_code import JobErrorCode
 from .job_retry import JobRetry
 from .job_status import JobStatus
+from .json_object import JsonObject
 from .output_format import OutputFormat
 from .page_box import PageBox
 from .parse_job_response import ParseJobResponse
@@ -99,6 +97,8 @@ from .provider_models_response import ProviderModelsResponse
 from .provider_name import ProviderName
 from .provider_response import ProviderResponse
 from .provider_response_configuration import ProviderResponseConfiguration
+from .provider_status_response import ProviderStatusResponse
+from .provider_status_response_error_type_1 import ProviderStatusResponseErrorType1
 from .provider_update_input import ProviderUpdateInput
 from .provider_update_input_configuration import ProviderUpdateInputConfiguration
 from .readiness_response import ReadinessResponse
@@ -116,7 +116,6 @@ from .review_patch_request import ReviewPatchRequest
 from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
 from .schema_validation_request import SchemaValidationRequest
-from .schema_validation_request_schema import SchemaValidationRequestSchema
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
     SchemaValidationResponseCanonicalSchemaType0,
@@ -181,7 +180,6 @@ __all__ = (
     "ExampleInput",
     "ExampleInputInput",
     "ExampleInputInputType",
-    "ExampleInputOutput",
     "ExampleOutput",
     "ExtractionJobResponse",
     "ExtractionResult",
@@ -191,11 +189,9 @@ __all__ = (
     "ExtractionReview",
     "ExtractionReviewReviewedData",
     "ExtractorDefinitionInput",
-    "ExtractorDefinitionInputSchema",
     "ExtractorResponse",
     "ExtractorResponseSchema",
     "ExtractorUpdateInput",
-    "ExtractorUpdateInputSchema",
     "FileResponse",
     "FileResponseMediaType",
     "FileUpload",
@@ -209,6 +205,7 @@ __all__ = (
     "JobErrorCode",
     "JobRetry",
     "JobStatus",
+    "JsonObject",
     "OutputFormat",
     "PageBox",
     "ParseJobResponse",
@@ -226,6 +223,8 @@ __all__ = (
     "ProviderName",
     "ProviderResponse",
     "ProviderResponseConfiguration",
+    "ProviderStatusResponse",
+    "ProviderStatusResponseErrorType1",
     "ProviderUpdateInput",
     "ProviderUpdateInputConfiguration",
     "ReadinessResponse",
@@ -243,7 +242,6 @@ __all__ = (
     "ReviewRejectRequest",
     "ReviewStatus",
     "SchemaValidationRequest",
-    "SchemaValidationRequestSchema",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
     "StoredExampleInput",

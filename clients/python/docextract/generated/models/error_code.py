@@ -46,6 +46,7 @@ class ErrorCode(str, Enum):
     PROVIDER_ERROR = "provider_error"
     PROVIDER_KEY_MISSING = "provider_key_missing"
     PROVIDER_KEY_UNREADABLE = "provider_key_unreadable"
+    PROVIDER_NOT_CONFIGURED = "provider_not_configured"
     REVIEW_NOT_OPEN = "review_not_open"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
     STALE_REVISION = "stale_revision"

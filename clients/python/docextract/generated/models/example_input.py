@@ -8,7 +8,7 @@ from typing_extensions import Self
 
 if TYPE_CHECKING:
     from ..models.example_input_input import ExampleInputInput
-    from ..models.example_input_output import ExampleInputOutput
+    from ..models.json_object import JsonObject
 
 
 T = TypeVar("T", bound="ExampleInput")
@@ -19,12 +19,14 @@ class ExampleInput:
     """A few-shot example as submitted.
 
     Attributes:
-        input_ (ExampleInputInput):
-        output (ExampleInputOutput): The expected structured output; it must satisfy the extractor's schema.
+        input_ (ExampleInputInput): A `text` example (the default `type`) has `text` and no `file_id`; a `file` example
+            has the
+            `file_id` of an uploaded file (`404 not_found` when there is none) and no `text`.
+        output (JsonObject): A free-form JSON object whose strings and keys are free of NUL.
     """
 
     input_: ExampleInputInput
-    output: ExampleInputOutput
+    output: JsonObject
 
     def to_dict(self) -> dict[str, Any]:
         input_ = self.input_.to_dict()
@@ -45,12 +47,12 @@ class ExampleInput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.example_input_input import ExampleInputInput
-        from ..models.example_input_output import ExampleInputOutput
+        from ..models.json_object import JsonObject
 
         d = dict(src_dict)
         input_ = ExampleInputInput.from_dict(d.pop("input"))
 
-        output = ExampleInputOutput.from_dict(d.pop("output"))
+        output = JsonObject.from_dict(d.pop("output"))
 
         example_input = cls(
             input_=input_,

@@ -14,11 +14,13 @@ T = TypeVar("T", bound="ExampleInputInput")
 
 @_attrs_define
 class ExampleInputInput:
-    """
-    Attributes:
-        type_ (ExampleInputInputType | Unset):  Default: ExampleInputInputType.TEXT.
-        text (None | str | Unset): Required for a `text` example.
-        file_id (None | str | Unset): An uploaded file's id; required for a `file` example.
+    """A `text` example (the default `type`) has `text` and no `file_id`; a `file` example has the
+    `file_id` of an uploaded file (`404 not_found` when there is none) and no `text`.
+
+        Attributes:
+            type_ (ExampleInputInputType | Unset):  Default: ExampleInputInputType.TEXT.
+            text (None | str | Unset):
+            file_id (None | str | Unset):
     """
 
     type_: ExampleInputInputType | Unset = ExampleInputInputType.TEXT

@@ -12,9 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.example_input import ExampleInput
-    from ..models.extractor_definition_input_schema import (
-        ExtractorDefinitionInputSchema,
-    )
+    from ..models.json_object import JsonObject
 
 
 T = TypeVar("T", bound="ExtractorDefinitionInput")
@@ -27,7 +25,7 @@ class ExtractorDefinitionInput:
     Attributes:
         display_name (str): Human-readable label, not only whitespace; stored without surrounding whitespace.
         instructions (str): Natural-language extraction instructions.
-        schema (ExtractorDefinitionInputSchema): The extraction result JSON Schema, in the extraction schema dialect.
+        schema (JsonObject): A free-form JSON object whose strings and keys are free of NUL.
         name (None | str | Unset): Optional; when given it must equal the name in the path.
         reasoning_effort (None | ReasoningEffort | Unset):
         provider_name (None | ProviderName | Unset): Defaults to `compatible_api`.
@@ -42,7 +40,7 @@ class ExtractorDefinitionInput:
 
     display_name: str
     instructions: str
-    schema: ExtractorDefinitionInputSchema
+    schema: JsonObject
     name: None | str | Unset = UNSET
     reasoning_effort: None | ReasoningEffort | Unset = UNSET
     provider_name: None | ProviderName | Unset = UNSET
@@ -125,16 +123,14 @@ class ExtractorDefinitionInput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.example_input import ExampleInput
-        from ..models.extractor_definition_input_schema import (
-            ExtractorDefinitionInputSchema,
-        )
+        from ..models.json_object import JsonObject
 
         d = dict(src_dict)
         display_name = d.pop("display_name")
 
         instructions = d.pop("instructions")
 
-        schema = ExtractorDefinitionInputSchema.from_dict(d.pop("schema"))
+        schema = JsonObject.from_dict(d.pop("schema"))
 
         def _parse_name(data: object) -> None | str | Unset:
             if data is None:

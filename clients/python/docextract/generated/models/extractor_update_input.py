@@ -12,7 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.example_input import ExampleInput
-    from ..models.extractor_update_input_schema import ExtractorUpdateInputSchema
+    from ..models.json_object import JsonObject
 
 
 T = TypeVar("T", bound="ExtractorUpdateInput")
@@ -28,7 +28,7 @@ class ExtractorUpdateInput:
         reasoning_effort (None | ReasoningEffort | Unset):
         provider_name (None | ProviderName | Unset):
         model (None | str | Unset):
-        schema (ExtractorUpdateInputSchema | Unset):
+        schema (JsonObject | Unset): A free-form JSON object whose strings and keys are free of NUL.
         examples (list[ExampleInput] | Unset):
         review_threshold (float | None | Unset): Our addition. A value whose confidence is below this is flagged
             `low_confidence`, and a
@@ -41,7 +41,7 @@ class ExtractorUpdateInput:
     reasoning_effort: None | ReasoningEffort | Unset = UNSET
     provider_name: None | ProviderName | Unset = UNSET
     model: None | str | Unset = UNSET
-    schema: ExtractorUpdateInputSchema | Unset = UNSET
+    schema: JsonObject | Unset = UNSET
     examples: list[ExampleInput] | Unset = UNSET
     review_threshold: float | None | Unset = UNSET
 
@@ -114,7 +114,7 @@ class ExtractorUpdateInput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.example_input import ExampleInput
-        from ..models.extractor_update_input_schema import ExtractorUpdateInputSchema
+        from ..models.json_object import JsonObject
 
         d = dict(src_dict)
         display_name = d.pop("display_name", UNSET)
@@ -165,11 +165,11 @@ class ExtractorUpdateInput:
         model = _parse_model(d.pop("model", UNSET))
 
         _schema = d.pop("schema", UNSET)
-        schema: ExtractorUpdateInputSchema | Unset
+        schema: JsonObject | Unset
         if isinstance(_schema, Unset):
             schema = UNSET
         else:
-            schema = ExtractorUpdateInputSchema.from_dict(_schema)
+            schema = JsonObject.from_dict(_schema)
 
         _examples = d.pop("examples", UNSET)
         examples: list[ExampleInput] | Unset = UNSET

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from typing_extensions import Self
@@ -22,6 +22,11 @@ class ProviderResponse:
 
     Attributes:
         name (ProviderName): The stable provider name, and the discriminator that selects the provider implementation.
+        base_url (None | str): The endpoint set with `base_url` (PATCH or PUT), or null when none is set and the
+            provider's
+            default applies (`compatible_api`: `SERVICE_LOCAL_BASE_URL`, the local inference
+            server; `hosted_api`: the vendor SDK's endpoint; `hosted_project_api`: `configuration.project_url`).
+            `GET …/status` tells the endpoint in use and whether it answered. Our addition.
         configuration (ProviderResponseConfiguration): Provider-specific non-secret settings (`project_url` for
             `hosted_project_api`).
             `max_concurrent_requests` (any provider, a positive integer): at most this many model
@@ -33,6 +38,7 @@ class ProviderResponse:
     """
 
     name: ProviderName
+    base_url: None | str
     configuration: ProviderResponseConfiguration
     has_api_key: bool
     created_at: datetime.datetime
@@ -40,6 +46,9 @@ class ProviderResponse:
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name.value
+
+        base_url: None | str
+        base_url = self.base_url
 
         configuration = self.configuration.to_dict()
 
@@ -54,6 +63,7 @@ class ProviderResponse:
         field_dict.update(
             {
                 "name": name,
+                "base_url": base_url,
                 "configuration": configuration,
                 "has_api_key": has_api_key,
                 "created_at": created_at,
@@ -72,6 +82,13 @@ class ProviderResponse:
         d = dict(src_dict)
         name = ProviderName(d.pop("name"))
 
+        def _parse_base_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast("None | str", data)
+
+        base_url = _parse_base_url(d.pop("base_url"))
+
         configuration = ProviderResponseConfiguration.from_dict(d.pop("configuration"))
 
         has_api_key = d.pop("has_api_key")
@@ -82,6 +99,7 @@ class ProviderResponse:
 
         provider_response = cls(
             name=name,
+            base_url=base_url,
             configuration=configuration,
             has_api_key=has_api_key,
             created_at=created_at,

@@ -22,10 +22,13 @@ class ProviderUpdateInput:
     """Connection state of a provider. `api_key` and `api_key_env` are write-only.
 
     Attributes:
-        base_url (None | str | Unset): Absolute http(s) URL of the provider endpoint; null restores the default.
+        base_url (None | str | Unset): Absolute http(s) URL of the provider endpoint (a host name or an IPv4 address, an
+            optional
+            port, an optional path; no credentials); null restores the default. Returned as `base_url`.
         configuration (ProviderUpdateInputConfiguration | Unset): Non-secret settings; replaces the stored object as a
-            whole. `max_concurrent_requests`,
-            when given, must be a positive integer (otherwise 400 `invalid_provider_configuration`).
+            whole. Other keys are stored and returned
+            unchanged. `hosted_project_api` needs `project_url` before it can be used: without it, its model
+            listing answers `409 invalid_provider_configuration` and its jobs fail with that code.
         api_key (None | str | Unset): API key, stored encrypted; null removes the stored key. Visible ASCII only
             (0x21–0x7E), as it
             travels in an HTTP header; anything else answers 400 `invalid_api_key`.

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 from typing_extensions import Self
 
 if TYPE_CHECKING:
-    from ..models.schema_validation_request_schema import SchemaValidationRequestSchema
+    from ..models.json_object import JsonObject
 
 
 T = TypeVar("T", bound="SchemaValidationRequest")
@@ -18,10 +18,10 @@ T = TypeVar("T", bound="SchemaValidationRequest")
 class SchemaValidationRequest:
     """
     Attributes:
-        schema (SchemaValidationRequestSchema): A schema in the extraction schema dialect.
+        schema (JsonObject): A free-form JSON object whose strings and keys are free of NUL.
     """
 
-    schema: SchemaValidationRequestSchema
+    schema: JsonObject
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,12 +39,10 @@ class SchemaValidationRequest:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.schema_validation_request_schema import (
-            SchemaValidationRequestSchema,
-        )
+        from ..models.json_object import JsonObject
 
         d = dict(src_dict)
-        schema = SchemaValidationRequestSchema.from_dict(d.pop("schema"))
+        schema = JsonObject.from_dict(d.pop("schema"))
 
         schema_validation_request = cls(
             schema=schema,

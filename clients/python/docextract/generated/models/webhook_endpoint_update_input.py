@@ -16,7 +16,9 @@ T = TypeVar("T", bound="WebhookEndpointUpdateInput")
 class WebhookEndpointUpdateInput:
     """
     Attributes:
-        url (str | Unset):
+        url (str | Unset): Absolute `http` or `https` URL. Its host must resolve to a public address (`400
+            webhook_url_unresolvable` / `webhook_url_forbidden` otherwise), unless the service allows
+            private addresses (`SERVICE_WEBHOOK_ALLOW_PRIVATE`).
         events (list[WebhookEventType] | Unset):
         enabled (bool | Unset):
         description (None | str | Unset):

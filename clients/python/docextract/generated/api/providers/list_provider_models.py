@@ -37,11 +37,6 @@ def _parse_response(
 
         return response_200
 
-    if response.status_code == 400:
-        response_400 = ApiErrorResponse.from_dict(response.json())
-
-        return response_400
-
     if response.status_code == 401:
         response_401 = ApiErrorResponse.from_dict(response.json())
 
@@ -51,6 +46,11 @@ def _parse_response(
         response_404 = ApiErrorResponse.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 409:
+        response_409 = ApiErrorResponse.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())

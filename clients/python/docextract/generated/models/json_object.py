@@ -7,12 +7,12 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 from typing_extensions import Self
 
-T = TypeVar("T", bound="ExampleInputOutput")
+T = TypeVar("T", bound="JsonObject")
 
 
 @_attrs_define
-class ExampleInputOutput:
-    """The expected structured output; it must satisfy the extractor's schema."""
+class JsonObject:
+    """A free-form JSON object whose strings and keys are free of NUL."""
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -26,10 +26,10 @@ class ExampleInputOutput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        example_input_output = cls()
+        json_object = cls()
 
-        example_input_output.additional_properties = d
-        return example_input_output
+        json_object.additional_properties = d
+        return json_object
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,0 +1,35 @@
+// The document as the Python client generator is given it. openapi.yaml states rules that only
+// validate (NUL-free free-form JSON, recursively; "a hosted provider needs a model" as anyOf/not; the
+// two shapes of an example's input). openapi-python-client cannot process a recursive schema (it
+// drops every operation that uses one) and turns constraint-only combinators into one class per
+// branch, so the generator gets the same document with those validations left out: the same
+// operations, fields and types, and the service still enforces every rule.
+import YAML from 'yaml';
+
+/** Schemas whose top-level anyOf / not only constrain the fields of the object. */
+const CONSTRAINT_ONLY = ['ExtractorDefinitionInput', 'ParserCreateInput', 'ParserDefinitionInput', 'ExtractorUpdateInput', 'ParserUpdateInput'];
+
+export function codegenView(documentText: string): string {
+  const doc = YAML.parse(documentText);
+  const schemas = doc.components.schemas;
+  schemas.JsonKey = { type: 'string', description: schemas.JsonKey.description };
+  schemas.JsonValue = { description: schemas.JsonValue.description };
+  schemas.JsonObject = { type: 'object', additionalProperties: true, description: schemas.JsonObject.description };
+  for (const name of CONSTRAINT_ONLY) {
+    delete schemas[name].anyOf;
+    delete schemas[name].not;
+  }
+  // One object for both shapes of an example's input, as the service reads it.
+  const input = schemas.ExampleInput.properties.input;
+  schemas.ExampleInput.properties.input = {
+    type: 'object',
+    additionalProperties: false,
+    description: input.description,
+    properties: {
+      type: { type: 'string', enum: ['text', 'file'], default: 'text' },
+      text: { type: ['string', 'null'] },
+      file_id: { type: ['string', 'null'] },
+    },
+  };
+  return YAML.stringify(doc);
+}
