@@ -49,7 +49,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   // Evaluation sets and runs (issue 34).
   evaluation_set_exists: 409,
   evaluation_set_in_use: 409,
-  evaluation_set_empty: 400,
+  evaluation_set_empty: 409,
   job_not_reviewed: 409,
   evaluation_run_active: 409,
   evaluation_run_not_completed: 409,

@@ -164,7 +164,7 @@ describe('evaluation sets and items', () => {
     expect((await call(base, 'GET', '/v1/evaluation-sets/scratch')).body.item_count).toBe(0);
     // A set without items cannot run.
     const empty = await call(base, 'POST', '/v1/evaluation-runs', { evaluation_set: 'scratch', extractor_name: 'receipt-eval' });
-    expect(empty.status).toBe(400);
+    expect(empty.status).toBe(409);
     expect(empty.body.code).toBe('evaluation_set_empty');
     expect((await call(base, 'DELETE', '/v1/evaluation-sets/scratch')).status).toBe(204);
     expect((await call(base, 'GET', '/v1/evaluation-sets/scratch')).status).toBe(404);
