@@ -1259,7 +1259,7 @@ export interface paths {
          *     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
          *     the run), at most `SERVICE_EVALUATION_CONCURRENCY` at once, in one durable workflow. Once every
          *     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
-         *     `extractor_name` the extractor's name (or id). A set without items is `400 evaluation_set_empty`.
+         *     `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
          */
         post: operations["createEvaluationRun"];
         delete?: never;
@@ -1780,7 +1780,13 @@ export interface components {
              */
             action: "accept" | "correct" | "mark_absent";
             /** @description The corrected value (required with `correct`). */
-            value?: unknown;
+            value?: components["schemas"]["JsonValue"];
+        } | {
+            /** @enum {unknown} */
+            action?: "accept" | "mark_absent";
+        } | {
+            /** @constant */
+            action?: "correct";
         };
         ReviewPatchRequest: {
             /** @description The review's current revision. */
@@ -2114,7 +2120,7 @@ export interface components {
             file_id?: string;
             text?: string;
             /** @description The right answer for the document. */
-            expected_output: Record<string, unknown>;
+            expected_output: components["schemas"]["JsonObject"];
             note?: string | null;
         } & ({
             file_id: string;
@@ -2130,7 +2136,8 @@ export interface components {
         EvaluationItemReplaceInput: {
             file_id?: string;
             text?: string;
-            expected_output: Record<string, unknown>;
+            /** @description The right answer for the document. */
+            expected_output: components["schemas"]["JsonObject"];
             note?: string | null;
         } & (unknown | unknown);
         EvaluationItemResponse: {
@@ -2347,7 +2354,7 @@ export interface components {
          *     | `document_page_too_large` | 400 | The page is too large to render legibly within `SERVICE_RENDER_MAX_PIXELS`. |
          *     | `evaluation_set_exists` | 409 | An evaluation set with this name exists. |
          *     | `evaluation_set_in_use` | 409 | Evaluation runs refer to the set; delete them first. |
-         *     | `evaluation_set_empty` | 400 | The evaluation set has no items to run. |
+         *     | `evaluation_set_empty` | 409 | The evaluation set has no items to run. |
          *     | `job_not_reviewed` | 409 | from_job_id names a job without an approved review. |
          *     | `evaluation_run_active` | 409 | The evaluation run is active; cancel it before deleting it. |
          *     | `evaluation_run_not_completed` | 409 | A compared evaluation run has no report yet. |
@@ -5782,10 +5789,10 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluationRunResponse"];
                 };
             };
-            400: components["responses"]["EvaluationSetEmpty"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["EvaluationSetEmpty"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];

@@ -23,9 +23,6 @@ from .evaluation_item_from_job_input import EvaluationItemFromJobInput
 from .evaluation_item_input_type_0 import EvaluationItemInputType0
 from .evaluation_item_input_type_1 import EvaluationItemInputType1
 from .evaluation_item_replace_input import EvaluationItemReplaceInput
-from .evaluation_item_replace_input_expected_output import (
-    EvaluationItemReplaceInputExpectedOutput,
-)
 from .evaluation_item_report import EvaluationItemReport
 from .evaluation_item_report_error_type_0 import EvaluationItemReportErrorType0
 from .evaluation_item_response import EvaluationItemResponse
@@ -110,8 +107,9 @@ from .reasoning_effort import ReasoningEffort
 from .review_approve_request import ReviewApproveRequest
 from .review_event import ReviewEvent
 from .review_event_action import ReviewEventAction
-from .review_field_decision import ReviewFieldDecision
-from .review_field_decision_action import ReviewFieldDecisionAction
+from .review_field_decision_type_0 import ReviewFieldDecisionType0
+from .review_field_decision_type_0_action import ReviewFieldDecisionType0Action
+from .review_field_decision_type_1 import ReviewFieldDecisionType1
 from .review_patch_request import ReviewPatchRequest
 from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
@@ -157,7 +155,6 @@ __all__ = (
     "EvaluationItemInputType0",
     "EvaluationItemInputType1",
     "EvaluationItemReplaceInput",
-    "EvaluationItemReplaceInputExpectedOutput",
     "EvaluationItemReport",
     "EvaluationItemReportErrorType0",
     "EvaluationItemResponse",
@@ -236,8 +233,9 @@ __all__ = (
     "ReviewApproveRequest",
     "ReviewEvent",
     "ReviewEventAction",
-    "ReviewFieldDecision",
-    "ReviewFieldDecisionAction",
+    "ReviewFieldDecisionType0",
+    "ReviewFieldDecisionType0Action",
+    "ReviewFieldDecisionType1",
     "ReviewPatchRequest",
     "ReviewRejectRequest",
     "ReviewStatus",

@@ -9,9 +9,7 @@ from typing_extensions import Self
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.evaluation_item_replace_input_expected_output import (
-        EvaluationItemReplaceInputExpectedOutput,
-    )
+    from ..models.json_object import JsonObject
 
 
 T = TypeVar("T", bound="EvaluationItemReplaceInput")
@@ -22,13 +20,13 @@ class EvaluationItemReplaceInput:
     """The complete item; exactly one of `file_id` and `text`.
 
     Attributes:
-        expected_output (EvaluationItemReplaceInputExpectedOutput):
+        expected_output (JsonObject): A free-form JSON object whose strings and keys are free of NUL.
         file_id (str | Unset):
         text (str | Unset):
         note (None | str | Unset):
     """
 
-    expected_output: EvaluationItemReplaceInputExpectedOutput
+    expected_output: JsonObject
     file_id: str | Unset = UNSET
     text: str | Unset = UNSET
     note: None | str | Unset = UNSET
@@ -64,12 +62,10 @@ class EvaluationItemReplaceInput:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.evaluation_item_replace_input_expected_output import (
-            EvaluationItemReplaceInputExpectedOutput,
-        )
+        from ..models.json_object import JsonObject
 
         d = dict(src_dict)
-        expected_output = EvaluationItemReplaceInputExpectedOutput.from_dict(d.pop("expected_output"))
+        expected_output = JsonObject.from_dict(d.pop("expected_output"))
 
         file_id = d.pop("file_id", UNSET)
 

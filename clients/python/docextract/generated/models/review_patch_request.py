@@ -7,7 +7,8 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 if TYPE_CHECKING:
-    from ..models.review_field_decision import ReviewFieldDecision
+    from ..models.review_field_decision_type_0 import ReviewFieldDecisionType0
+    from ..models.review_field_decision_type_1 import ReviewFieldDecisionType1
 
 
 T = TypeVar("T", bound="ReviewPatchRequest")
@@ -18,18 +19,25 @@ class ReviewPatchRequest:
     """
     Attributes:
         revision (int): The review's current revision.
-        fields (list[ReviewFieldDecision]):
+        fields (list[ReviewFieldDecisionType0 | ReviewFieldDecisionType1]):
     """
 
     revision: int
-    fields: list[ReviewFieldDecision]
+    fields: list[ReviewFieldDecisionType0 | ReviewFieldDecisionType1]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.review_field_decision_type_0 import ReviewFieldDecisionType0
+
         revision = self.revision
 
         fields = []
         for fields_item_data in self.fields:
-            fields_item = fields_item_data.to_dict()
+            fields_item: dict[str, Any]
+            if isinstance(fields_item_data, ReviewFieldDecisionType0):
+                fields_item = fields_item_data.to_dict()
+            else:
+                fields_item = fields_item_data.to_dict()
+
             fields.append(fields_item)
 
         field_dict: dict[str, Any] = {}
@@ -45,7 +53,8 @@ class ReviewPatchRequest:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.review_field_decision import ReviewFieldDecision
+        from ..models.review_field_decision_type_0 import ReviewFieldDecisionType0
+        from ..models.review_field_decision_type_1 import ReviewFieldDecisionType1
 
         d = dict(src_dict)
         revision = d.pop("revision")
@@ -53,7 +62,25 @@ class ReviewPatchRequest:
         fields = []
         _fields = d.pop("fields")
         for fields_item_data in _fields:
-            fields_item = ReviewFieldDecision.from_dict(fields_item_data)
+
+            def _parse_fields_item(
+                data: object,
+            ) -> ReviewFieldDecisionType0 | ReviewFieldDecisionType1:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_review_field_decision_type_0 = ReviewFieldDecisionType0.from_dict(data)
+
+                    return componentsschemas_review_field_decision_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_review_field_decision_type_1 = ReviewFieldDecisionType1.from_dict(data)
+
+                return componentsschemas_review_field_decision_type_1
+
+            fields_item = _parse_fields_item(fields_item_data)
 
             fields.append(fields_item)
 

@@ -41,11 +41,6 @@ def _parse_response(
 
         return response_201
 
-    if response.status_code == 400:
-        response_400 = ApiErrorResponse.from_dict(response.json())
-
-        return response_400
-
     if response.status_code == 401:
         response_401 = ApiErrorResponse.from_dict(response.json())
 
@@ -60,6 +55,11 @@ def _parse_response(
         response_404 = ApiErrorResponse.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 409:
+        response_409 = ApiErrorResponse.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = ApiErrorResponse.from_dict(response.json())
@@ -109,7 +109,7 @@ def sync_detailed(
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
     the run), at most `SERVICE_EVALUATION_CONCURRENCY` at once, in one durable workflow. Once every
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
-    `extractor_name` the extractor's name (or id). A set without items is `400 evaluation_set_empty`.
+    `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
     Args:
         body (EvaluationRunCreateInput):
@@ -144,7 +144,7 @@ def sync(
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
     the run), at most `SERVICE_EVALUATION_CONCURRENCY` at once, in one durable workflow. Once every
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
-    `extractor_name` the extractor's name (or id). A set without items is `400 evaluation_set_empty`.
+    `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
     Args:
         body (EvaluationRunCreateInput):
@@ -174,7 +174,7 @@ async def asyncio_detailed(
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
     the run), at most `SERVICE_EVALUATION_CONCURRENCY` at once, in one durable workflow. Once every
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
-    `extractor_name` the extractor's name (or id). A set without items is `400 evaluation_set_empty`.
+    `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
     Args:
         body (EvaluationRunCreateInput):
@@ -207,7 +207,7 @@ async def asyncio(
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
     the run), at most `SERVICE_EVALUATION_CONCURRENCY` at once, in one durable workflow. Once every
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
-    `extractor_name` the extractor's name (or id). A set without items is `400 evaluation_set_empty`.
+    `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
     Args:
         body (EvaluationRunCreateInput):

@@ -3,9 +3,8 @@ from __future__ import annotations
 from enum import Enum
 
 
-class ReviewFieldDecisionAction(str, Enum):
+class ReviewFieldDecisionType0Action(str, Enum):
     ACCEPT = "accept"
-    CORRECT = "correct"
     MARK_ABSENT = "mark_absent"
 
     def __str__(self) -> str:
