@@ -1,4 +1,5 @@
 import { createSecretBox } from '../src/storage/secrets.js';
+import { batchActivities } from './batches.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { extractionActivities } from './extraction.js';
@@ -21,6 +22,7 @@ export function createActivities(given: ActivityDeps) {
     ...extractionFastPathActivities({ ...jobStatus, ...longExtraction }),
     ...parseActivities(deps, documents),
     ...webhookActivities(deps),
+    ...batchActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;

@@ -5,6 +5,7 @@ import * as notify from './migrations/006_notify_webhooks_idempotency_events.js'
 import * as engineRetriesAndLeases from './migrations/004_engine_retries_and_provider_leases.js';
 import * as longdocsExtractionWindows from './migrations/005_longdocs_extraction_windows.js';
 import * as historyPayloads from './migrations/008_history_payloads.js';
+import * as batches from './migrations/011_batches.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -15,6 +16,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '004_engine_retries_and_provider_leases': engineRetriesAndLeases,
   '005_longdocs_extraction_windows': longdocsExtractionWindows,
   '008_history_payloads': historyPayloads,
+  '011_batches': batches,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -3,3 +3,4 @@ export { pingWorkflow } from './ping.js';
 export { extractionJobWorkflow } from './extraction.js';
 export { parseJobWorkflow } from './parse.js';
 export { deliverJobEventWorkflow } from './notify.js';
+export { batchWorkflow } from './batch.js';

@@ -62,6 +62,9 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     completed_at: isoOrNull(row.completed_at),
     /** A model call failing transiently and waiting for its next attempt (running jobs only). */
     retry: row.status === 'running' ? (retry ?? null) : null,
+    /** The batch the job is an item of and its key there (null for a job created on its own). */
+    batch_id: row.batch_id ?? null,
+    custom_id: row.custom_id ?? null,
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;

@@ -9,6 +9,7 @@ export const ID_PREFIX = {
   parseJob: 'pjob_',
   webhookEndpoint: 'whep_',
   webhookDelivery: 'whdl_',
+  batch: 'batch_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -26,7 +26,10 @@ export function createApp(deps: AppDeps): Koa {
   // Before body parsing: an unauthenticated request is refused without reading its body.
   app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public }));
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
-  app.use(koaBody({ multipart: false, jsonLimit: '2mb', textLimit: '2mb', formLimit: '2mb' }));
+  // A batch's creation carries up to 50,000 inputs (docs/batches.md): its body may be larger.
+  const batchBody = koaBody({ multipart: false, jsonLimit: '256mb', textLimit: '2mb', formLimit: '2mb' });
+  const body = koaBody({ multipart: false, jsonLimit: '2mb', textLimit: '2mb', formLimit: '2mb' });
+  app.use((ctx, next) => (ctx.path === '/v1/batches' ? batchBody(ctx, next) : body(ctx, next)));
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
   const routers = appRouters(deps);

@@ -8,6 +8,9 @@ export const WEBHOOK_EVENTS = [
   'parse_job.completed',
   'parse_job.failed',
   'parse_job.canceled',
+  // A batch ended: every item ended (whatever its outcome: the counts say how), or it was canceled.
+  'batch.completed',
+  'batch.canceled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

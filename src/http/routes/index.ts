@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../context.js';
+import { batchRoutes } from './batches.js';
 import { extractionJobRoutes } from './extraction-jobs.js';
 import { fileRoutes } from './files.js';
 import { parseJobRoutes } from './parse-jobs.js';
@@ -11,5 +12,5 @@ import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 /** Every /v1 router, in one list so app.ts stays small. */
 export function v1Routes(deps: AppDeps): Router[] {
-  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps)];
+  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), batchRoutes(deps)];
 }

@@ -1,0 +1,11 @@
+// Types shared by the batch workflow, its activities and the API that starts it.
+
+/** A batch workflow's input: the batch's id only (everything else is read from Postgres). */
+export interface BatchWorkflowInput {
+  batchId: string;
+  /** A retry's first slice puts the batch's failed items back in the queue. */
+  requeueFailed?: boolean;
+}
+
+/** What one slice of a batch's work came to: still running, or how the batch ended. */
+export type BatchSliceOutcome = 'running' | 'completed' | 'canceled' | 'deleted';
