@@ -88,7 +88,7 @@ export function batchRoutes({ db, temporal, config }: AppDeps): Router {
     async function* rows(): AsyncGenerator<string> {
       yield csvLine(csvHeader(columns));
       for await (const line of batchResults(db, id, status)) {
-        for (const row of csvRows(columns, { custom_id: line.custom_id, status: line.status, error_code: line.error?.code ?? null, result: line.result })) yield csvLine(row);
+        for (const row of csvRows(columns, { custom_id: line.custom_id, status: line.status, error_code: line.error?.code ?? null, result: extractedData(line.result) })) yield csvLine(row);
       }
     }
     ctx.set('Content-Disposition', `attachment; filename="${id}.csv"`);
@@ -120,6 +120,11 @@ async function streamFrom<T>(ctx: Context, type: string, source: AsyncGenerator<
   ctx.type = type;
   ctx.status = 200;
   ctx.body = Readable.from(all());
+}
+
+/** An extraction job's result is `{data, provenance?, ...}`: the CSV's columns are of `data`. */
+function extractedData(result: unknown): unknown {
+  return result && typeof result === 'object' ? (result as { data?: unknown }).data ?? null : null;
 }
 
 export type { BatchResultLine };
