@@ -5,6 +5,9 @@ export interface BatchWorkflowInput {
   batchId: string;
   /** A retry's first slice puts the batch's failed items back in the queue. */
   requeueFailed?: boolean;
+  /** How long one slice works (ms) and slices per run before continue-as-new (SERVICE_BATCH_SLICE_MS, SERVICE_BATCH_SLICES_PER_RUN). */
+  sliceMs?: number;
+  slicesPerRun?: number;
 }
 
 /** What one slice of a batch's work came to: still running, or how the batch ended. */

@@ -6,20 +6,13 @@ import type { BatchSliceOutcome, BatchWorkflowInput } from './batch-types.js';
 // with the window's state in Postgres instead of in history). Each slice is one activity that keeps
 // up to `concurrency` item jobs in flight for a while: it moves the batch's cursor, starts the next
 // items' own workflows (on the batch task queue) and waits for items to end, heartbeating. History
-// holds the batch id and one activity per slice, nothing per item; after SLICES_PER_RUN slices the
+// holds the batch id and one activity per slice, nothing per item; after `slicesPerRun` slices the
 // run continues as new, so a batch of any size keeps each run's history small.
 
-/** How long one slice works before it reports back (seconds); a crashed worker is noticed by heartbeat. */
-const SLICE_SECONDS = 60;
-/** Slices per run before continue-as-new: ~6 events each, so a run stays far below 2,000 events. */
-export const SLICES_PER_RUN = 100;
-
-const { runBatchSlice } = proxyActivities<Activities>({
-  startToCloseTimeout: `${SLICE_SECONDS + 60} seconds`,
-  heartbeatTimeout: '20 seconds',
-  // Postgres or Temporal trouble: the slice is retried (the next attempt finishes an interrupted hand-out).
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
-});
+/** Defaults when the input does not say (SERVICE_BATCH_SLICE_MS, SERVICE_BATCH_SLICES_PER_RUN). */
+const DEFAULT_SLICE_MS = 60_000;
+/** ~6 events a slice: a run stays far below 2,000 events. */
+const DEFAULT_SLICES_PER_RUN = 100;
 
 const { notifyBatchEnded } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -28,9 +21,17 @@ const { notifyBatchEnded } = proxyActivities<Activities>({
 });
 
 export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchSliceOutcome> {
+  const sliceMs = input.sliceMs ?? DEFAULT_SLICE_MS;
+  const slicesPerRun = input.slicesPerRun ?? DEFAULT_SLICES_PER_RUN;
+  const { runBatchSlice } = proxyActivities<Activities>({
+    startToCloseTimeout: sliceMs + 60_000,
+    heartbeatTimeout: '20 seconds',
+    // Postgres or Temporal trouble: the slice is retried (the next attempt finishes an interrupted hand-out).
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+  });
   let requeueFailed = input.requeueFailed ?? false;
-  for (let slice = 0; slice < SLICES_PER_RUN; slice++) {
-    const outcome = await runBatchSlice(input.batchId, { requeueFailed, sliceMs: SLICE_SECONDS * 1000 });
+  for (let slice = 0; slice < slicesPerRun; slice++) {
+    const outcome = await runBatchSlice(input.batchId, { requeueFailed, sliceMs });
     requeueFailed = false;
     if (outcome !== 'running') {
       if (outcome === 'completed' || outcome === 'canceled') await notifyBatchEnded(input.batchId, outcome, workflowInfo().runId);
@@ -38,5 +39,5 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchSli
     }
     if (workflowInfo().continueAsNewSuggested) break;
   }
-  return continueAsNew<typeof batchWorkflow>({ batchId: input.batchId });
+  return continueAsNew<typeof batchWorkflow>({ batchId: input.batchId, sliceMs, slicesPerRun });
 }

@@ -62,6 +62,9 @@ const schema = z.object({
   SERVICE_METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
   // Item jobs a batch keeps in flight when its request names no concurrency.
   SERVICE_BATCH_CONCURRENCY: int(1, 256).default(16),
+  // How long one slice of a batch's workflow works before reporting back, and slices per run before continue-as-new.
+  SERVICE_BATCH_SLICE_MS: int(100, 600_000).default(60_000),
+  SERVICE_BATCH_SLICES_PER_RUN: int(1, 300).default(100),
   // Activities the worker runs at once for the batch task queue (its own slots, apart from interactive jobs').
   SERVICE_BATCH_WORKER_ACTIVITIES: int(1, 1024).default(32),
   // Which task queues this worker polls: both (default), only interactive jobs, or only batches.
@@ -132,6 +135,9 @@ export interface Config {
     concurrency: number;
     /** Activity slots of the worker's batch task queue. */
     workerActivities: number;
+    /** A batch workflow's slice length and slices per run (then it continues as new). */
+    sliceMs: number;
+    slicesPerRun: number;
   };
   /** Which task queues a worker polls. */
   workerQueues: 'all' | 'interactive' | 'batch';
@@ -207,7 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxIntervalMs: e.SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS,
       allowPrivate: e.SERVICE_WEBHOOK_ALLOW_PRIVATE === 'true',
     },
-    batches: { concurrency: e.SERVICE_BATCH_CONCURRENCY, workerActivities: e.SERVICE_BATCH_WORKER_ACTIVITIES },
+    batches: {
+      concurrency: e.SERVICE_BATCH_CONCURRENCY,
+      workerActivities: e.SERVICE_BATCH_WORKER_ACTIVITIES,
+      sliceMs: e.SERVICE_BATCH_SLICE_MS,
+      slicesPerRun: e.SERVICE_BATCH_SLICES_PER_RUN,
+    },
     workerQueues: e.SERVICE_WORKER_QUEUES,
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',

@@ -16,7 +16,12 @@ export async function startBatchWorkflow(
   batch: { id: string; kind: JobKind; definition_name: string; total: number },
   opts: { requeueFailed?: boolean } = {},
 ): Promise<void> {
-  const input: BatchWorkflowInput = { batchId: batch.id, ...(opts.requeueFailed ? { requeueFailed: true } : {}) };
+  const input: BatchWorkflowInput = {
+    batchId: batch.id,
+    sliceMs: config.batches.sliceMs,
+    slicesPerRun: config.batches.slicesPerRun,
+    ...(opts.requeueFailed ? { requeueFailed: true } : {}),
+  };
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(BATCH_WORKFLOW_TYPE, {
       workflowId: batch.id,
