@@ -1496,7 +1496,7 @@ export interface components {
         WebhookEndpointCreateInput: {
             /** @description Absolute `http` or `https` URL. */
             url: string;
-            /** @description Events to deliver; default all of them. */
+            /** @description Events to deliver; default the six job events (`batch.*` events are delivered only when named). */
             events?: components["schemas"]["WebhookEventType"][];
             description?: string | null;
         };

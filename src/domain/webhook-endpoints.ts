@@ -7,7 +7,7 @@ import { keysetPage, type Page, type PageRequest } from '../storage/pagination.j
 import type { Db } from '../storage/db.js';
 import type { SecretBox } from '../storage/secrets.js';
 import { WebhookUrlError, checkWebhookUrl } from '../webhooks/address-policy.js';
-import { WEBHOOK_EVENTS } from '../webhooks/events.js';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { generateSecret } from '../webhooks/signature.js';
 import { newId } from './ids.js';
 import { iso, isoOrNull } from './time.js';
@@ -77,7 +77,7 @@ export async function createWebhookEndpoint(
     .insert({
       id: newId('webhookEndpoint'),
       url: target,
-      events: JSON.stringify(body.events ?? WEBHOOK_EVENTS),
+      events: JSON.stringify(body.events ?? DEFAULT_WEBHOOK_EVENTS),
       description: body.description ?? null,
       enabled: true,
       secret_encrypted: secrets.encrypt(secret),

@@ -14,6 +14,9 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** What an endpoint created without `events` receives: the job events (batch events are asked for by name). */
+export const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEvent[] = WEBHOOK_EVENTS.filter((e) => !e.startsWith('batch.'));
+
 const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job' };
 
 /** The event of a job that ended with `status`, or null when the status is not a terminal one. */

@@ -311,12 +311,19 @@ describe('CSV of an extraction batch', () => {
     const py = spawnSync('python3', ['-c', 'import csv,json,sys; print(json.dumps(list(csv.reader(sys.stdin, strict=True))))'], { input: csv, encoding: 'utf8' });
     expect(py.status).toBe(0);
     const rows: string[][] = JSON.parse(py.stdout);
-    expect(rows[0]).toEqual(['custom_id', 'status', 'error_code', '/label', '/lines/*/name', '/lines/*/qty']);
-    expect(rows.slice(1)).toEqual([
-      ['ok, "1"', 'completed', '', 'item 1', 'a, "quoted"', '1'],
-      ['ok, "1"', 'completed', '', 'item 1', 'b\nline', '2'],
-      ['bad', 'failed', expect.any(String), '', '', ''],
+    // Leaf columns follow the schema's properties in the order the service stores them (as GET of the extractor shows).
+    const stored = (await call(base, 'GET', '/v1/extractors/batch-lines')).body.schema;
+    const lineKeys = Object.keys(stored.properties.lines.items.properties).map((k) => `/lines/*/${k}`);
+    const header = ['custom_id', 'status', 'error_code', ...Object.keys(stored.properties).flatMap((k) => (k === 'lines' ? lineKeys : [`/${k}`]))];
+    expect(rows[0]).toEqual(header);
+    expect([...rows[0]!].sort()).toEqual(['/label', '/lines/*/name', '/lines/*/qty', 'custom_id', 'error_code', 'status']);
+    const byName = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+    expect(rows.slice(1).every((r) => r.length === header.length)).toBe(true);
+    expect(byName).toEqual([
+      { custom_id: 'ok, "1"', status: 'completed', error_code: '', '/label': 'item 1', '/lines/*/name': 'a, "quoted"', '/lines/*/qty': '1' },
+      { custom_id: 'ok, "1"', status: 'completed', error_code: '', '/label': 'item 1', '/lines/*/name': 'b\nline', '/lines/*/qty': '2' },
+      { custom_id: 'bad', status: 'failed', error_code: expect.any(String), '/label': '', '/lines/*/name': '', '/lines/*/qty': '' },
     ]);
-    expect(rows[3]![2]).not.toBe('');
+    expect(byName[2]!.error_code).not.toBe('');
   }, 120_000);
 });
