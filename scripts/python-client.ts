@@ -108,7 +108,7 @@ export async function generatePythonClient(source: string, outDir: string): Prom
   try {
     const pkg = path.join(work, 'generated');
     const input = /^https?:\/\//.test(source) ? ['--url', source] : ['--path', source];
-    const r = await run(venvBin('openapi-python-client'), ['generate', ...input, '--meta', 'none', '--output-path', pkg], {
+    const r = await run(venvBin('openapi-python-client'), ['generate', ...input, '--meta', 'none', '--config', path.join(ROOT, 'scripts', 'python-client-config.yaml'), '--output-path', pkg], {
       env: venvEnv(),
       cwd: work,
       allowFailure: true,

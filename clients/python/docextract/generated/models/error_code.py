@@ -5,6 +5,7 @@ from enum import Enum
 
 class ErrorCode(str, Enum):
     BAD_REQUEST = "bad_request"
+    BATCH_NOT_ENDED = "batch_not_ended"
     DOCUMENT_CORRUPT = "document_corrupt"
     DOCUMENT_EMPTY = "document_empty"
     DOCUMENT_ENCRYPTED = "document_encrypted"
@@ -37,6 +38,7 @@ class ErrorCode(str, Enum):
     PROVIDER_KEY_MISSING = "provider_key_missing"
     PROVIDER_KEY_UNREADABLE = "provider_key_unreadable"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
+    TOO_MANY_INPUTS = "too_many_inputs"
     UNAUTHORIZED = "unauthorized"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     WEBHOOK_URL_FORBIDDEN = "webhook_url_forbidden"

@@ -19,7 +19,8 @@ class WebhookDeliveryResponse:
         id (str): Identifier of this attempt (`whdl_` + ULID).
         endpoint_id (str):
         webhook_id (str): The `webhook-id` header sent: the same on every attempt of one event.
-        event_type (WebhookEventType): A job kind and the terminal status it reached.
+        event_type (WebhookEventType): A job kind and the terminal status it reached, or a batch that ended
+            (`batch.completed`, `batch.canceled`; body `BatchEventPayload`).
         job_id (str):
         attempt (int): Attempt number of this event at this endpoint, from 1.
         status_code (int | None): The receiver's HTTP status; null when no answer came (network error, time-out, refused

@@ -17,7 +17,8 @@ class WebhookEndpointCreateInput:
     """
     Attributes:
         url (str): Absolute `http` or `https` URL.
-        events (list[WebhookEventType] | Unset): Events to deliver; default all six.
+        events (list[WebhookEventType] | Unset): Events to deliver; default the six job events (`batch.*` events are
+            delivered only when named).
         description (None | str | Unset):
     """
 

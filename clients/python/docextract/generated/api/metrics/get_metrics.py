@@ -61,10 +61,14 @@ def sync_detailed(
 
      The process's metrics in the Prometheus text exposition format (version 0.0.4), for a
     Prometheus scrape: jobs created and finished (by kind, status and error code), job durations,
-    model request latency, retries and tokens (by provider and model), page render time, HTTP
-    request durations (by route template and status), and the process's own `process_*` and
-    `nodejs_*` metrics. Under `npm start` the API and the worker share one process and this one
-    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`.
+    model request latency, retries and tokens (by provider and model), webhook deliveries and
+    their lag, page render time, HTTP request durations (by route template and status), and the
+    process's own `process_*` and `nodejs_*` metrics; and what is happening now: jobs not over
+    by kind and status and jobs retrying a model call (read from Postgres at scrape time), the
+    Temporal task queue backlog (where the server reports it), model requests in flight and
+    model slots in use. Under `npm start` the API and the worker share one process and this one
+    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`. Every metric:
+    docs/operations.md.
     Protected like `/v1` when `SERVICE_API_TOKENS` is set (any token, `client` ones included),
     unless `SERVICE_METRICS_PUBLIC=true`.
 
@@ -93,10 +97,14 @@ def sync(
 
      The process's metrics in the Prometheus text exposition format (version 0.0.4), for a
     Prometheus scrape: jobs created and finished (by kind, status and error code), job durations,
-    model request latency, retries and tokens (by provider and model), page render time, HTTP
-    request durations (by route template and status), and the process's own `process_*` and
-    `nodejs_*` metrics. Under `npm start` the API and the worker share one process and this one
-    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`.
+    model request latency, retries and tokens (by provider and model), webhook deliveries and
+    their lag, page render time, HTTP request durations (by route template and status), and the
+    process's own `process_*` and `nodejs_*` metrics; and what is happening now: jobs not over
+    by kind and status and jobs retrying a model call (read from Postgres at scrape time), the
+    Temporal task queue backlog (where the server reports it), model requests in flight and
+    model slots in use. Under `npm start` the API and the worker share one process and this one
+    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`. Every metric:
+    docs/operations.md.
     Protected like `/v1` when `SERVICE_API_TOKENS` is set (any token, `client` ones included),
     unless `SERVICE_METRICS_PUBLIC=true`.
 
@@ -121,10 +129,14 @@ async def asyncio_detailed(
 
      The process's metrics in the Prometheus text exposition format (version 0.0.4), for a
     Prometheus scrape: jobs created and finished (by kind, status and error code), job durations,
-    model request latency, retries and tokens (by provider and model), page render time, HTTP
-    request durations (by route template and status), and the process's own `process_*` and
-    `nodejs_*` metrics. Under `npm start` the API and the worker share one process and this one
-    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`.
+    model request latency, retries and tokens (by provider and model), webhook deliveries and
+    their lag, page render time, HTTP request durations (by route template and status), and the
+    process's own `process_*` and `nodejs_*` metrics; and what is happening now: jobs not over
+    by kind and status and jobs retrying a model call (read from Postgres at scrape time), the
+    Temporal task queue backlog (where the server reports it), model requests in flight and
+    model slots in use. Under `npm start` the API and the worker share one process and this one
+    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`. Every metric:
+    docs/operations.md.
     Protected like `/v1` when `SERVICE_API_TOKENS` is set (any token, `client` ones included),
     unless `SERVICE_METRICS_PUBLIC=true`.
 
@@ -151,10 +163,14 @@ async def asyncio(
 
      The process's metrics in the Prometheus text exposition format (version 0.0.4), for a
     Prometheus scrape: jobs created and finished (by kind, status and error code), job durations,
-    model request latency, retries and tokens (by provider and model), page render time, HTTP
-    request durations (by route template and status), and the process's own `process_*` and
-    `nodejs_*` metrics. Under `npm start` the API and the worker share one process and this one
-    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`.
+    model request latency, retries and tokens (by provider and model), webhook deliveries and
+    their lag, page render time, HTTP request durations (by route template and status), and the
+    process's own `process_*` and `nodejs_*` metrics; and what is happening now: jobs not over
+    by kind and status and jobs retrying a model call (read from Postgres at scrape time), the
+    Temporal task queue backlog (where the server reports it), model requests in flight and
+    model slots in use. Under `npm start` the API and the worker share one process and this one
+    endpoint; a worker run apart serves its own on `SERVICE_WORKER_METRICS_PORT`. Every metric:
+    docs/operations.md.
     Protected like `/v1` when `SERVICE_API_TOKENS` is set (any token, `client` ones included),
     unless `SERVICE_METRICS_PUBLIC=true`.
 
