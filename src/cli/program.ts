@@ -18,6 +18,7 @@ import {
 import { loadCliConfig } from '../config/cli.js';
 import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
 import type { CliIo } from './io.js';
+import { batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
 
 export type { CliIo } from './io.js';
@@ -130,6 +131,7 @@ export function buildProgram(io: CliIo): Command {
     .description('delete a job (an active one is canceled first)')
     .action(async (jobId: string) => out(`${await client().deleteJob(jobId)}\t${jobId}`));
 
+  batchCommands(program, client, io);
   definitionCommands(program, 'extractor', client, { out, note, json });
   definitionCommands(program, 'parser', client, { out, note, json });
 
