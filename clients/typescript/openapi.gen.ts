@@ -1806,7 +1806,14 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
-        };
+        } & ({
+            /** @constant */
+            kind?: "extraction";
+        } | {
+            /** @constant */
+            kind?: "parse";
+            inputs?: unknown;
+        });
         /** @description Exactly one of `file_id` or `text` (`text` in extraction batches only). */
         BatchInput: {
             /** @description The client's key for the item, unique in the batch. */

@@ -14,9 +14,8 @@ from .batch_response_metadata import BatchResponseMetadata
 from .batch_result_line import BatchResultLine
 from .batch_result_line_status import BatchResultLineStatus
 from .batch_status import BatchStatus
-from .create_batch_request import CreateBatchRequest
-from .create_batch_request_kind import CreateBatchRequestKind
-from .create_batch_request_metadata import CreateBatchRequestMetadata
+from .create_batch_request_type_0 import CreateBatchRequestType0
+from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
 from .definition_source import DefinitionSource
@@ -117,9 +116,8 @@ __all__ = (
     "BatchResultLine",
     "BatchResultLineStatus",
     "BatchStatus",
-    "CreateBatchRequest",
-    "CreateBatchRequestKind",
-    "CreateBatchRequestMetadata",
+    "CreateBatchRequestType0",
+    "CreateBatchRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
     "DefinitionSource",

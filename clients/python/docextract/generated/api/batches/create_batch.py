@@ -9,14 +9,15 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.batch_response import BatchResponse
-from ...models.create_batch_request import CreateBatchRequest
+from ...models.create_batch_request_type_0 import CreateBatchRequestType0
+from ...models.create_batch_request_type_1 import CreateBatchRequestType1
 from ...models.http_validation_error import HTTPValidationError
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: CreateBatchRequest,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -28,7 +29,10 @@ def _get_kwargs(
         "url": "/v1/batches",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, CreateBatchRequestType0):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -115,7 +119,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequest,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -131,8 +135,8 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequest): `extractor_name` for an extraction batch, `parser_name` for a
-            parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
+            extraction batch, `parser_name` for a parse batch.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,7 +161,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequest,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -173,8 +177,8 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequest): `extractor_name` for an extraction batch, `parser_name` for a
-            parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
+            extraction batch, `parser_name` for a parse batch.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +198,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequest,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -210,8 +214,8 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequest): `extractor_name` for an extraction batch, `parser_name` for a
-            parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
+            extraction batch, `parser_name` for a parse batch.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,7 +238,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequest,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -250,8 +254,8 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequest): `extractor_name` for an extraction batch, `parser_name` for a
-            parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
+            extraction batch, `parser_name` for a parse batch.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
