@@ -13,12 +13,12 @@ import type { ResolvedActivityDeps } from './deps.js';
 export function batchActivities({ db, config, logger }: ResolvedActivityDeps) {
   return {
     /** Keep the batch's window full for up to `sliceMs`, then report whether it ended (src/domain/batch-runner.ts). */
-    async runBatchSlice(batchId: string, opts: Pick<SliceOptions, 'sliceMs' | 'requeueFailed'>): Promise<BatchSliceOutcome> {
+    async runBatchSlice(batchId: string, opts: Pick<SliceOptions, 'sliceMs' | 'requeueFailed' | 'resumeHandOut'>): Promise<BatchSliceOutcome> {
       const ctx = Context.current();
       return runBatchSlice({ db, config, logger, temporal: ctx.client }, batchId, {
         ...opts,
         // A repeated attempt (crashed worker, lost Postgres) may have moved the cursor without starting the items.
-        resumeHandOut: ctx.info.attempt > 1,
+        resumeHandOut: opts.resumeHandOut === true || ctx.info.attempt > 1,
         beat: () => ctx.heartbeat(),
         signal: ctx.cancellationSignal,
       });

@@ -111,3 +111,12 @@ export async function reopenBatch(db: Db, id: string): Promise<boolean> {
 export async function restoreEndedBatch(db: Db, id: string, previous: Pick<BatchRow, 'status' | 'next_index' | 'completed_at'>): Promise<boolean> {
   return (await db('batches').where({ id, status: 'running' }).update(previous)) === 1;
 }
+
+/** Batches not ended, created more than `minAgeMs` ago, oldest first (start-up recovery of their workflows). */
+export async function batchesNeedingWorkflow(db: Db, minAgeMs: number): Promise<BatchRow[]> {
+  return db('batches')
+    .whereIn('status', ['queued', 'running', 'canceling', 'deleting'])
+    .where('created_at', '<', db.raw(`now() - interval '${Math.floor(minAgeMs)} milliseconds'`))
+    .orderBy('created_at')
+    .select('*');
+}

@@ -14,10 +14,11 @@ export async function startBatchWorkflow(
   temporal: Client,
   config: Config,
   batch: { id: string; kind: JobKind; definition_name: string; total: number },
-  opts: { requeueFailed?: boolean } = {},
+  opts: { requeueFailed?: boolean; reuse?: 'allow' | 'reject' } = {},
 ): Promise<void> {
   const input: BatchWorkflowInput = {
     batchId: batch.id,
+    // A recovered run does not know whether it was a retry: the slice resumes any hand-out in progress.
     sliceMs: config.batches.sliceMs,
     slicesPerRun: config.batches.slicesPerRun,
     ...(opts.requeueFailed ? { requeueFailed: true } : {}),
@@ -30,8 +31,9 @@ export async function startBatchWorkflow(
       memo: { batch_id: batch.id, job_kind: batch.kind, definition_name: batch.definition_name },
       staticSummary: `batch · ${batch.kind} · ${batch.definition_name} · ${batch.total} items`,
       staticDetails: `Batch \`${batch.id}\`: \`GET /v1/batches/${batch.id}\``,
-      // A retry starts a new run under the batch's id once the previous one closed.
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      // A retry starts a new run under the batch's id once the previous one closed; recovery only
+      // starts a batch Temporal has no record of at all.
+      workflowIdReusePolicy: opts.reuse === 'reject' ? WorkflowIdReusePolicy.REJECT_DUPLICATE : WorkflowIdReusePolicy.ALLOW_DUPLICATE,
     }),
   );
 }
