@@ -5,11 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
+import { makePng } from '../fixtures/documents.js';
 import { apiCall } from '../harness/openapi-validator.js';
 import type { RecordedRequest, ScriptedProvider, Step } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
-import { call, eventually, pollJob, startStackWithProvider } from './job-helpers.js';
+import { call, eventually, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
 /** Items of the large batch: 300 here; BATCH_TEST_ITEMS=2000 for the issue's full size (CI). */
 const ITEMS = Number(process.env.BATCH_TEST_ITEMS || 300);
@@ -326,4 +327,25 @@ describe('CSV of an extraction batch', () => {
     ]);
     expect(byName[2]!.error_code).not.toBe('');
   }, 120_000);
+});
+
+describe('a parse batch', () => {
+  it('transcribes every file; its results carry the Markdown; it has no CSV', async () => {
+    provider.reset();
+    provider.respondWith(() => ({ kind: 'content', content: '# Page\n\nTranscribed.' }));
+    const files = [];
+    for (let i = 0; i < 3; i++) files.push((await upload(base, makePng(30 + i, 20, [i * 40, 10, 10]), `scan-${i}.png`, 'image/png')).body.id);
+    const created = await call(base, 'POST', '/v1/batches', { kind: 'parse', parser_name: 'document-to-markdown', inputs: files.map((file_id, i) => ({ custom_id: `scan-${i}`, file_id })) });
+    expect(created.status).toBe(201);
+    expect(created.body.kind).toBe('parse');
+    const done = await waitBatch(created.body.id, ended, 120_000);
+    expect(done.request_counts).toMatchObject({ total: 3, completed: 3 });
+    const lines = await resultLines(created.body.id);
+    expect(lines.map((l) => l.custom_id)).toEqual(['scan-0', 'scan-1', 'scan-2']);
+    for (const l of lines) expect(l.result).toMatchObject({ format: 'markdown', content: '# Page\n\nTranscribed.', page_count: 1 });
+    const job = await call(base, 'GET', `/v1/parse-jobs/${lines[1].job_id}`);
+    expect(job.body).toMatchObject({ batch_id: created.body.id, custom_id: 'scan-1', status: 'completed' });
+    const csv = await call(base, 'GET', `/v1/batches/${created.body.id}/results.csv`);
+    expect(csv.status).toBe(404);
+  }, 180_000);
 });
