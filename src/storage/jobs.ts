@@ -469,7 +469,8 @@ export async function endedItemsAfter(
   const q = db(TABLE[kind]).where({ batch_id: batchId }).where('batch_index', '>', afterIndex).orderBy('batch_index').limit(limit);
   if (status) q.where({ status });
   else q.whereIn('status', TERMINAL);
-  return q.select('id', 'custom_id', 'batch_index', 'status', 'result', 'error');
+  // A parse job's result is its stored pages (./job-results.ts): it has no result column.
+  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'extraction' ? 'result' : db.raw('null as result'), 'error');
 }
 
 /** The definition snapshot a batch's items run with (every item has the same one). */
