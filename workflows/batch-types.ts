@@ -5,6 +5,8 @@ export interface BatchWorkflowInput {
   batchId: string;
   /** A retry's first slice puts the batch's failed items back in the queue. */
   requeueFailed?: boolean;
+  /** Started by recovery: the first slice starts again the items handed out but still queued. */
+  resumeHandOut?: boolean;
   /** How long one slice works (ms) and slices per run before continue-as-new (SERVICE_BATCH_SLICE_MS, SERVICE_BATCH_SLICES_PER_RUN). */
   sliceMs?: number;
   slicesPerRun?: number;

@@ -31,9 +31,9 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchSli
   });
   let requeueFailed = input.requeueFailed ?? false;
   for (let slice = 0; slice < slicesPerRun; slice++) {
-    // The first slice of each run also starts again items handed out but still queued: after a
-    // whole-stack crash that lost Temporal's state, their workflows may be gone (starts of open runs are refused).
-    const outcome = await runBatchSlice(input.batchId, { requeueFailed, sliceMs, resumeHandOut: slice === 0 });
+    // A run started by recovery (Temporal lost the batch's state, and maybe its items' runs) first
+    // starts again the items handed out but still queued (a start of an open run is refused).
+    const outcome = await runBatchSlice(input.batchId, { requeueFailed, sliceMs, resumeHandOut: slice === 0 && input.resumeHandOut === true });
     requeueFailed = false;
     if (outcome !== 'running') {
       if (outcome === 'completed' || outcome === 'canceled') await notifyBatchEnded(input.batchId, outcome, workflowInfo().runId);

@@ -18,10 +18,10 @@ export async function startBatchWorkflow(
 ): Promise<void> {
   const input: BatchWorkflowInput = {
     batchId: batch.id,
-    // A recovered run does not know whether it was a retry: the slice resumes any hand-out in progress.
     sliceMs: config.batches.sliceMs,
     slicesPerRun: config.batches.slicesPerRun,
     ...(opts.requeueFailed ? { requeueFailed: true } : {}),
+    ...(opts.reuse === 'reject' ? { resumeHandOut: true } : {}),
   };
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(BATCH_WORKFLOW_TYPE, {

@@ -177,7 +177,8 @@ describe(`a ${ITEMS}-item text extraction batch at concurrency 16`, () => {
 
     const done = await waitBatch(batch.id, ended, ITEMS * 1000 + 120_000);
     expect(done.status).toBe('completed');
-    expect(done.request_counts).toEqual({ total: ITEMS, queued: 0, running: 0, completed: ITEMS, failed: 0, canceled: 0 });
+    const failures = done.request_counts.failed > 0 ? (await resultLines(batch.id, '?status=failed')).map((l) => l.error) : [];
+    expect({ counts: done.request_counts, failures }).toEqual({ counts: { total: ITEMS, queued: 0, running: 0, completed: ITEMS, failed: 0, canceled: 0 }, failures: [] });
     expect(done.started_at).toEqual(expect.any(String));
     expect(done.completed_at).toEqual(expect.any(String));
     if (midway.status === 'running') expect(midway.request_counts.completed).toBeLessThan(ITEMS);
