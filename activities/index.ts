@@ -1,4 +1,5 @@
 import { createSecretBox } from '../src/storage/secrets.js';
+import { batchActivities } from './batches.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { evaluationActivities } from './evaluation.js';
@@ -23,6 +24,7 @@ export function createActivities(given: ActivityDeps) {
     ...parseActivities(deps, documents),
     ...webhookActivities(deps),
     ...evaluationActivities(deps),
+    ...batchActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;

@@ -3,6 +3,7 @@
 // part of RESULTS.md below the NOTES_MARKER line is kept.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { batchBenchmark } from './batch.js';
 import { jobsBenchmark } from './jobs.js';
 import { longExtractionBenchmark } from './long-extraction.js';
 import { log, startInfra, type Infra } from './lib/infra.js';
@@ -24,6 +25,7 @@ const benchmarks: Array<[string, Benchmark]> = [
   ['long extraction', longExtractionBenchmark],
   ['reads', readsBenchmark],
   ['memory', memoryBenchmark],
+  ['batch', batchBenchmark],
 ];
 
 const machine = describeMachine();

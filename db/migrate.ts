@@ -8,6 +8,7 @@ import * as boundedLeases from './migrations/007_bounded_leases.js';
 import * as historyPayloads from './migrations/008_history_payloads.js';
 import * as reviewConfidence from './migrations/009_review_confidence.js';
 import * as evaluations from './migrations/010_evaluations.js';
+import * as batches from './migrations/011_batches.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -21,6 +22,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '008_history_payloads': historyPayloads,
   '009_review_confidence': reviewConfidence,
   '010_evaluations': evaluations,
+  '011_batches': batches,
 };
 
 const source: Knex.MigrationSource<string> = {

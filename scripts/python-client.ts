@@ -113,7 +113,7 @@ export async function generatePythonClient(source: string, outDir: string): Prom
     const viewPath = path.join(work, 'openapi.codegen.yaml');
     writeFileSync(viewPath, codegenView(text));
     const input = ['--path', viewPath];
-    const r = await run(venvBin('openapi-python-client'), ['generate', ...input, '--meta', 'none', '--output-path', pkg], {
+    const r = await run(venvBin('openapi-python-client'), ['generate', ...input, '--meta', 'none', '--config', path.join(ROOT, 'scripts', 'python-client-config.yaml'), '--output-path', pkg], {
       env: venvEnv(),
       cwd: work,
       allowFailure: true,

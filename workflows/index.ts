@@ -4,3 +4,4 @@ export { extractionJobWorkflow } from './extraction.js';
 export { parseJobWorkflow } from './parse.js';
 export { deliverJobEventWorkflow } from './notify.js';
 export { evaluationRunWorkflow } from './evaluation.js';
+export { batchWorkflow } from './batch.js';

@@ -36,6 +36,9 @@ export type EvaluationRun = Schemas['EvaluationRunResponse'];
 export type EvaluationReport = Schemas['EvaluationReport'];
 export type EvaluationMetrics = Schemas['EvaluationMetrics'];
 export type EvaluationComparison = Schemas['EvaluationComparison'];
+export type Batch = Schemas['BatchResponse'];
+export type BatchRequest = Schemas['CreateBatchRequest'];
+export type BatchResultLine = Schemas['BatchResultLine'];
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
@@ -227,6 +230,53 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /** GET …/review/events: every review decision on the job, in order. */
     reviewEvents(jobId: string): Promise<ReviewEvent[]> {
       return ok(api.GET('/v1/extraction-jobs/{job_id}/review/events', { params: { path: { job_id: jobId } } }));
+    },
+
+    /** POST /v1/batches: create a batch (an Idempotency-Key makes the creation safe to repeat). */
+    createBatch(body: BatchRequest, opts: { idempotencyKey?: string; signal?: AbortSignal } = {}): Promise<Batch> {
+      const headers = { 'Idempotency-Key': opts.idempotencyKey ?? idempotencyKey() };
+      return ok(api.POST('/v1/batches', { body, params: { header: headers }, signal: opts.signal }));
+    },
+
+    getBatch(batchId: string, signal?: AbortSignal): Promise<Batch> {
+      return ok(api.GET('/v1/batches/{batch_id}', { params: { path: { batch_id: batchId } }, signal }));
+    },
+
+    /** Poll a batch until it is `completed` or `canceled` (every `pollMs`, 2 s by default), calling `onUpdate` on each read. */
+    async waitForBatch(batch: Batch | string, opts: { pollMs?: number; timeoutMs?: number; onUpdate?: (b: Batch) => void; signal?: AbortSignal } = {}): Promise<Batch> {
+      const id = typeof batch === 'string' ? batch : batch.id;
+      const deadline = Date.now() + (opts.timeoutMs ?? 24 * 3600_000);
+      for (;;) {
+        const current = await client.getBatch(id, opts.signal);
+        opts.onUpdate?.(current);
+        if (current.status === 'completed' || current.status === 'canceled') return current;
+        if (Date.now() > deadline) throw new DocextractError('deadline_exceeded', 0, `batch ${id} is still ${current.status}`);
+        await sleep(opts.pollMs ?? 2_000, opts.signal);
+      }
+    },
+
+    /** The ended items of a batch, one line at a time, in input order (GET /v1/batches/{id}/results, streamed). */
+    async *batchResults(batchId: string, opts: { status?: 'completed' | 'failed' | 'canceled'; signal?: AbortSignal } = {}): AsyncGenerator<BatchResultLine> {
+      const url = `${baseUrl}/v1/batches/${encodeURIComponent(batchId)}/results${opts.status ? `?status=${opts.status}` : ''}`;
+      let response: Response;
+      try {
+        response = await baseFetch(url, { headers: options.token ? { authorization: `Bearer ${options.token}` } : {}, signal: opts.signal });
+      } catch (err) {
+        throw asClientError(err);
+      }
+      if (!response.ok) throw errorFromResponse(response, await response.json().catch(() => undefined));
+      const decoder = new TextDecoder();
+      let rest = '';
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        rest += decoder.decode(chunk, { stream: true });
+        let newline: number;
+        while ((newline = rest.indexOf('\n')) >= 0) {
+          const line = rest.slice(0, newline);
+          rest = rest.slice(newline + 1);
+          if (line) yield JSON.parse(line) as BatchResultLine;
+        }
+      }
+      if (rest.trim()) yield JSON.parse(rest) as BatchResultLine;
     },
 
     /**

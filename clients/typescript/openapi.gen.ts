@@ -1017,6 +1017,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List batches */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Create a batch
+         * @description Many ordinary jobs of one definition as one durable unit (docs/batches.md). Every item is a job
+         *     (`batch_id` and `custom_id` set) visible through the job endpoints. The definition is taken once
+         *     (a snapshot: every item runs with the same configuration). `custom_id` is unique in the batch
+         *     (≤ 64 characters); `text` is only for extraction batches; at most 50,000 inputs (`422
+         *     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
+         *     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
+         *     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
+         *     be up to 256 MiB.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a batch
+         * @description `request_counts` are counted from the items at every read: always exact.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a batch and its jobs
+         * @description An ended batch (`completed`, `canceled`) is deleted at once with its jobs (`204`). A queued,
+         *     running or canceling batch stops its items first (`202`); it and its jobs disappear once they
+         *     have stopped (a later `GET` is `404`).
+         */
+        delete: operations["deleteBatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batch_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a batch
+         * @description A queued or running batch moves to `canceling`: items not started are canceled, running ones are
+         *     canceled as jobs; then the batch is `canceled`. Finished items keep their results. An ended
+         *     batch is returned unchanged. No request body.
+         */
+        post: operations["cancelBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batch_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-run the failed items of a batch
+         * @description An ended batch (`completed` or `canceled`) runs again: exactly its `failed` items are queued
+         *     again (same jobs, same snapshot) and the batch is `running` until they end. While the batch
+         *     runs: `409 batch_not_ended`. No request body.
+         */
+        post: operations["retryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batch_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The results of a batch, one JSON line per ended item
+         * @description `application/x-ndjson`: one `BatchResultLine` per ended item, in input order, streamed from the
+         *     database (never held in memory). Readable while the batch runs: the items ended so far.
+         */
+        get: operations["getBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batch_id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The results of an extraction batch as CSV
+         * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
+         *     the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
+         *     the items of an array (`/vendor/name`, `/line_items/*\/amount`). An item whose result holds an
+         *     array of objects (not inside another array) takes one row per array element, its other columns
+         *     repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
+         *     each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+         */
+        get: operations["getBatchResultsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -1381,6 +1555,28 @@ export interface webhooks {
          *     disables the endpoint. Jobs removed by `DELETE` while active send no event.
          */
         post: operations["jobEndedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    batchEnded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch ended (sent to your endpoint)
+         * @description `batch.completed` (every item ended, whatever its outcome: `data.request_counts` say how many
+         *     completed, failed or were canceled) or `batch.canceled`. Signed, retried and identified
+         *     (`webhook-id` `msg_<batch id>_<run id>`) exactly like the job events.
+         */
+        post: operations["batchEndedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1819,13 +2015,14 @@ export interface components {
          * @description A job kind and the terminal status it reached; or, for extraction jobs, a review event:
          *     `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
          *     and `extraction_job.review_completed` (its review was approved or rejected). Review events are
-         *     sent only to endpoints that list them; their body is the job as for the others.
+         *     sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`, `batch.canceled` (body `BatchEventPayload`), also
+         *     sent only to endpoints that list them.
          * @enum {string}
          */
-        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed";
+        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed" | "batch.completed" | "batch.canceled";
         WebhookEndpointCreateInput: {
             url: components["schemas"]["WebhookUrl"];
-            /** @description Events to deliver; default the six job-end events (review events only when listed). */
+            /** @description Events to deliver; default the six job-end events (review and `batch.*` events only when listed). */
             events?: components["schemas"]["WebhookEventType"][];
             description?: string | null;
         };
@@ -1882,8 +2079,8 @@ export interface components {
         WebhookEventPayload: {
             type: components["schemas"]["WebhookEventType"];
             timestamp: components["schemas"]["Timestamp"];
-            /** @description The job as `GET` returns it, without `result`. */
-            data: components["schemas"]["ExtractionJobResponse"] | components["schemas"]["ParseJobResponse"];
+            /** @description The job as `GET` returns it, without `result`; for `batch.*` events the batch as `GET` returns it. */
+            data: components["schemas"]["ExtractionJobResponse"] | components["schemas"]["ParseJobResponse"] | components["schemas"]["BatchResponse"];
         };
         ValueProvenance: {
             /**
@@ -1947,6 +2144,10 @@ export interface components {
             review?: components["schemas"]["ExtractionReview"] | null;
             /** @description Our addition, always present. The evaluation run the job is an item of; null for a job created on its own. */
             evaluation_run_id?: string | null;
+            /** @description The batch the job is an item of (`batch_` + ULID); null for a job created on its own. Our addition. */
+            batch_id?: string | null;
+            /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */
+            custom_id?: string | null;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -1997,6 +2198,10 @@ export interface components {
             completed_at: components["schemas"]["Timestamp"] | null;
             /** @description Our addition, always present. Set while a page of a `running` job is failing transiently and waiting for its next attempt (the latest such page); null otherwise. */
             retry?: components["schemas"]["JobRetry"] | null;
+            /** @description The batch the job is an item of (`batch_` + ULID); null for a job created on its own. Our addition. */
+            batch_id?: string | null;
+            /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */
+            custom_id?: string | null;
         };
         /**
          * @description A model call that is failing transiently (connection refused or reset, time-out, 5xx, 429,
@@ -2037,6 +2242,10 @@ export interface components {
             completed_at: components["schemas"]["Timestamp"] | null;
             /** @description Set while a model call of this running job is waiting to be retried, otherwise null. Our addition. */
             retry: components["schemas"]["JobRetry"] | null;
+            /** @description The batch the job is an item of (`batch_` + ULID); null for a job created on its own. Our addition. */
+            batch_id?: string | null;
+            /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */
+            custom_id?: string | null;
         };
         /** @description The result of a completed parse job as lists show it (our addition). */
         ParseResultSummary: {
@@ -2305,6 +2514,84 @@ export interface components {
             code: components["schemas"]["ErrorCode"] | string;
         };
         /**
+         * @description `queued` → `running` → `completed` (every item ended, whatever its outcome: `request_counts`
+         *     say how many failed); `canceling` → `canceled` after a cancel.
+         * @enum {string}
+         */
+        BatchStatus: "queued" | "running" | "completed" | "canceling" | "canceled";
+        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch. */
+        CreateBatchRequest: {
+            /** @enum {string} */
+            kind: "extraction" | "parse";
+            extractor_name?: string;
+            parser_name?: string;
+            /** @description At most 50,000 (`422 too_many_inputs` beyond). Each `custom_id` unique in the batch. */
+            inputs: components["schemas"]["BatchInput"][];
+            /** @description Items in flight at once; default `SERVICE_BATCH_CONCURRENCY` (16). */
+            concurrency?: number;
+            /** @description At most 16 string pairs (keys 1-64, values 0-512 characters), returned as given. */
+            metadata?: {
+                [key: string]: string;
+            };
+        } & ({
+            /** @constant */
+            kind?: "extraction";
+        } | {
+            /** @constant */
+            kind?: "parse";
+            inputs?: unknown;
+        });
+        /** @description Exactly one of `file_id` or `text` (`text` in extraction batches only). */
+        BatchInput: {
+            /** @description The client's key for the item, unique in the batch. */
+            custom_id: string;
+            file_id?: string;
+            text?: string;
+        } & (unknown | unknown);
+        /** @description The items by status, counted at every read (`running` includes items being stopped). */
+        BatchRequestCounts: {
+            total: number;
+            queued: number;
+            running: number;
+            completed: number;
+            failed: number;
+            canceled: number;
+        };
+        BatchResponse: {
+            /** @description Immutable identifier (`batch_` + ULID). */
+            id: string;
+            /** @enum {string} */
+            kind: "extraction" | "parse";
+            /** @description The extractor's or parser's name (its snapshot runs every item). */
+            definition_name: string;
+            status: components["schemas"]["BatchStatus"];
+            request_counts: components["schemas"]["BatchRequestCounts"];
+            concurrency: number;
+            metadata: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            started_at: components["schemas"]["Timestamp"] | null;
+            completed_at: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description One line of `GET /v1/batches/{batch_id}/results`. */
+        BatchResultLine: {
+            custom_id: string;
+            job_id: string;
+            /** @enum {string} */
+            status: "completed" | "failed" | "canceled";
+            /** @description The job's result when `completed` (an extraction result, or a parse result without `pages`), otherwise null. */
+            result: unknown;
+            error: components["schemas"]["JobError"] | null;
+        };
+        /** @description The body of a `batch.completed` or `batch.canceled` delivery. */
+        BatchEventPayload: {
+            /** @enum {string} */
+            type: "batch.completed" | "batch.canceled";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["BatchResponse"];
+        };
+        /**
          * @description Stable machine-readable code of an error response.
          *
          *     | Code | Status | Meaning |
@@ -2337,7 +2624,9 @@ export interface components {
          *     | `open_flags` | 409 | A flagged value has had no review decision yet; the review cannot be approved. |
          *     | `invalid_review_path` | 422 | A review decision names a path that is not a leaf of the job's `result.data`. |
          *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
-         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation). |
+         *     | `batch_not_ended` | 409 | Only a completed or canceled batch can be retried. |
+         *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
+         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's). |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
          *     | `persistence_busy` | 503 | The database is temporarily busy; retry after `Retry-After`. |
@@ -2362,7 +2651,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2634,6 +2923,107 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
+        /** @description The batch was created (status `queued`, every item `queued`) and runs in the background. */
+        BatchCreated: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BatchResponse"];
+            };
+        };
+        /** @description The batch. */
+        Batch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "batch_01jqz8n5p6q7r8s9t0v1w2x3y4",
+                 *       "kind": "extraction",
+                 *       "definition_name": "receipt",
+                 *       "status": "completed",
+                 *       "request_counts": {
+                 *         "total": 3,
+                 *         "queued": 0,
+                 *         "running": 0,
+                 *         "completed": 2,
+                 *         "failed": 1,
+                 *         "canceled": 0
+                 *       },
+                 *       "concurrency": 16,
+                 *       "metadata": {
+                 *         "quarter": "2026-Q1"
+                 *       },
+                 *       "created_at": "2026-03-01T10:15:31.004Z",
+                 *       "started_at": "2026-03-01T10:15:31.120Z",
+                 *       "completed_at": "2026-03-01T10:16:02.870Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchResponse"];
+            };
+        };
+        /** @description The batch was not ended; its items are being stopped, then it and its jobs disappear. */
+        BatchDeleting: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    status: "deleting";
+                };
+            };
+        };
+        /** @description A page of batches, newest first. */
+        BatchList: {
+            headers: {
+                "X-Next-Cursor": components["headers"]["XNextCursor"];
+                Link: components["headers"]["LinkNext"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BatchResponse"][];
+            };
+        };
+        /** @description Only an ended batch (`completed` or `canceled`) can be retried (`batch_not_ended`). */
+        BatchNotEnded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Batch 'batch_01jqz8n5p6q7r8s9t0v1w2x3y4' is running; only a completed or canceled batch can be retried",
+                 *       "code": "batch_not_ended"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The request's shape is invalid (`HTTPValidationError`: a duplicate or too long `custom_id`,
+         *     `text` in a parse batch, more than 16 metadata pairs, ...), more than 50,000 inputs
+         *     (`too_many_inputs`, naming the limit), or the `Idempotency-Key` was used with another body
+         *     (`idempotency_key_reused`).
+         */
+        BatchValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "A batch holds at most 50000 inputs; this request has 50001. Split it into several batches.",
+                 *       "code": "too_many_inputs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
         /** @description The resource (or one the request refers to) does not exist (`not_found`). */
         NotFound: {
             headers: {
@@ -2677,7 +3067,7 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
-        /** @description The JSON request body exceeds 2 MiB (13 MiB for job creation) (`payload_too_large`). */
+        /** @description The JSON request body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's creation) (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -2941,6 +3331,15 @@ export interface components {
          * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
          */
         ParseJobId: components["schemas"]["PathIdentifier"];
+        /**
+         * @description A batch identifier (`batch_` + ULID).
+         * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+         */
+        BatchId: components["schemas"]["PathIdentifier"];
+        /** @description Only batches with this status. */
+        BatchStatusFilter: components["schemas"]["BatchStatus"];
+        /** @description Only items that ended with this status. */
+        BatchResultStatusFilter: "completed" | "failed" | "canceled";
         /**
          * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
          * @example receipt
@@ -5111,6 +5510,252 @@ export interface operations {
             503: components["responses"]["PersistenceBusy"];
         };
     };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only batches with this status. */
+                status?: components["parameters"]["BatchStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BatchList"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the creation safe to retry: the same key with the same body within 24 hours returns the
+                 *     original `201` body (same job) with `Idempotent-Replayed: true`; with another body, `422
+                 *     idempotency_key_reused`. 1-255 printable ASCII characters (otherwise `422`).
+                 * @example 6f1c9a0e-upload-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBatchRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["BatchCreated"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["BatchValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["JobCreationUnavailable"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Batch"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["BatchDeleting"];
+            /** @description The batch and its jobs are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Batch"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    retryBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Batch"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BatchNotEnded"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    getBatchResults: {
+        parameters: {
+            query?: {
+                /** @description Only items that ended with this status. */
+                status?: components["parameters"]["BatchResultStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One line per ended item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "custom_id": "march-1",
+                     *       "job_id": "ejob_01jqz8n5p6q7r8s9t0v1w2x3y4",
+                     *       "status": "completed",
+                     *       "result": {
+                     *         "data": {
+                     *           "total": 7.4
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["BatchResultLine"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getBatchResultsCsv: {
+        parameters: {
+            query?: {
+                /** @description Only items that ended with this status. */
+                status?: components["parameters"]["BatchResultStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A batch identifier (`batch_` + ULID).
+                 * @example batch_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example custom_id,status,error_code,/total
+                     *     march-1,completed,,7.4
+                     */
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: {
@@ -5952,6 +6597,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEventPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver is gone; the endpoint is disabled and no more events are sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    batchEndedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchEventPayload"];
             };
         };
         responses: {

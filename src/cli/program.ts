@@ -20,6 +20,7 @@ import { SERVICE_VERSION } from '../version.js';
 import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
 import type { CliIo } from './io.js';
 import { addEvalCommands } from './evaluate.js';
+import { batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
 
 export type { CliIo } from './io.js';
@@ -141,6 +142,7 @@ export function buildProgram(io: CliIo): Command {
     .action(async (jobId: string) => out(`${await client().deleteJob(jobId)}\t${jobId}`));
 
   reviewCommands(program, client, { out, note, json });
+  batchCommands(program, client, io);
   definitionCommands(program, 'extractor', client, { out, note, json });
   definitionCommands(program, 'parser', client, { out, note, json });
 

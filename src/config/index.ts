@@ -15,6 +15,8 @@ const schema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('document-jobs'),
+  // Batch workflows and their items' workflows and activities; default `${TEMPORAL_TASK_QUEUE}-batch`.
+  TEMPORAL_BATCH_TASK_QUEUE: z.string().min(1).optional(),
   TEMPORAL_UI_PORT: int(1, 65535).default(8233),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -61,6 +63,15 @@ const schema = z.object({
   SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: int(100).default(900_000),
   SERVICE_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   SERVICE_METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  // Item jobs a batch keeps in flight when its request names no concurrency.
+  SERVICE_BATCH_CONCURRENCY: int(1, 256).default(16),
+  // How long one slice of a batch's workflow works before reporting back, and slices per run before continue-as-new.
+  SERVICE_BATCH_SLICE_MS: int(100, 600_000).default(60_000),
+  SERVICE_BATCH_SLICES_PER_RUN: int(1, 300).default(100),
+  // Activities the worker runs at once for the batch task queue (its own slots, apart from interactive jobs').
+  SERVICE_BATCH_WORKER_ACTIVITIES: int(1, 1024).default(32),
+  // Which task queues this worker polls: both (default), only interactive jobs, or only batches.
+  SERVICE_WORKER_QUEUES: z.enum(['all', 'interactive', 'batch']).default('all'),
   // Unset: a worker run apart (src/bin/worker.ts) serves no metrics. 0: any free port.
   SERVICE_WORKER_METRICS_PORT: int(0, 65535).optional(),
 });
@@ -72,6 +83,8 @@ export interface Config {
     address?: string;
     namespace: string;
     taskQueue: string;
+    /** Batches and their item jobs run here, with their own worker slots (docs/batches.md). */
+    batchTaskQueue: string;
     uiPort: number;
     cliPath?: string;
   };
@@ -125,6 +138,17 @@ export interface Config {
   shutdownGraceMs: number;
   /** Webhook deliveries: retried with exponential backoff for up to retryHours; private addresses only when allowed. */
   webhooks: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number; allowPrivate: boolean };
+  batches: {
+    /** Default item jobs in flight per batch. */
+    concurrency: number;
+    /** Activity slots of the worker's batch task queue. */
+    workerActivities: number;
+    /** A batch workflow's slice length and slices per run (then it continues as new). */
+    sliceMs: number;
+    slicesPerRun: number;
+  };
+  /** Which task queues a worker polls. */
+  workerQueues: 'all' | 'interactive' | 'batch';
   metrics: {
     /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
     public: boolean;
@@ -154,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
+      batchTaskQueue: e.TEMPORAL_BATCH_TASK_QUEUE ?? `${e.TEMPORAL_TASK_QUEUE}-batch`,
       uiPort: e.TEMPORAL_UI_PORT,
       cliPath: e.TEMPORAL_CLI_PATH,
     },
@@ -198,6 +223,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxIntervalMs: e.SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS,
       allowPrivate: e.SERVICE_WEBHOOK_ALLOW_PRIVATE === 'true',
     },
+    batches: {
+      concurrency: e.SERVICE_BATCH_CONCURRENCY,
+      workerActivities: e.SERVICE_BATCH_WORKER_ACTIVITIES,
+      sliceMs: e.SERVICE_BATCH_SLICE_MS,
+      slicesPerRun: e.SERVICE_BATCH_SLICES_PER_RUN,
+    },
+    workerQueues: e.SERVICE_WORKER_QUEUES,
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
       ...(e.SERVICE_WORKER_METRICS_PORT !== undefined ? { workerPort: e.SERVICE_WORKER_METRICS_PORT } : {}),

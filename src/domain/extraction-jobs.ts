@@ -69,6 +69,10 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     review: reviewOf(row.review),
     /** The evaluation run the job is an item of; null for a job created on its own. */
     evaluation_run_id: row.evaluation_run_id ?? null,
+
+    /** The batch the job is an item of and its key there (null for a job created on its own). */
+    batch_id: row.batch_id ?? null,
+    custom_id: row.custom_id ?? null,
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;

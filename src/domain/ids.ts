@@ -12,6 +12,7 @@ export const ID_PREFIX = {
   evaluationSet: 'evset_',
   evaluationItem: 'evitem_',
   evaluationRun: 'evrun_',
+  batch: 'batch_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

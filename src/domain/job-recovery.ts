@@ -14,6 +14,8 @@ import type { Db } from '../storage/db.js';
 import { startJobWorkflow, TEMPORAL_CALL_DEADLINE_MS } from '../temporal/job-workflows.js';
 import { JOB_KINDS } from '../kinds.js';
 import { jobsNeedingWorkflow } from '../storage/jobs.js';
+import { batchesNeedingWorkflow } from '../storage/batches.js';
+import { startBatchWorkflow } from '../temporal/batch-workflows.js';
 
 /**
  * Only jobs older than this: an API process creating a job right now writes its row, then starts
@@ -44,6 +46,19 @@ export async function restartOrphanedJobs(db: Db, temporal: Client, config: Conf
         if (err instanceof WorkflowExecutionAlreadyStartedError) continue; // its run is open: nothing lost
         throw err;
       }
+    }
+  }
+  // A batch not ended whose workflow is gone gets it again: the window's state is in Postgres, and
+  // its first slice starts again the items handed out but still queued.
+  for (const batch of await batchesNeedingWorkflow(db, RECOVERY_MIN_AGE_MS)) {
+    report.checked++;
+    try {
+      await startBatchWorkflow(temporal, config, batch, { reuse: 'reject' });
+      report.restarted.push(batch.id);
+      logger.warn({ batch_id: batch.id, workflow_id: batch.id }, 'batch had no workflow run (Temporal state lost); started it again');
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
+      throw err;
     }
   }
   return report;

@@ -13,7 +13,7 @@ import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
 import { jobsCreated } from '../metrics/index.js';
 import type { Page, PageRequest } from '../storage/pagination.js';
-import { findParserByRef } from './parsers.js';
+import { findParserByRef, type Parser } from './parsers.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
 
@@ -45,6 +45,20 @@ export interface ParserSnapshot {
   reasoning_effort: string | null;
   provider_name: string;
   model: string;
+}
+
+/** The parser as a job keeps it: later edits of the parser never change the job. */
+export function parserSnapshot(parser: Parser): ParserSnapshot {
+  return {
+    parser_id: parser.id,
+    name: parser.name,
+    display_name: parser.display_name,
+    output_format: 'markdown',
+    instructions: parser.instructions,
+    reasoning_effort: parser.reasoning_effort,
+    provider_name: parser.provider_name,
+    model: parser.model,
+  };
 }
 
 interface PageRow {
@@ -81,6 +95,9 @@ export function toParseJobResponse(row: any, pages?: PageRow[], pagesCompleted?:
     completed_at: isoOrNull(row.completed_at),
     /** A page failing transiently and waiting for its next attempt (running jobs only). */
     retry: row.status === 'running' ? (retry ?? null) : null,
+    /** The batch the job is an item of and its key there (null for a job created on its own). */
+    batch_id: row.batch_id ?? null,
+    custom_id: row.custom_id ?? null,
   };
 }
 export type ParseJobResponse = ReturnType<typeof toParseJobResponse>;
@@ -100,16 +117,7 @@ export async function createParseJob(
   const file = await db('files').where({ id: body.file_id }).first('id', 'filename');
   if (!file) throw notFound('File', body.file_id);
 
-  const snapshot: ParserSnapshot = {
-    parser_id: parser.id,
-    name: parser.name,
-    display_name: parser.display_name,
-    output_format: 'markdown',
-    instructions: parser.instructions,
-    reasoning_effort: parser.reasoning_effort,
-    provider_name: parser.provider_name,
-    model: parser.model,
-  };
+  const snapshot = parserSnapshot(parser);
   const id = newId('parseJob');
   const claim = idempotencyKey ? { scope: idempotencyScope('parse'), key: idempotencyKey, hash: requestHash(body) } : undefined;
   const created = await createOnce(db, claim, async (trx) => {

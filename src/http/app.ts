@@ -46,8 +46,15 @@ function jsonBodies(): Koa.Middleware {
   const limits = { multipart: false, textLimit: '2mb', formLimit: '2mb' } as const;
   const small = koaBody({ ...limits, jsonLimit: '2mb' });
   const large = koaBody({ ...limits, jsonLimit: '13mb' });
+  // A batch's creation carries up to 50,000 inputs (docs/batches.md): its body may be larger.
+  const batch = koaBody({ ...limits, jsonLimit: '256mb' });
   const jobCreation = /^\/v1\/(extraction-jobs|jobs)\/?$/;
-  return (ctx, next) => (ctx.method === 'POST' && jobCreation.test(ctx.path) ? large(ctx, next) : small(ctx, next));
+  const batchCreation = /^\/v1\/batches\/?$/;
+  return (ctx, next) => {
+    if (ctx.method === 'POST' && jobCreation.test(ctx.path)) return large(ctx, next);
+    if (ctx.method === 'POST' && batchCreation.test(ctx.path)) return batch(ctx, next);
+    return small(ctx, next);
+  };
 }
 
 /** Every router of the API, in the order they are tried. */

@@ -32,9 +32,11 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   prebuilt_read_only: 409,
   name_taken: 409,
   job_not_failed: 409,
+  batch_not_ended: 409,
   idempotency_key_in_use: 409,
   // 422
   idempotency_key_reused: 422,
+  too_many_inputs: 422,
   // 502: the provider refused or did not answer (model listing)
   provider_error: 502,
   // 503: retry later (with Retry-After)

@@ -26,38 +26,61 @@ export async function startWorker(
   configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024, niceness: config.renderNiceness });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
-  let worker;
+  // Interactive jobs and batches poll separate task queues, each with its own slots, in this one
+  // process: a batch's items never wait in front of an interactive job (docs/batches.md).
+  const queues: Array<{ taskQueue: string; maxConcurrentActivities?: number }> = [];
+  if (config.workerQueues !== 'batch') queues.push({ taskQueue: config.temporal.taskQueue });
+  if (config.workerQueues !== 'interactive') queues.push({ taskQueue: config.temporal.batchTaskQueue, maxConcurrentActivities: config.batches.workerActivities });
+  const workers: Awaited<ReturnType<typeof createWorker>>[] = [];
   try {
-    worker = await createWorker(
-      { config, db, logger: opts.logger },
-      {
-        address: opts.temporalAddress,
-        namespace: config.temporal.namespace,
-        taskQueue: config.temporal.taskQueue,
-        shutdownGraceMs: config.shutdownGraceMs,
-        ...(bundlePath ? { bundle: { codePath: bundlePath } } : {}),
-      },
-    );
+    for (const queue of queues) {
+      workers.push(
+        await createWorker(
+          { config, db, logger: opts.logger },
+          {
+            address: opts.temporalAddress,
+            namespace: config.temporal.namespace,
+            ...queue,
+            shutdownGraceMs: config.shutdownGraceMs,
+            ...(bundlePath ? { bundle: { codePath: bundlePath } } : {}),
+          },
+        ),
+      );
+    }
   } catch (err) {
+    await Promise.all(workers.map((w) => w.connection?.close()));
     await db.destroy();
     throw err;
   }
-  const connection = worker.connection;
-  const done = worker.run().finally(async () => {
-    await connection?.close();
+  const stopAll = () => {
+    for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+  };
+  const done = Promise.allSettled(
+    workers.map((worker) => {
+      const connection = worker.connection;
+      // One queue's worker failed: stop the others too, so the process fails as a whole.
+      return worker
+        .run()
+        .catch((err) => {
+          stopAll();
+          throw err;
+        })
+        .finally(() => connection?.close());
+    }),
+  ).then(async (outcomes) => {
     await db.destroy();
     await closeRenderPool();
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
   });
-  opts.logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
+  opts.logger.info({ taskQueue: config.temporal.taskQueue, taskQueues: queues.map((q) => q.taskQueue) }, 'worker polling');
   return {
     done,
     // Graceful: stop polling, let running activities finish within config.shutdownGraceMs (then
     // they are cancelled and their attempts retried elsewhere), then release the pool.
     async close() {
-      if (worker.getState() === 'RUNNING') {
-        opts.logger.info({ grace_ms: config.shutdownGraceMs }, 'worker stopping');
-        worker.shutdown();
-      }
+      if (workers.some((w) => w.getState() === 'RUNNING')) opts.logger.info({ grace_ms: config.shutdownGraceMs }, 'worker stopping');
+      stopAll();
       await done;
     },
   };

@@ -45,6 +45,10 @@ interface JobRowBase {
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  /** The batch the job is an item of, its client key there and its place in the batch's input (null otherwise). */
+  batch_id: string | null;
+  custom_id: string | null;
+  batch_index: number | null;
 }
 
 export interface ExtractionJobRow extends JobRowBase {
@@ -170,6 +174,8 @@ export async function jobsNeedingWorkflow(
 ): Promise<Array<{ id: string; name: string; file_id: string | null }>> {
   return db(TABLE[kind])
     .whereIn('status', NEEDS_WORKFLOW)
+    // A queued batch item is started by its batch's workflow when the window reaches it, not here.
+    .where((q) => q.whereNull('batch_id').orWhereNot('status', 'queued'))
     .where('created_at', '<', db.raw(`now() - interval '${minAgeMs} milliseconds'`))
     .orderBy('created_at')
     .select('id', 'file_id', db.raw(`${SNAPSHOT_NAME[kind]} as name`));
@@ -457,4 +463,114 @@ export async function evaluationItemJobs(db: Db, runId: string) {
     .where('ri.run_id', runId)
     .orderBy('ri.position')
     .select('ri.item_id', 'ri.expected_output', 'j.id as job_id', 'j.status', 'j.result', 'j.error');
+}
+
+// ---- batch items (src/storage/batches.ts holds the batches themselves) ------------------------
+// A batch's items are ordinary job rows with batch_id, custom_id and batch_index, all written with
+// the batch. Every read below goes through the (batch_id, batch_index) index.
+
+/** One item of a batch, as written at the batch's creation. */
+export interface BatchItemValues {
+  id: string;
+  custom_id: string;
+  batch_index: number;
+  file_id: string | null;
+  /** Extraction only. */
+  source_text?: string | null;
+}
+
+const ITEM_INSERT_CHUNK = 500;
+
+/** Write a batch's items (queued), in chunks, inside the batch's transaction. */
+export async function insertBatchItems(
+  db: Conn,
+  kind: JobKind,
+  batch: { id: string; definition_id: string; definition_snapshot: unknown },
+  items: BatchItemValues[],
+): Promise<void> {
+  const snapshot = JSON.stringify(batch.definition_snapshot);
+  const rows = items.map((item) =>
+    kind === 'extraction'
+      ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
+      : { id: item.id, parser_id: batch.definition_id, parser_snapshot: snapshot, file_id: item.file_id, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index },
+  );
+  for (let i = 0; i < rows.length; i += ITEM_INSERT_CHUNK) {
+    await db(TABLE[kind]).insert(rows.slice(i, i + ITEM_INSERT_CHUNK));
+  }
+}
+
+/** How many items of a batch are in each status (one indexed count). */
+export async function countBatchItems(db: Db, kind: JobKind, batchId: string): Promise<Partial<Record<JobStatus, number>>> {
+  const rows: Array<{ status: JobStatus; n: number }> = await db(TABLE[kind]).where({ batch_id: batchId }).groupBy('status').select('status', db.raw('count(*)::int as n'));
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Items handed to their workflow (index below the cursor) that have not ended. */
+export async function countItemsInFlight(db: Db, kind: JobKind, batchId: string, below: number): Promise<number> {
+  const row = await db(TABLE[kind]).where({ batch_id: batchId }).where('batch_index', '<', below).whereNotIn('status', TERMINAL).first(db.raw('count(*)::int as n'));
+  return row?.n ?? 0;
+}
+
+/** The next `limit` queued items at or after `from`, in input order: the window's next starts. */
+export async function nextQueuedItems(db: Db, kind: JobKind, batchId: string, from: number, limit: number): Promise<Array<{ id: string; batch_index: number; file_id: string | null }>> {
+  return db(TABLE[kind])
+    .where({ batch_id: batchId, status: 'queued' })
+    .where('batch_index', '>=', from)
+    .orderBy('batch_index')
+    .limit(limit)
+    .select('id', 'batch_index', 'file_id');
+}
+
+/** Items below the cursor still queued: handed out, maybe not started (an interrupted hand-out is finished with these). */
+export async function queuedItemsBelow(db: Db, kind: JobKind, batchId: string, below: number): Promise<Array<{ id: string; file_id: string | null }>> {
+  return db(TABLE[kind]).where({ batch_id: batchId, status: 'queued' }).where('batch_index', '<', below).orderBy('batch_index').select('id', 'file_id');
+}
+
+/** Items below the cursor that are queued or running (a batch's cancel stops them one by one). */
+export async function activeItemsBelow(db: Db, kind: JobKind, batchId: string, below: number): Promise<string[]> {
+  const rows = await db(TABLE[kind]).where({ batch_id: batchId }).whereIn('status', CANCELABLE).where('batch_index', '<', below).select('id');
+  return rows.map((r: { id: string }) => r.id);
+}
+
+/** queued → canceled for the items no workflow was ever started for (at or after the cursor). */
+export async function cancelUnstartedItems(db: Db, kind: JobKind, batchId: string, from: number): Promise<number> {
+  return db(TABLE[kind]).where({ batch_id: batchId, status: 'queued' }).where('batch_index', '>=', from).update({ status: 'canceled', completed_at: db.fn.now() });
+}
+
+/** failed → queued for every failed item of a batch (its retry), forgetting the failed run. */
+export async function requeueFailedItems(db: Db, kind: JobKind, batchId: string): Promise<number> {
+  return db(TABLE[kind]).where({ batch_id: batchId, status: 'failed' }).update({ status: 'queued', error: null, started_at: null, completed_at: null });
+}
+
+/** A batch item as its results line needs it. */
+export interface BatchResultRow {
+  id: string;
+  custom_id: string;
+  batch_index: number;
+  status: JobStatus;
+  result: unknown;
+  error: { code: string; message: string } | null;
+}
+
+/** Up to `limit` ended items after `afterIndex`, in input order (the results are read in such pages). */
+export async function endedItemsAfter(
+  db: Db,
+  kind: JobKind,
+  batchId: string,
+  afterIndex: number,
+  limit: number,
+  status?: JobStatus,
+): Promise<BatchResultRow[]> {
+  const q = db(TABLE[kind]).where({ batch_id: batchId }).where('batch_index', '>', afterIndex).orderBy('batch_index').limit(limit);
+  if (status) q.where({ status });
+  else q.whereIn('status', TERMINAL);
+  // A parse job's result is its stored pages (./job-results.ts): it has no result column.
+  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'extraction' ? 'result' : db.raw('null as result'), 'error');
+}
+
+/** The definition snapshot a batch's items run with (every item has the same one). */
+export async function batchDefinitionSnapshot(db: Db, kind: JobKind, batchId: string): Promise<unknown> {
+  const column = kind === 'extraction' ? 'extractor_snapshot' : 'parser_snapshot';
+  const row = await db(TABLE[kind]).where({ batch_id: batchId }).orderBy('batch_index').first(column);
+  return row?.[column];
 }

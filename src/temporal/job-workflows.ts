@@ -46,7 +46,7 @@ export async function startJobWorkflow(
   kind: JobKind,
   jobId: string,
   memo: JobMemo,
-  opts: { newRun?: boolean } = {},
+  opts: { newRun?: boolean; taskQueue?: string } = {},
 ): Promise<void> {
   // Only what the workflow applies: the attempt cap (if any) is the activity's, from its own configuration.
   const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
@@ -64,7 +64,8 @@ export async function startJobWorkflow(
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(WORKFLOW_TYPES[kind], {
       workflowId: jobId,
-      taskQueue: config.temporal.taskQueue,
+      // Batch items run on the batch task queue (their activities follow their workflow's queue).
+      taskQueue: opts.taskQueue ?? config.temporal.taskQueue,
       args: [input],
       memo: { ...shownMemo, ...(batchId ? { batch_id: batchId } : {}), ...(evaluationRunId ? { evaluation_run_id: evaluationRunId } : {}) },
       staticSummary: jobRunSummary(memo),

@@ -1,7 +1,8 @@
 import type { JobKind } from '../kinds.js';
 
 // The events a webhook endpoint can subscribe to: one per job kind and terminal status, and the
-// review events of extraction jobs (a job entered review; its review was approved or rejected).
+// review events of extraction jobs (a job entered review; its review was approved or rejected), and
+// the end of a batch. An endpoint created without `events` gets the six job-end events only.
 export const JOB_END_EVENTS = [
   'extraction_job.completed',
   'extraction_job.failed',
@@ -11,8 +12,11 @@ export const JOB_END_EVENTS = [
   'parse_job.canceled',
 ] as const;
 export const REVIEW_EVENTS = ['extraction_job.review_required', 'extraction_job.review_completed'] as const;
-export const WEBHOOK_EVENTS = [...JOB_END_EVENTS, ...REVIEW_EVENTS] as const;
+// A batch ended: every item ended (whatever its outcome: the counts say how), or it was canceled.
+export const BATCH_EVENTS = ['batch.completed', 'batch.canceled'] as const;
+export const WEBHOOK_EVENTS = [...JOB_END_EVENTS, ...REVIEW_EVENTS, ...BATCH_EVENTS] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
 
 const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job' };
 

@@ -203,3 +203,31 @@ def evaluation_run_body(evaluation_set: str, extractor: str, options: Optional[d
 def as_object(value: dict[str, Any]) -> Any:
     """A JSON object with attribute access (``run.id``, ``run.status``), e.g. for WaitTimeoutError."""
     return SimpleNamespace(**value)
+
+# ---- batches (shared request building; the clients keep only the I/O) ----
+
+BATCH_ENDED = frozenset({"completed", "canceled"})
+
+
+def batch_body(
+    kind: str,
+    definition: str,
+    inputs: list[dict[str, Any]],
+    concurrency: Optional[int],
+    metadata: Optional[dict[str, str]],
+) -> dict[str, Any]:
+    """The body of ``POST /v1/batches``: ``inputs`` are ``{"custom_id", "file_id" | "text"}``."""
+    body: dict[str, Any] = {"kind": kind, "extractor_name" if kind == "extraction" else "parser_name": definition, "inputs": inputs}
+    if concurrency is not None:
+        body["concurrency"] = concurrency
+    if metadata is not None:
+        body["metadata"] = metadata
+    return body
+
+
+def batch_id_of(batch: Union[str, dict[str, Any]]) -> str:
+    return batch if isinstance(batch, str) else str(batch["id"])
+
+
+def batch_results_path(batch: Union[str, dict[str, Any]], status: Optional[str]) -> str:
+    return f"/v1/batches/{batch_id_of(batch)}/results" + (f"?status={status}" if status else "")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import time
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any, Callable, Optional, Union
 
@@ -81,6 +83,55 @@ class AsyncClient:
             c.raise_for(response.status_code, response.content, response.headers)
             return response
         raise AssertionError("unreachable")
+
+    # ---- batches ----
+
+    async def batch(
+        self,
+        kind: str,
+        definition: str,
+        inputs: list[dict[str, Any]],
+        *,
+        concurrency: Optional[int] = None,
+        metadata: Optional[dict[str, str]] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> dict[str, Any]:
+        """Create a batch (``kind`` ``extraction`` or ``parse``, the definition's name, ``[{custom_id, file_id | text}]``)."""
+        headers = {"Idempotency-Key": idempotency_key or str(uuid.uuid4())}
+        return await self.request("POST", "/v1/batches", json=c.batch_body(kind, definition, inputs, concurrency, metadata), headers=headers)
+
+    async def get_batch(self, batch: Union[str, dict[str, Any]]) -> dict[str, Any]:
+        return await self.request("GET", f"/v1/batches/{c.batch_id_of(batch)}")
+
+    async def wait_batch(
+        self,
+        batch: Union[str, dict[str, Any]],
+        timeout: float = 24 * 3600.0,
+        poll: float = 2.0,
+        on_update: Optional[Callable[[dict[str, Any]], None]] = None,
+    ) -> dict[str, Any]:
+        """Poll until the batch is ``completed`` or ``canceled`` and return it (raises TimeoutError)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            current = await self.get_batch(batch)
+            if on_update:
+                on_update(current)
+            if current["status"] in c.BATCH_ENDED:
+                return current
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"batch {current['id']} is still {current['status']} after {timeout} s")
+            await asyncio.sleep(poll)
+
+    async def batch_results(self, batch: Union[str, dict[str, Any]], *, status: Optional[str] = None) -> AsyncIterator[dict[str, Any]]:
+        """The ended items in input order, one dict per line, streamed (``status``: only those that ended so)."""
+        http = self.raw.get_async_httpx_client()
+        async with http.stream("GET", c.batch_results_path(batch, status)) as response:
+            if response.status_code >= 400:
+                await response.aread()
+                c.raise_for(response.status_code, response.content, response.headers)
+            async for line in response.aiter_lines():
+                if line.strip():
+                    yield json.loads(line)
 
     async def upload(
         self, file: Union[str, os.PathLike, bytes], *, filename: Optional[str] = None, media_type: Optional[str] = None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any, Callable, Optional, Union
 
@@ -87,6 +89,55 @@ class Client:
             c.raise_for(response.status_code, response.content, response.headers)
             return response
         raise AssertionError("unreachable")
+
+    # ---- batches ----
+
+    def batch(
+        self,
+        kind: str,
+        definition: str,
+        inputs: list[dict[str, Any]],
+        *,
+        concurrency: Optional[int] = None,
+        metadata: Optional[dict[str, str]] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> dict[str, Any]:
+        """Create a batch (``kind`` ``extraction`` or ``parse``, the definition's name, ``[{custom_id, file_id | text}]``)."""
+        headers = {"Idempotency-Key": idempotency_key or str(uuid.uuid4())}
+        return self.request("POST", "/v1/batches", json=c.batch_body(kind, definition, inputs, concurrency, metadata), headers=headers)
+
+    def get_batch(self, batch: Union[str, dict[str, Any]]) -> dict[str, Any]:
+        return self.request("GET", f"/v1/batches/{c.batch_id_of(batch)}")
+
+    def wait_batch(
+        self,
+        batch: Union[str, dict[str, Any]],
+        timeout: float = 24 * 3600.0,
+        poll: float = 2.0,
+        on_update: Optional[Callable[[dict[str, Any]], None]] = None,
+    ) -> dict[str, Any]:
+        """Poll until the batch is ``completed`` or ``canceled`` and return it (raises TimeoutError)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            current = self.get_batch(batch)
+            if on_update:
+                on_update(current)
+            if current["status"] in c.BATCH_ENDED:
+                return current
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"batch {current['id']} is still {current['status']} after {timeout} s")
+            time.sleep(poll)
+
+    def batch_results(self, batch: Union[str, dict[str, Any]], *, status: Optional[str] = None) -> Iterator[dict[str, Any]]:
+        """The ended items in input order, one dict per line, streamed (``status``: only those that ended so)."""
+        http = self.raw.get_httpx_client()
+        with http.stream("GET", c.batch_results_path(batch, status)) as response:
+            if response.status_code >= 400:
+                response.read()
+                c.raise_for(response.status_code, response.content, response.headers)
+            for line in response.iter_lines():
+                if line.strip():
+                    yield json.loads(line)
 
     # ---- files ----
 

@@ -266,3 +266,19 @@ def test_an_evaluation_run_over_a_set_and_its_comparison(client: Client, provide
     assert [(f["path"], f["baseline"], f["new"]) for f in comparison["fixes"]] == [("/total", 99, 12.5)]
     with pytest.raises(ValueError):
         client.add_evaluation_item(name, {"title": None}, text="x", from_job_id="ejob_x")
+
+def test_a_batch_of_texts_runs_and_its_results_are_lines_in_input_order(client: Client, provider, invoice_extractor: str) -> None:
+    provider.answer(json.dumps(ANSWER))
+    inputs = [{"custom_id": f"t{i}", "text": f"Invoice {i}, total 12.50"} for i in range(3)]
+    batch = client.batch("extraction", invoice_extractor, inputs, concurrency=2, metadata={"run": "python"})
+    assert batch["id"].startswith("batch_")
+    assert batch["metadata"] == {"run": "python"}
+    seen: list[str] = []
+    ended = client.wait_batch(batch, timeout=180, poll=0.5, on_update=lambda b: seen.append(b["status"]))
+    assert ended["status"] == "completed"
+    assert ended["request_counts"] == {"total": 3, "queued": 0, "running": 0, "completed": 3, "failed": 0, "canceled": 0}
+    assert seen[-1] == "completed"
+    lines = list(client.batch_results(batch))
+    assert [line["custom_id"] for line in lines] == ["t0", "t1", "t2"]
+    assert all(line["result"]["data"] == ANSWER for line in lines)
+    assert list(client.batch_results(batch, status="failed")) == []

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../context.js';
 import { evaluationRoutes } from './evaluations.js';
+import { batchRoutes } from './batches.js';
 import { extractionJobRoutes } from './extraction-jobs.js';
 import { fileRoutes } from './files.js';
 import { parseJobRoutes } from './parse-jobs.js';
@@ -12,5 +13,5 @@ import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 /** Every /v1 router, in one list so app.ts stays small. */
 export function v1Routes(deps: AppDeps): Router[] {
-  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps)];
+  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps), batchRoutes(deps)];
 }

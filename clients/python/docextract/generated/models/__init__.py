@@ -5,9 +5,22 @@ from __future__ import annotations
 from .api_error_response import ApiErrorResponse
 from .api_error_response_detail_type_1_item import ApiErrorResponseDetailType1Item
 from .api_error_response_detail_type_2 import ApiErrorResponseDetailType2
+from .batch_event_payload import BatchEventPayload
+from .batch_event_payload_type import BatchEventPayloadType
+from .batch_request_counts import BatchRequestCounts
+from .batch_response import BatchResponse
+from .batch_response_kind import BatchResponseKind
+from .batch_response_metadata import BatchResponseMetadata
+from .batch_result_line import BatchResultLine
+from .batch_result_line_status import BatchResultLineStatus
+from .batch_status import BatchStatus
+from .create_batch_request_type_0 import CreateBatchRequestType0
+from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
 from .definition_source import DefinitionSource
+from .delete_batch_response_202 import DeleteBatchResponse202
+from .delete_batch_response_202_status import DeleteBatchResponse202Status
 from .diagnostic import Diagnostic
 from .diagnostic_code import DiagnosticCode
 from .error_code import ErrorCode
@@ -66,6 +79,8 @@ from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
 from .flag_reason import FlagReason
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
+from .get_batch_results_csv_status import GetBatchResultsCsvStatus
+from .get_batch_results_status import GetBatchResultsStatus
 from .get_open_api_document_response_200_type_1 import (
     GetOpenApiDocumentResponse200Type1,
 )
@@ -139,9 +154,22 @@ __all__ = (
     "ApiErrorResponse",
     "ApiErrorResponseDetailType1Item",
     "ApiErrorResponseDetailType2",
+    "BatchEventPayload",
+    "BatchEventPayloadType",
+    "BatchRequestCounts",
+    "BatchResponse",
+    "BatchResponseKind",
+    "BatchResponseMetadata",
+    "BatchResultLine",
+    "BatchResultLineStatus",
+    "BatchStatus",
+    "CreateBatchRequestType0",
+    "CreateBatchRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
     "DefinitionSource",
+    "DeleteBatchResponse202",
+    "DeleteBatchResponse202Status",
     "Diagnostic",
     "DiagnosticCode",
     "ErrorCode",
@@ -194,6 +222,8 @@ __all__ = (
     "FileUpload",
     "FlagReason",
     "GetApiReferenceAssetAsset",
+    "GetBatchResultsCsvStatus",
+    "GetBatchResultsStatus",
     "GetOpenApiDocumentResponse200Type1",
     "GetStudioAssetAsset",
     "HTTPValidationError",

@@ -5,6 +5,7 @@ from enum import Enum
 
 class ErrorCode(str, Enum):
     BAD_REQUEST = "bad_request"
+    BATCH_NOT_ENDED = "batch_not_ended"
     DOCUMENT_CORRUPT = "document_corrupt"
     DOCUMENT_EMPTY = "document_empty"
     DOCUMENT_ENCRYPTED = "document_encrypted"
@@ -50,6 +51,7 @@ class ErrorCode(str, Enum):
     REVIEW_NOT_OPEN = "review_not_open"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
     STALE_REVISION = "stale_revision"
+    TOO_MANY_INPUTS = "too_many_inputs"
     UNAUTHORIZED = "unauthorized"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     WEBHOOK_URL_FORBIDDEN = "webhook_url_forbidden"

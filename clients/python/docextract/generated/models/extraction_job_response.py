@@ -53,6 +53,10 @@ class ExtractionJobResponse:
             job was created (and until the job completes); otherwise the job's review state.
         evaluation_run_id (None | str | Unset): Our addition, always present. The evaluation run the job is an item of;
             null for a job created on its own.
+        batch_id (None | str | Unset): The batch the job is an item of (`batch_` + ULID); null for a job created on its
+            own. Our addition.
+        custom_id (None | str | Unset): The item's `custom_id` in its batch; null for a job created on its own. Our
+            addition.
     """
 
     id: str
@@ -72,6 +76,8 @@ class ExtractionJobResponse:
     retry: JobRetry | None | Unset = UNSET
     review: ExtractionReview | None | Unset = UNSET
     evaluation_run_id: None | str | Unset = UNSET
+    batch_id: None | str | Unset = UNSET
+    custom_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result import ExtractionResult
@@ -162,6 +168,18 @@ class ExtractionJobResponse:
         else:
             evaluation_run_id = self.evaluation_run_id
 
+        batch_id: None | str | Unset
+        if isinstance(self.batch_id, Unset):
+            batch_id = UNSET
+        else:
+            batch_id = self.batch_id
+
+        custom_id: None | str | Unset
+        if isinstance(self.custom_id, Unset):
+            custom_id = UNSET
+        else:
+            custom_id = self.custom_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -188,6 +206,10 @@ class ExtractionJobResponse:
             field_dict["review"] = review
         if evaluation_run_id is not UNSET:
             field_dict["evaluation_run_id"] = evaluation_run_id
+        if batch_id is not UNSET:
+            field_dict["batch_id"] = batch_id
+        if custom_id is not UNSET:
+            field_dict["custom_id"] = custom_id
 
         return field_dict
 
@@ -378,6 +400,24 @@ class ExtractionJobResponse:
 
         evaluation_run_id = _parse_evaluation_run_id(d.pop("evaluation_run_id", UNSET))
 
+        def _parse_batch_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        batch_id = _parse_batch_id(d.pop("batch_id", UNSET))
+
+        def _parse_custom_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        custom_id = _parse_custom_id(d.pop("custom_id", UNSET))
+
         extraction_job_response = cls(
             id=id,
             extractor_id=extractor_id,
@@ -396,6 +436,8 @@ class ExtractionJobResponse:
             retry=retry,
             review=review,
             evaluation_run_id=evaluation_run_id,
+            batch_id=batch_id,
+            custom_id=custom_id,
         )
 
         return extraction_job_response

@@ -49,6 +49,10 @@ class ParseJobResponse:
         completed_at (datetime.datetime | None):
         retry (JobRetry | None | Unset): Our addition, always present. Set while a page of a `running` job is failing
             transiently and waiting for its next attempt (the latest such page); null otherwise.
+        batch_id (None | str | Unset): The batch the job is an item of (`batch_` + ULID); null for a job created on its
+            own. Our addition.
+        custom_id (None | str | Unset): The item's `custom_id` in its batch; null for a job created on its own. Our
+            addition.
     """
 
     id: str
@@ -68,6 +72,8 @@ class ParseJobResponse:
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
     retry: JobRetry | None | Unset = UNSET
+    batch_id: None | str | Unset = UNSET
+    custom_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.job_error import JobError
@@ -150,6 +156,18 @@ class ParseJobResponse:
         else:
             retry = self.retry
 
+        batch_id: None | str | Unset
+        if isinstance(self.batch_id, Unset):
+            batch_id = UNSET
+        else:
+            batch_id = self.batch_id
+
+        custom_id: None | str | Unset
+        if isinstance(self.custom_id, Unset):
+            custom_id = UNSET
+        else:
+            custom_id = self.custom_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -174,6 +192,10 @@ class ParseJobResponse:
         )
         if retry is not UNSET:
             field_dict["retry"] = retry
+        if batch_id is not UNSET:
+            field_dict["batch_id"] = batch_id
+        if custom_id is not UNSET:
+            field_dict["custom_id"] = custom_id
 
         return field_dict
 
@@ -350,6 +372,24 @@ class ParseJobResponse:
 
         retry = _parse_retry(d.pop("retry", UNSET))
 
+        def _parse_batch_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        batch_id = _parse_batch_id(d.pop("batch_id", UNSET))
+
+        def _parse_custom_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        custom_id = _parse_custom_id(d.pop("custom_id", UNSET))
+
         parse_job_response = cls(
             id=id,
             parser_id=parser_id,
@@ -368,6 +408,8 @@ class ParseJobResponse:
             started_at=started_at,
             completed_at=completed_at,
             retry=retry,
+            batch_id=batch_id,
+            custom_id=custom_id,
         )
 
         return parse_job_response

@@ -10,6 +10,7 @@ from typing_extensions import Self
 from ..models.job_status import JobStatus
 from ..models.provider_name import ProviderName
 from ..models.reasoning_effort import ReasoningEffort
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.job_error import JobError
@@ -50,6 +51,10 @@ class ParseJobSummaryResponse:
         completed_at (datetime.datetime | None):
         retry (JobRetry | None): Set while a model call of this running job is waiting to be retried, otherwise null.
             Our addition.
+        batch_id (None | str | Unset): The batch the job is an item of (`batch_` + ULID); null for a job created on its
+            own. Our addition.
+        custom_id (None | str | Unset): The item's `custom_id` in its batch; null for a job created on its own. Our
+            addition.
     """
 
     id: str
@@ -69,6 +74,8 @@ class ParseJobSummaryResponse:
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
     retry: JobRetry | None
+    batch_id: None | str | Unset = UNSET
+    custom_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.job_error import JobError
@@ -149,6 +156,18 @@ class ParseJobSummaryResponse:
         else:
             retry = self.retry
 
+        batch_id: None | str | Unset
+        if isinstance(self.batch_id, Unset):
+            batch_id = UNSET
+        else:
+            batch_id = self.batch_id
+
+        custom_id: None | str | Unset
+        if isinstance(self.custom_id, Unset):
+            custom_id = UNSET
+        else:
+            custom_id = self.custom_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -172,6 +191,10 @@ class ParseJobSummaryResponse:
                 "retry": retry,
             }
         )
+        if batch_id is not UNSET:
+            field_dict["batch_id"] = batch_id
+        if custom_id is not UNSET:
+            field_dict["custom_id"] = custom_id
 
         return field_dict
 
@@ -346,6 +369,24 @@ class ParseJobSummaryResponse:
 
         retry = _parse_retry(d.pop("retry"))
 
+        def _parse_batch_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        batch_id = _parse_batch_id(d.pop("batch_id", UNSET))
+
+        def _parse_custom_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        custom_id = _parse_custom_id(d.pop("custom_id", UNSET))
+
         parse_job_summary_response = cls(
             id=id,
             parser_id=parser_id,
@@ -364,6 +405,8 @@ class ParseJobSummaryResponse:
             started_at=started_at,
             completed_at=completed_at,
             retry=retry,
+            batch_id=batch_id,
+            custom_id=custom_id,
         )
 
         return parse_job_summary_response

@@ -23,7 +23,9 @@ class WebhookDeliveryResponse:
             event:
             `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
             and `extraction_job.review_completed` (its review was approved or rejected). Review events are
-            sent only to endpoints that list them; their body is the job as for the others.
+            sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`,
+            `batch.canceled` (body `BatchEventPayload`), also
+            sent only to endpoints that list them.
         job_id (str):
         attempt (int): Attempt number of this event at this endpoint, from 1.
         status_code (int | None): The receiver's HTTP status; null when no answer came (network error, time-out, refused

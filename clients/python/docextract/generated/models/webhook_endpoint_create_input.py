@@ -19,8 +19,8 @@ class WebhookEndpointCreateInput:
         url (str): Absolute `http` or `https` URL. Its host must resolve to a public address (`400
             webhook_url_unresolvable` / `webhook_url_forbidden` otherwise), unless the service allows
             private addresses (`SERVICE_WEBHOOK_ALLOW_PRIVATE`).
-        events (list[WebhookEventType] | Unset): Events to deliver; default the six job-end events (review events only
-            when listed).
+        events (list[WebhookEventType] | Unset): Events to deliver; default the six job-end events (review and `batch.*`
+            events only when listed).
         description (None | str | Unset):
     """
 

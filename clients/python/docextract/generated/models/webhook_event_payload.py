@@ -10,6 +10,7 @@ from typing_extensions import Self
 from ..models.webhook_event_type import WebhookEventType
 
 if TYPE_CHECKING:
+    from ..models.batch_response import BatchResponse
     from ..models.extraction_job_response import ExtractionJobResponse
     from ..models.parse_job_response import ParseJobResponse
 
@@ -27,24 +28,28 @@ class WebhookEventPayload:
                 event:
                 `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
                 and `extraction_job.review_completed` (its review was approved or rejected). Review events are
-                sent only to endpoints that list them; their body is the job as for the others.
+                sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`,
+                `batch.canceled` (body `BatchEventPayload`), also
+                sent only to endpoints that list them.
             timestamp (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
-            data (ExtractionJobResponse | ParseJobResponse): The job as `GET` returns it, without `result`.
+            data (BatchResponse | ExtractionJobResponse | ParseJobResponse): The job as `GET` returns it, without `result`;
+                for `batch.*` events the batch as `GET` returns it.
     """
 
     type_: WebhookEventType
     timestamp: datetime.datetime
-    data: ExtractionJobResponse | ParseJobResponse
+    data: BatchResponse | ExtractionJobResponse | ParseJobResponse
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_job_response import ExtractionJobResponse
+        from ..models.parse_job_response import ParseJobResponse
 
         type_ = self.type_.value
 
         timestamp = self.timestamp.isoformat()
 
         data: dict[str, Any]
-        if isinstance(self.data, ExtractionJobResponse):
+        if isinstance(self.data, ExtractionJobResponse) or isinstance(self.data, ParseJobResponse):
             data = self.data.to_dict()
         else:
             data = self.data.to_dict()
@@ -63,6 +68,7 @@ class WebhookEventPayload:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.batch_response import BatchResponse
         from ..models.extraction_job_response import ExtractionJobResponse
         from ..models.parse_job_response import ParseJobResponse
 
@@ -71,7 +77,9 @@ class WebhookEventPayload:
 
         timestamp = datetime.datetime.fromisoformat(d.pop("timestamp").replace("Z", "+00:00"))
 
-        def _parse_data(data: object) -> ExtractionJobResponse | ParseJobResponse:
+        def _parse_data(
+            data: object,
+        ) -> BatchResponse | ExtractionJobResponse | ParseJobResponse:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -80,11 +88,19 @@ class WebhookEventPayload:
                 return data_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                data_type_1 = ParseJobResponse.from_dict(data)
+
+                return data_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            data_type_1 = ParseJobResponse.from_dict(data)
+            data_type_2 = BatchResponse.from_dict(data)
 
-            return data_type_1
+            return data_type_2
 
         data = _parse_data(d.pop("data"))
 

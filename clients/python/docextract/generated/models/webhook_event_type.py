@@ -4,6 +4,8 @@ from enum import Enum
 
 
 class WebhookEventType(str, Enum):
+    BATCH_CANCELED = "batch.canceled"
+    BATCH_COMPLETED = "batch.completed"
     EXTRACTION_JOB_CANCELED = "extraction_job.canceled"
     EXTRACTION_JOB_COMPLETED = "extraction_job.completed"
     EXTRACTION_JOB_FAILED = "extraction_job.failed"

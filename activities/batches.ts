@@ -1,0 +1,60 @@
+import { Context } from '@temporalio/activity';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { runBatchSlice, type SliceOptions } from '../src/domain/batch-runner.js';
+import { getBatch } from '../src/domain/batches.js';
+import { storeEventBody } from '../src/storage/webhook-events.js';
+import { messageIdFor } from '../src/webhooks/events.js';
+import type { BatchSliceOutcome } from '../workflows/batch-types.js';
+import type { JobEventDelivery } from '../workflows/types.js';
+import type { ResolvedActivityDeps } from './deps.js';
+
+// The I/O of a batch's workflow (workflows/batch.ts): its slices of work and its terminal event.
+
+export function batchActivities({ db, config, logger }: ResolvedActivityDeps) {
+  return {
+    /** Keep the batch's window full for up to `sliceMs`, then report whether it ended (src/domain/batch-runner.ts). */
+    async runBatchSlice(batchId: string, opts: Pick<SliceOptions, 'sliceMs' | 'requeueFailed' | 'resumeHandOut'>): Promise<BatchSliceOutcome> {
+      const ctx = Context.current();
+      return runBatchSlice({ db, config, logger, temporal: ctx.client }, batchId, {
+        ...opts,
+        // A repeated attempt (crashed worker, lost Postgres) may have moved the cursor without starting the items.
+        resumeHandOut: opts.resumeHandOut === true || ctx.info.attempt > 1,
+        beat: () => ctx.heartbeat(),
+        signal: ctx.cancellationSignal,
+      });
+    },
+
+    /**
+     * batch.completed / batch.canceled: the body (the batch as GET returns it, counts included) is
+     * stored in webhook_events once, and the job events' delivery workflow sends it to every
+     * subscribed endpoint, signed like the job events. Only ids travel through history.
+     */
+    async notifyBatchEnded(batchId: string, outcome: 'completed' | 'canceled', runId: string): Promise<number> {
+      const eventType = `batch.${outcome}`;
+      const endpoints = await db('webhook_endpoints').where({ enabled: true }).whereRaw('events @> ?::jsonb', [JSON.stringify([eventType])]).orderBy('id').select('id');
+      if (endpoints.length === 0) return 0;
+      const data = await getBatch(db, batchId).catch(() => null);
+      if (!data) return 0;
+      const messageId = messageIdFor(batchId, runId);
+      const body = JSON.stringify({ type: eventType, timestamp: data.completed_at ?? new Date().toISOString(), data });
+      await storeEventBody(db, { messageId, jobId: batchId, eventType, body });
+      const input: JobEventDelivery = {
+        kind: data.kind,
+        jobId: batchId,
+        plan: { endpointIds: endpoints.map((e) => e.id as string), messageId, eventType, retry: config.webhooks },
+      };
+      try {
+        await Context.current().client.workflow.start('deliverJobEventWorkflow', {
+          workflowId: `${batchId}-webhooks-${runId}`,
+          taskQueue: config.temporal.batchTaskQueue,
+          args: [input],
+          memo: { batch_id: batchId, event: eventType },
+          staticSummary: `${eventType} of ${batchId} → ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'}`,
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+      return endpoints.length;
+    },
+  };
+}

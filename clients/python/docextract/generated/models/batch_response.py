@@ -1,0 +1,164 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+from ..models.batch_response_kind import BatchResponseKind
+from ..models.batch_status import BatchStatus
+
+if TYPE_CHECKING:
+    from ..models.batch_request_counts import BatchRequestCounts
+    from ..models.batch_response_metadata import BatchResponseMetadata
+
+
+T = TypeVar("T", bound="BatchResponse")
+
+
+@_attrs_define
+class BatchResponse:
+    """
+    Attributes:
+        id (str): Immutable identifier (`batch_` + ULID).
+        kind (BatchResponseKind):
+        definition_name (str): The extractor's or parser's name (its snapshot runs every item).
+        status (BatchStatus): `queued` → `running` → `completed` (every item ended, whatever its outcome:
+            `request_counts`
+            say how many failed); `canceling` → `canceled` after a cancel.
+        request_counts (BatchRequestCounts): The items by status, counted at every read (`running` includes items being
+            stopped).
+        concurrency (int):
+        metadata (BatchResponseMetadata):
+        created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+        started_at (datetime.datetime | None):
+        completed_at (datetime.datetime | None):
+    """
+
+    id: str
+    kind: BatchResponseKind
+    definition_name: str
+    status: BatchStatus
+    request_counts: BatchRequestCounts
+    concurrency: int
+    metadata: BatchResponseMetadata
+    created_at: datetime.datetime
+    started_at: datetime.datetime | None
+    completed_at: datetime.datetime | None
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        kind = self.kind.value
+
+        definition_name = self.definition_name
+
+        status = self.status.value
+
+        request_counts = self.request_counts.to_dict()
+
+        concurrency = self.concurrency
+
+        metadata = self.metadata.to_dict()
+
+        created_at = self.created_at.isoformat()
+
+        started_at: None | str
+        if isinstance(self.started_at, datetime.datetime):
+            started_at = self.started_at.isoformat()
+        else:
+            started_at = self.started_at
+
+        completed_at: None | str
+        if isinstance(self.completed_at, datetime.datetime):
+            completed_at = self.completed_at.isoformat()
+        else:
+            completed_at = self.completed_at
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "kind": kind,
+                "definition_name": definition_name,
+                "status": status,
+                "request_counts": request_counts,
+                "concurrency": concurrency,
+                "metadata": metadata,
+                "created_at": created_at,
+                "started_at": started_at,
+                "completed_at": completed_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.batch_request_counts import BatchRequestCounts
+        from ..models.batch_response_metadata import BatchResponseMetadata
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        kind = BatchResponseKind(d.pop("kind"))
+
+        definition_name = d.pop("definition_name")
+
+        status = BatchStatus(d.pop("status"))
+
+        request_counts = BatchRequestCounts.from_dict(d.pop("request_counts"))
+
+        concurrency = d.pop("concurrency")
+
+        metadata = BatchResponseMetadata.from_dict(d.pop("metadata"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at").replace("Z", "+00:00"))
+
+        def _parse_started_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                started_at_type_0 = datetime.datetime.fromisoformat(data.replace("Z", "+00:00"))
+
+                return started_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("datetime.datetime | None", data)
+
+        started_at = _parse_started_at(d.pop("started_at"))
+
+        def _parse_completed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                completed_at_type_0 = datetime.datetime.fromisoformat(data.replace("Z", "+00:00"))
+
+                return completed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("datetime.datetime | None", data)
+
+        completed_at = _parse_completed_at(d.pop("completed_at"))
+
+        batch_response = cls(
+            id=id,
+            kind=kind,
+            definition_name=definition_name,
+            status=status,
+            request_counts=request_counts,
+            concurrency=concurrency,
+            metadata=metadata,
+            created_at=created_at,
+            started_at=started_at,
+            completed_at=completed_at,
+        )
+
+        return batch_response

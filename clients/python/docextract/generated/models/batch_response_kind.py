@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+from enum import Enum
+
+
+class BatchResponseKind(str, Enum):
+    EXTRACTION = "extraction"
+    PARSE = "parse"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,299 @@
+// Batches (issue 35, docs/batches.md): many ordinary jobs of one definition as one durable unit.
+// The batch and all its items (job rows, queued) are written in one transaction, with a snapshot
+// of the definition taken once; the batch's workflow (workflows/batch.ts) then keeps a window of
+// items in flight. Counts are read from the items' statuses at every read: always exact.
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import type { Config } from '../config/index.js';
+import { notFound, RequestValidationError, serviceError, type ValidationIssue } from '../errors.js';
+import type { JobKind, JobStatus } from '../kinds.js';
+import * as batches from '../storage/batches.js';
+import type { Db } from '../storage/db.js';
+import { storedPageContents } from '../storage/job-results.js';
+import { batchDefinitionSnapshot, countBatchItems, endedItemsAfter, insertBatchItems, type BatchItemValues, type BatchResultRow } from '../storage/jobs.js';
+import type { Page, PageRequest } from '../storage/pagination.js';
+import { startBatchWorkflow, batchWorkflowOpen } from '../temporal/batch-workflows.js';
+import { findExtractorByRef } from './extractors.js';
+import { createOnce, releaseKey, requestHash } from './idempotency.js';
+import { newId } from './ids.js';
+import { PAGE_BREAK, parserSnapshot } from './parse-jobs.js';
+import { findParserByRef } from './parsers.js';
+import { text } from './text.js';
+import { iso, isoOrNull } from './time.js';
+
+export const MAX_BATCH_INPUTS = 50_000;
+export const MAX_METADATA_PAIRS = 16;
+export const MAX_CUSTOM_ID_CHARS = 64;
+export const MAX_BATCH_CONCURRENCY = 256;
+
+const batchInput = z.strictObject({
+  custom_id: text(1, MAX_CUSTOM_ID_CHARS),
+  file_id: text(1, 128).optional(),
+  text: text(1, 1_000_000).optional(),
+});
+
+export const createBatchBody = z
+  .strictObject({
+    kind: z.enum(['extraction', 'parse']),
+    extractor_name: text(1, 128).optional(),
+    parser_name: text(1, 128).optional(),
+    inputs: z.array(batchInput).min(1),
+    concurrency: z.number().int().min(1).max(MAX_BATCH_CONCURRENCY).optional(),
+    metadata: z
+      .record(text(1, 64), text(0, 512))
+      .refine((m) => Object.keys(m).length <= MAX_METADATA_PAIRS, { message: `At most ${MAX_METADATA_PAIRS} metadata pairs` })
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    const definition = b.kind === 'extraction' ? 'extractor_name' : 'parser_name';
+    const other = b.kind === 'extraction' ? 'parser_name' : 'extractor_name';
+    if (b[definition] === undefined) ctx.addIssue({ code: 'custom', path: [definition], message: `Field required for a ${b.kind} batch` });
+    if (b[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `Not allowed in a ${b.kind} batch; give '${definition}'` });
+    const seen = new Set<string>();
+    b.inputs.forEach((input, i) => {
+      const given = Number(input.file_id !== undefined) + Number(input.text !== undefined);
+      if (b.kind === 'parse' && input.text !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['inputs', i, 'text'], message: "'text' is only for extraction batches; a parse batch takes 'file_id'" });
+      } else if (given !== 1) {
+        ctx.addIssue({ code: 'custom', path: ['inputs', i, given === 0 ? 'file_id' : 'text'], message: b.kind === 'parse' ? "Give 'file_id'" : "Give exactly one of 'file_id' or 'text'" });
+      }
+      if (seen.has(input.custom_id)) ctx.addIssue({ code: 'custom', path: ['inputs', i, 'custom_id'], message: `Duplicate custom_id '${input.custom_id}': each input's custom_id must be unique in the batch` });
+      seen.add(input.custom_id);
+    });
+  });
+export type CreateBatchBody = z.infer<typeof createBatchBody>;
+
+export const listBatchesQuery = z.object({ status: z.enum(batches.BATCH_STATUSES).optional() });
+
+/** Ended statuses a results read may filter by. */
+export const resultsQuery = z.object({ status: z.enum(['completed', 'failed', 'canceled']).optional() });
+
+/** Before the body is validated item by item: beyond the limit the answer is `too_many_inputs`, whatever else is wrong. */
+export function checkInputCount(body: unknown): void {
+  const inputs = (body as { inputs?: unknown } | null)?.inputs;
+  if (Array.isArray(inputs) && inputs.length > MAX_BATCH_INPUTS) {
+    throw serviceError('too_many_inputs', `A batch holds at most ${MAX_BATCH_INPUTS} inputs; this request has ${inputs.length}. Split it into several batches.`);
+  }
+}
+
+export interface RequestCounts {
+  total: number;
+  queued: number;
+  running: number;
+  completed: number;
+  failed: number;
+  canceled: number;
+}
+
+export function requestCounts(byStatus: Partial<Record<JobStatus, number>>): RequestCounts {
+  const n = (s: JobStatus) => byStatus[s] ?? 0;
+  const counts = {
+    queued: n('queued'),
+    // An item asked to stop is still in flight until its workflow settles it.
+    running: n('running') + n('canceling') + n('deleting'),
+    completed: n('completed'),
+    failed: n('failed'),
+    canceled: n('canceled'),
+  };
+  return { total: counts.queued + counts.running + counts.completed + counts.failed + counts.canceled, ...counts };
+}
+
+export function toBatchResponse(row: batches.BatchRow, counts: RequestCounts) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    definition_name: row.definition_name,
+    status: row.status === 'deleting' ? 'canceling' : row.status,
+    request_counts: counts,
+    concurrency: row.concurrency,
+    metadata: row.metadata ?? {},
+    created_at: iso(row.created_at),
+    started_at: isoOrNull(row.started_at),
+    completed_at: isoOrNull(row.completed_at),
+  };
+}
+export type BatchResponse = ReturnType<typeof toBatchResponse>;
+
+async function respond(db: Db, row: batches.BatchRow): Promise<BatchResponse> {
+  return toBatchResponse(row, requestCounts(await countBatchItems(db, row.kind, row.id)));
+}
+
+/** The scope of Idempotency-Keys of batch creation. */
+const IDEMPOTENCY_SCOPE = 'batches';
+
+export async function createBatch(db: Db, temporal: Client, config: Config, body: CreateBatchBody, idempotencyKey?: string): Promise<{ batch: BatchResponse; replayed: boolean }> {
+  const kind: JobKind = body.kind;
+  const name = (kind === 'extraction' ? body.extractor_name : body.parser_name)!;
+  let definition: { id: string; name: string; snapshot: unknown };
+  if (kind === 'extraction') {
+    const extractor = await findExtractorByRef(db, name);
+    if (!extractor || extractor.name !== name) throw notFound('Extractor', name);
+    definition = { id: extractor.id, name: extractor.name, snapshot: extractor };
+  } else {
+    const parser = await findParserByRef(db, name);
+    if (!parser || parser.name !== name) throw notFound('Parser', name);
+    definition = { id: parser.id, name: parser.name, snapshot: parserSnapshot(parser) };
+  }
+  await checkFilesExist(db, body.inputs.map((i) => i.file_id).filter((f): f is string => f !== undefined));
+
+  const id = newId('batch');
+  const claim = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, hash: requestHash(body) } : undefined;
+  const items: BatchItemValues[] = body.inputs.map((input, i) => ({
+    id: newId(kind === 'extraction' ? 'extractionJob' : 'parseJob'),
+    custom_id: input.custom_id,
+    batch_index: i,
+    file_id: input.file_id ?? null,
+    source_text: input.text ?? null,
+  }));
+  const created = await createOnce(db, claim, async (trx) => {
+    const row = await batches.insertBatch(trx, {
+      id,
+      kind,
+      definition_id: definition.id,
+      definition_name: definition.name,
+      concurrency: body.concurrency ?? config.batches.concurrency,
+      metadata: body.metadata ?? {},
+      total: items.length,
+    });
+    // One snapshot of the definition for every item: later edits never change the batch.
+    await insertBatchItems(trx, kind, { id, definition_id: definition.id, definition_snapshot: definition.snapshot }, items);
+    return toBatchResponse(row, requestCounts({ queued: items.length }));
+  });
+  if (created.replayed) return { batch: created.job, replayed: true };
+  try {
+    await startBatchWorkflow(temporal, config, { id, kind, definition_name: definition.name, total: items.length });
+  } catch {
+    await batches.removeBatch(db, id);
+    await releaseKey(db, claim);
+    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
+  }
+  return { batch: created.job, replayed: false };
+}
+
+/** 404 naming the first file (in input order) that does not exist. */
+async function checkFilesExist(db: Db, fileIds: string[]): Promise<void> {
+  const found = new Set<string>();
+  const unique = [...new Set(fileIds)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const rows = await db('files').whereIn('id', unique.slice(i, i + 1000)).select('id');
+    for (const r of rows) found.add(r.id as string);
+  }
+  const missing = fileIds.find((f) => !found.has(f));
+  if (missing !== undefined) throw notFound('File', missing);
+}
+
+export async function getBatch(db: Db, id: string): Promise<BatchResponse> {
+  const row = await batches.findBatch(db, id);
+  if (!row) throw notFound('Batch', id);
+  return respond(db, row);
+}
+
+export async function listBatches(db: Db, filter: z.infer<typeof listBatchesQuery>, page: PageRequest): Promise<Page<BatchResponse>> {
+  const found = await batches.pageOfBatches(db, filter, page);
+  const rows = [];
+  for (const row of found.rows) rows.push(await respond(db, row));
+  return { rows, nextCursor: found.nextCursor };
+}
+
+/** queued/running → canceling; the batch's workflow cancels the items and settles it. Ended batches are returned as they are. */
+export async function cancelBatch(db: Db, id: string): Promise<BatchResponse> {
+  if (!(await batches.requestBatchCancel(db, id))) {
+    const row = await batches.findBatch(db, id);
+    if (!row) throw notFound('Batch', id);
+  }
+  return getBatch(db, id);
+}
+
+/** Re-run the failed items of an ended batch (409 batch_not_ended while it runs). */
+export async function retryBatch(db: Db, temporal: Client, config: Config, id: string): Promise<BatchResponse> {
+  const row = await batches.findBatch(db, id);
+  if (!row) throw notFound('Batch', id);
+  if (!(await batches.reopenBatch(db, id))) {
+    throw serviceError('batch_not_ended', `Batch '${id}' is ${row.status}; only a completed or canceled batch can be retried`);
+  }
+  try {
+    // The new run's first slice puts the failed items back in the queue.
+    await startBatchWorkflow(temporal, config, row, { requeueFailed: true });
+  } catch {
+    await batches.restoreEndedBatch(db, id, { status: row.status, next_index: row.next_index, completed_at: row.completed_at });
+    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
+  }
+  return getBatch(db, id);
+}
+
+/**
+ * An ended batch is removed at once with its jobs ('deleted'). Otherwise it goes to deleting: its
+ * workflow stops the items and then removes the batch and its jobs ('deleting').
+ */
+export async function deleteBatch(db: Db, temporal: Client, id: string): Promise<'deleted' | 'deleting'> {
+  const row = await batches.findBatch(db, id);
+  if (!row) throw notFound('Batch', id);
+  if (batches.BATCH_ENDED.includes(row.status) && (await batches.deleteEndedBatch(db, id))) return 'deleted';
+  if (!(await batches.requestBatchDelete(db, id))) {
+    if (await batches.deleteEndedBatch(db, id)) return 'deleted';
+    throw notFound('Batch', id);
+  }
+  // No workflow left to honour it (it could not be reached): remove the batch here.
+  if (!(await batchWorkflowOpen(temporal, id).catch(() => true))) {
+    await batches.deleteDeletingBatch(db, id);
+    return 'deleted';
+  }
+  return 'deleting';
+}
+
+/** One line of a batch's results. */
+export interface BatchResultLine {
+  custom_id: string;
+  job_id: string;
+  status: JobStatus;
+  result: unknown;
+  error: { code: string; message: string } | null;
+}
+
+const RESULT_PAGE = 200;
+
+/**
+ * The ended items of a batch in input order, read from Postgres a page at a time (keyset on the
+ * item's index): the batch is never held in memory, and a running batch yields what has ended.
+ * For a parse batch `result` is the parse result (markdown of every page).
+ */
+export async function* batchResults(db: Db, id: string, status?: JobStatus): AsyncGenerator<BatchResultLine> {
+  const row = await batches.findBatch(db, id);
+  if (!row) throw notFound('Batch', id);
+  let after = -1;
+  for (;;) {
+    const page = await endedItemsAfter(db, row.kind, id, after, RESULT_PAGE, status);
+    if (page.length === 0) return;
+    const parsePages = row.kind === 'parse' ? await parseResults(db, page) : undefined;
+    for (const item of page) {
+      yield {
+        custom_id: item.custom_id,
+        job_id: item.id,
+        status: item.status,
+        result: item.status !== 'completed' ? null : row.kind === 'parse' ? (parsePages!.get(item.id) ?? null) : item.result,
+        error: item.status === 'failed' ? item.error : null,
+      };
+    }
+    after = page[page.length - 1]!.batch_index;
+  }
+}
+
+/** Just the batch (its kind and the schema of its definition), for the CSV's columns. */
+export async function batchForExport(db: Db, id: string): Promise<{ kind: JobKind; schema: unknown }> {
+  const row = await batches.findBatch(db, id);
+  if (!row) throw notFound('Batch', id);
+  if (row.kind !== 'extraction') return { kind: row.kind, schema: null };
+  // The snapshot the items run with (taken at the batch's creation), not the extractor as it is now.
+  const snapshot = (await batchDefinitionSnapshot(db, row.kind, id)) as { schema?: unknown } | undefined;
+  return { kind: row.kind, schema: snapshot?.schema ?? null };
+}
+
+async function parseResults(db: Db, page: BatchResultRow[]): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  for (const item of page) {
+    if (item.status !== 'completed') continue;
+    const pages = await storedPageContents(db, item.id);
+    out.set(item.id, { format: 'markdown', content: pages.map((p: { content: string }) => p.content).join(PAGE_BREAK), page_count: pages.length });
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+import { Readable } from 'node:stream';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { csvColumns, csvHeader, csvLine, csvRows } from '../../domain/batch-csv.js';
+import {
+  batchForExport,
+  batchResults,
+  cancelBatch,
+  checkInputCount,
+  createBatch,
+  createBatchBody,
+  deleteBatch,
+  getBatch,
+  listBatches,
+  listBatchesQuery,
+  resultsQuery,
+  retryBatch,
+  type BatchResultLine,
+} from '../../domain/batches.js';
+import { parseIdempotencyKey } from '../../domain/idempotency.js';
+import { serviceError } from '../../errors.js';
+import type { AppDeps } from '../context.js';
+import { pageQuerySchema, setPageHeaders } from '../pagination.js';
+import { pathRef } from '../path-params.js';
+import { parseRequest, requireJsonBody } from '../validation.js';
+
+const listQuery = listBatchesQuery.extend(pageQuerySchema.shape);
+
+export function batchRoutes({ db, temporal, config }: AppDeps): Router {
+  const router = new Router({ prefix: '/v1/batches' });
+
+  router.post('/', async (ctx) => {
+    const key = parseIdempotencyKey(ctx.headers['idempotency-key']);
+    const raw = requireJsonBody(ctx);
+    checkInputCount(raw);
+    const body = parseRequest('body', createBatchBody, raw ?? {});
+    const { batch, replayed } = await createBatch(db, temporal, config, body, key);
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.status = 201;
+    ctx.body = batch;
+  });
+
+  router.get('/', async (ctx) => {
+    const { limit, cursor, ...filter } = parseRequest('query', listQuery, ctx.query);
+    const page = await listBatches(db, filter, { limit, cursor });
+    ctx.body = page.rows;
+    setPageHeaders(ctx, page.nextCursor);
+  });
+
+  router.get('/:batch_id', async (ctx) => {
+    ctx.body = await getBatch(db, pathRef(ctx.params, 'batch_id'));
+  });
+
+  router.post('/:batch_id/cancel', async (ctx) => {
+    ctx.body = await cancelBatch(db, pathRef(ctx.params, 'batch_id'));
+  });
+
+  router.post('/:batch_id/retry', async (ctx) => {
+    ctx.body = await retryBatch(db, temporal, config, pathRef(ctx.params, 'batch_id'));
+  });
+
+  router.delete('/:batch_id', async (ctx) => {
+    const id = pathRef(ctx.params, 'batch_id');
+    if ((await deleteBatch(db, temporal, id)) === 'deleted') {
+      ctx.status = 204;
+      return;
+    }
+    // Its workflow stops the items, then removes the batch and its jobs.
+    ctx.status = 202;
+    ctx.body = { id, status: 'deleting' };
+  });
+
+  // One JSON line per ended item, in input order, read from Postgres page by page.
+  router.get('/:batch_id/results', async (ctx) => {
+    const id = pathRef(ctx.params, 'batch_id');
+    const { status } = parseRequest('query', resultsQuery, ctx.query);
+    const lines = batchResults(db, id, status);
+    await streamFrom(ctx, 'application/x-ndjson; charset=utf-8', lines, (line) => `${JSON.stringify(line)}\n`);
+  });
+
+  // One row per item (or per element of its row-spreading arrays), columns from the batch's schema.
+  router.get('/:batch_id/results.csv', async (ctx) => {
+    const id = pathRef(ctx.params, 'batch_id');
+    const { status } = parseRequest('query', resultsQuery, ctx.query);
+    const { kind, schema } = await batchForExport(db, id);
+    if (kind !== 'extraction') throw serviceError('not_found', `Batch '${id}' is a parse batch: its results are at /v1/batches/${id}/results (CSV is for extraction batches)`);
+    const columns = csvColumns(schema);
+    async function* rows(): AsyncGenerator<string> {
+      yield csvLine(csvHeader(columns));
+      for await (const line of batchResults(db, id, status)) {
+        for (const row of csvRows(columns, { custom_id: line.custom_id, status: line.status, error_code: line.error?.code ?? null, result: extractedData(line.result) })) yield csvLine(row);
+      }
+    }
+    ctx.set('Content-Disposition', `attachment; filename="${id}.csv"`);
+    await streamFrom(ctx, 'text/csv; charset=utf-8', rows(), (s) => s);
+  });
+
+  return router;
+}
+
+/**
+ * Stream an async sequence as the response body. Its first element is read before the headers go
+ * out, so a missing batch is still a 404 with an error body.
+ */
+async function streamFrom<T>(ctx: Context, type: string, source: AsyncGenerator<T>, format: (item: T) => string): Promise<void> {
+  const first = await source.next();
+  async function* all(): AsyncGenerator<string> {
+    if (first.done) return;
+    let chunk = format(first.value);
+    for await (const item of source) {
+      chunk += format(item);
+      // Write in chunks of ~64 KiB, not a write per line.
+      if (chunk.length >= 65_536) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  ctx.type = type;
+  ctx.status = 200;
+  ctx.body = Readable.from(all());
+}
+
+/** An extraction job's result is `{data, provenance?, ...}`: the CSV's columns are of `data`. */
+function extractedData(result: unknown): unknown {
+  return result && typeof result === 'object' ? (result as { data?: unknown }).data ?? null : null;
+}
+
+export type { BatchResultLine };
