@@ -50,7 +50,7 @@ export async function evaluationRunWorkflow(input: EvaluationRunInput): Promise<
           workflowId: job.jobId,
           args: [{ jobId: job.jobId, retry: input.job.retry, pageConcurrency: input.job.pageConcurrency }],
           memo: { job_kind: 'extraction', definition_name: job.definitionName, file_id: job.fileId, evaluation_run_id: runId },
-          staticSummary: ['extract', job.definitionName, job.fileId ?? 'text', `evaluation ${runId}`].join(' · '),
+          staticSummary: ['extract', job.definitionName, job.fileId === null ? 'text' : job.fileId, `evaluation ${runId}`].join(' · '),
           ...(input.searchAttributes
             ? { typedSearchAttributes: initialJobSearchAttributes({ kind: 'extraction', definition: job.definitionName, fileId: job.fileId, evaluationRunId: runId }) }
             : {}),

@@ -23,6 +23,8 @@ export async function startBatchWorkflow(
     ...(opts.requeueFailed ? { requeueFailed: true } : {}),
     ...(opts.reuse === 'reject' ? { resumeHandOut: true } : {}),
   };
+  // A batch reads `completed` a moment before its run closes: a retry right after waits for that close.
+  if (opts.requeueFailed) await awaitClosedRun(temporal, batch.id);
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(BATCH_WORKFLOW_TYPE, {
       workflowId: batch.id,
@@ -47,4 +49,10 @@ export async function batchWorkflowOpen(temporal: Client, batchId: string): Prom
     if (err instanceof WorkflowNotFoundError) return false;
     throw err;
   }
+}
+
+/** Wait briefly (5 s at most) until the batch's previous run has closed, so a new run can start under its id. */
+async function awaitClosedRun(temporal: Client, batchId: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && (await batchWorkflowOpen(temporal, batchId))) await new Promise((r) => setTimeout(r, 100));
 }
