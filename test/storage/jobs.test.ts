@@ -91,7 +91,7 @@ describe('job store transitions', () => {
     await storeWindow(db, { job_id: id, first_page: 1, last_page: 2, data: { a: 2 }, usage: null });
     expect(await windowIsStored(db, id, 1)).toBe(true);
     expect(await windowIsStored(db, id, 3)).toBe(false);
-    expect(await storedWindows(db, id)).toEqual([{ first_page: 1, last_page: 2, data: { a: 1 }, usage: null }]);
+    expect(await storedWindows(db, id)).toEqual([{ first_page: 1, last_page: 2, data: { a: 1 }, usage: null, confidence: null }]);
     expect(await jobs.findExtractionJobForRead(db, id)).toMatchObject({ pages_total: 4, pages_completed: 2, latest_retry: null });
     expect(await countStoredPages(db, id)).toBe(0);
     await jobs.removeJob(db, 'extraction', id);
