@@ -21,6 +21,12 @@ import { fmt, percentile, table, type Section } from './lib/stats.js';
 const JOBS = Number(process.env.BENCH_JOBS ?? 150);
 /** BENCH_JOBS_SETUPS=npm-start (or separate) measures one setup only; both by default. */
 const SETUPS = process.env.BENCH_JOBS_SETUPS ?? 'npm-start,separate';
+/**
+ * BENCH_JOBS_ROUNDS=N measures each setup N times, alternating which code goes first (this commit
+ * then the baseline, then the baseline first, ...), and pools the rounds: a machine whose load
+ * drifts during the run then weighs on both sides alike. 1 by default.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_JOBS_ROUNDS ?? 1));
 const POLL_MS = 20;
 const WARM_UP = 20;
 const SCHEMA = {
@@ -121,15 +127,20 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
       ['separate api + worker', `baseline ${baseline.commit}`, () => startStack(infra, { provider, root: baseline!.root, bundlePath: null, env: { DATABASE_URL: baselineDb } })],
     ];
     const wanted = (setup: Measured['setup']) => SETUPS.split(',').includes(setup === 'npm start' ? 'npm-start' : 'separate');
-    for (const [setup, code, start] of runs.filter(([setup]) => wanted(setup))) {
-      log(`jobs: ${setup}, ${code}: starting`);
-      const stack = await start();
-      try {
-        provider.reset();
-        const { modes } = await measureJobs(stack);
-        results.push({ setup, code, modes });
-      } finally {
-        await stack.close();
+    const selected = runs.filter(([setup]) => wanted(setup));
+    for (let round = 0; round < ROUNDS; round++) {
+      // Pairs of (this commit, baseline) per setup; odd rounds run the baseline first.
+      const ordered = round % 2 === 0 ? selected : selected.flatMap((_, i, all) => (i % 2 === 0 ? [all[i + 1]!, all[i]!] : []));
+      for (const [setup, code, start] of ordered) {
+        log(`jobs: ${setup}, ${code}: starting (round ${round + 1} of ${ROUNDS})`);
+        const stack = await start();
+        try {
+          provider.reset();
+          const { modes } = await measureJobs(stack);
+          pool(results, { setup, code, modes });
+        } finally {
+          await stack.close();
+        }
       }
     }
   } finally {
@@ -138,6 +149,24 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
     await rm(scratch, { recursive: true, force: true }).catch(() => {});
   }
   return { title: 'Job overhead (extraction, instant model)', body: report(results) };
+}
+
+/** Adds one round's figures to those of earlier rounds of the same setup and code (latencies pooled, wall times summed). */
+function pool(results: Measured[], measured: Measured): void {
+  const earlier = results.find((r) => r.setup === measured.setup && r.code === measured.code);
+  if (!earlier) {
+    results.push(measured);
+    return;
+  }
+  for (const m of measured.modes) {
+    const same = earlier.modes.find((e) => e.concurrency === m.concurrency && e.waiting === m.waiting);
+    if (!same) earlier.modes.push(m);
+    else {
+      same.client.push(...m.client);
+      same.server.push(...m.server);
+      same.wallMs += m.wallMs;
+    }
+  }
 }
 
 function report(results: Measured[]): string {
