@@ -120,15 +120,17 @@ export async function jobsBenchmark(infra: Infra | undefined): Promise<Section> 
     baseline = await prepareBaseline();
     const adminUrl = withDatabaseName(infra.databaseUrl, 'postgres');
     const baselineDb = await baseline.database(adminUrl);
+    // Each round starts `npm start` on a data dir of its own, as a first start.
+    let round = 0;
     const runs: Array<[Measured['setup'], string, () => Promise<Stack>]> = [
-      ['npm start', 'this commit', () => startDevStack({ dataDir: path.join(scratch, 'dev-current'), provider })],
-      ['npm start', `baseline ${baseline.commit}`, () => startDevStack({ root: baseline!.root, dataDir: path.join(scratch, 'dev-baseline'), provider })],
+      ['npm start', 'this commit', () => startDevStack({ dataDir: path.join(scratch, `dev-current-${round}`), provider })],
+      ['npm start', `baseline ${baseline.commit}`, () => startDevStack({ root: baseline!.root, dataDir: path.join(scratch, `dev-baseline-${round}`), provider })],
       ['separate api + worker', 'this commit', () => startStack(infra, { provider })],
       ['separate api + worker', `baseline ${baseline.commit}`, () => startStack(infra, { provider, root: baseline!.root, bundlePath: null, env: { DATABASE_URL: baselineDb } })],
     ];
     const wanted = (setup: Measured['setup']) => SETUPS.split(',').includes(setup === 'npm start' ? 'npm-start' : 'separate');
     const selected = runs.filter(([setup]) => wanted(setup));
-    for (let round = 0; round < ROUNDS; round++) {
+    for (; round < ROUNDS; round++) {
       // Pairs of (this commit, baseline) per setup; odd rounds run the baseline first.
       const ordered = round % 2 === 0 ? selected : selected.flatMap((_, i, all) => (i % 2 === 0 ? [all[i + 1]!, all[i]!] : []));
       for (const [setup, code, start] of ordered) {
