@@ -1,5 +1,5 @@
 import type { Config } from '../src/config/index.js';
-import { detectMediaType, inspectDocumentInPool, prepareImageInPool, renderPage } from '../src/documents/index.js';
+import { detectMediaType, inspectDocumentInPool, pageImageFormat, prepareImageInPool, renderPage } from '../src/documents/index.js';
 import { imageInput } from '../src/providers/content.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
@@ -67,7 +67,8 @@ export class PagePrefetch {
   images(fileId: string, bytes: Buffer, first: number, last: number, pagesTotal: number, config: Config): Array<Promise<ImageInput>> {
     const now = Date.now();
     this.sweep(now);
-    const fileKey = `${fileId}@${config.renderDpi}/${config.renderMaxPixels}`;
+    // Everything that changes a page's image, so images made with other settings are never served.
+    const fileKey = `${fileId}@${config.renderDpi}/${config.renderMaxPixels}/${config.renderFormat}${config.renderFormat === 'jpeg' ? config.renderJpegQuality : ''}`;
     const images: Array<Promise<ImageInput>> = [];
     for (let n = first; n <= last; n++) {
       const key = `${fileKey}#${n}`;
@@ -109,9 +110,9 @@ export async function countPages(bytes: Buffer, config: Config): Promise<number>
 export async function pageImage(bytes: Buffer, pageNumber: number, config: Config): Promise<ImageInput> {
   const kind = documentKind(bytes);
   if (kind === 'application/pdf') {
-    // Rendered and PNG-encoded in a render thread; the PNG is moved here, not copied.
-    const page = await renderPage(bytes, pageNumber - 1, limits(config));
-    return imageInput('image/png', page.png);
+    // Rendered and encoded (PNG, or JPEG: SERVICE_RENDER_FORMAT) in a render thread; the image is moved here, not copied.
+    const page = await renderPage(bytes, pageNumber - 1, limits(config), pageImageFormat(config));
+    return imageInput(page.mediaType, page.data);
   }
   const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
   return imageInput(image.mediaType, image.data);

@@ -34,7 +34,7 @@ await renderPage(pdf, 0, { dpi, maxPixels }); // warm-up: fonts, caches, WASM co
 const heapBefore = wasmHeapBytes();
 let pngBytes = 0;
 t = performance.now();
-for (let i = 0; i < pageCount; i++) pngBytes += (await renderPage(pdf, i, { dpi, maxPixels })).png.length;
+for (let i = 0; i < pageCount; i++) pngBytes += (await renderPage(pdf, i, { dpi, maxPixels })).data.length;
 const renderMs = performance.now() - t;
 const heapAfterFirstPass = wasmHeapBytes();
 for (let i = 0; i < pageCount; i++) await renderPage(pdf, i, { dpi, maxPixels });

@@ -1,6 +1,8 @@
 // Rendering: pages/second for a 50-page mixed PDF rendered to PNG at the configured resolution,
 // with the service's mupdf path (src/documents/render.ts: open, render one page, encode, release)
-// and with poppler's `pdftoppm` on the same file, same resolution, same run. `npm run bench:render`.
+// and with poppler's `pdftoppm` on the same file, same resolution, same run; and the CPU a page
+// costs with each page encoder (built-in PNG, native PNG, native JPEG), alternating in the same
+// run. `npm run bench:render`.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +11,7 @@ import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import { loadConfig } from '../src/config/index.js';
-import { renderPage } from '../src/documents/index.js';
+import { closeRenderPool, configureRenderPool, renderPage, renderPoolStats, type PageImageFormat } from '../src/documents/index.js';
 import { log } from './lib/infra.js';
 import { isMain, runStandalone } from './lib/main.js';
 import { makeMixedPdf, pageKind, type PageKind } from './lib/pdf.js';
@@ -65,7 +67,7 @@ export async function renderBenchmark(): Promise<Section> {
     let t = performance.now();
     for (let i = 0; i < PAGES; i++) {
       const p0 = performance.now();
-      pngBytes += (await renderPage(pdf, i, limits)).png.length;
+      pngBytes += (await renderPage(pdf, i, limits)).data.length;
       const list = perKind.get(pageKind(i)) ?? [];
       list.push(performance.now() - p0);
       perKind.set(pageKind(i), list);
@@ -74,6 +76,9 @@ export async function renderBenchmark(): Promise<Section> {
 
     // Where mupdf's time goes: rasterising versus PNG encoding (same pages, document opened once).
     const split = rasterVersusPng(pdf, limits.dpi);
+
+    // CPU a page costs with each encoder, in the same run.
+    const codecs = await codecComparison(pdf, limits);
 
     const pdftoppm = await ensurePdftoppm();
     let popplerMs: number | undefined;
@@ -116,6 +121,12 @@ export async function renderBenchmark(): Promise<Section> {
         ...(popplerRasterMs !== undefined ? [['pdftoppm raster only (PPM output, incl. writing files)', fmt(popplerRasterMs / PAGES), '']] : []),
       ]),
       '',
+      table(['page encoder (service renderPage, one page at a time)', 'CPU ms/page (mean of rounds)', 'CPU ms/page per round', 'wall ms/page', 'avg KiB', 'CPU vs built-in PNG'], codecs),
+      '',
+      `Encoders: ${CODEC_ROUNDS} rounds of the ${PAGES} pages each, the encoders alternating within each round (a new render pool for each, ` +
+        `one warm-up page not counted). CPU = user + system time of this process (render threads, libvips's threads and the main thread), ` +
+        `from process.cpuUsage(), per page. Load average (1 min) before the encoder rounds: ${codecLoad}.`,
+      '',
       `${PAGES}-page mixed PDF (${(pdf.length / 1024 / 1024).toFixed(1)} MiB): text, text + 900×600 image, vector chart pages in turn; ` +
         `US Letter at ${limits.dpi} DPI (SERVICE_RENDER_DPI) → 1275×1650 RGB. relative speed = mupdf time / pdftoppm time ` +
         `(below 1: poppler is slower). pdftoppm time includes its process start and writing PNG files to ${os.tmpdir()}.`,
@@ -124,6 +135,55 @@ export async function renderBenchmark(): Promise<Section> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const CODEC_ROUNDS = 3;
+let codecLoad = '';
+
+/**
+ * CPU and wall time a page costs through renderPage with the built-in PNG encoder (the native
+ * codec turned off), the native PNG encoder (sharp, the default), and native JPEG at quality 85.
+ */
+export async function codecComparison(pdf: Buffer, limits: { dpi: number; maxPixels: number }): Promise<Array<Array<string | number>>> {
+  const variants: Array<{ name: string; native: boolean; format: PageImageFormat }> = [
+    { name: 'built-in PNG (Node zlib level 3; the encoder before the native codec)', native: false, format: { format: 'png' } },
+    { name: 'native PNG (sharp, zlib-ng level 2): the default', native: true, format: { format: 'png' } },
+    { name: 'native JPEG quality 85 (SERVICE_RENDER_FORMAT=jpeg)', native: true, format: { format: 'jpeg', quality: 85 } },
+  ];
+  codecLoad = os.loadavg()[0]!.toFixed(2);
+  const results = variants.map(() => ({ cpuMs: [] as number[], wallMs: 0, bytes: 0 }));
+  try {
+    for (let round = 0; round < CODEC_ROUNDS; round++) {
+      for (const [v, variant] of variants.entries()) {
+        configureRenderPool({ nativeCodec: variant.native });
+        await renderPage(pdf, 0, limits, variant.format); // warm-up: the pool's threads start, fonts load
+        const expected = variant.native ? 'native' : 'built-in';
+        if (renderPoolStats().codec !== expected) throw new Error(`render pool codec is ${renderPoolStats().codec}, expected ${expected}`);
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        for (let i = 0; i < PAGES; i++) results[v]!.bytes += (await renderPage(pdf, i, limits, variant.format)).data.length;
+        results[v]!.wallMs += performance.now() - t0;
+        const cpu = process.cpuUsage(cpu0);
+        results[v]!.cpuMs.push((cpu.user + cpu.system) / 1000 / PAGES);
+      }
+    }
+  } finally {
+    configureRenderPool({ nativeCodec: true });
+    await closeRenderPool();
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const base = mean(results[0]!.cpuMs);
+  return variants.map((variant, v) => {
+    const r = results[v]!;
+    return [
+      variant.name,
+      fmt(mean(r.cpuMs)),
+      r.cpuMs.map((x) => fmt(x)).join(' / '),
+      fmt(r.wallMs / (PAGES * CODEC_ROUNDS)),
+      fmt(r.bytes / (PAGES * CODEC_ROUNDS) / 1024, 0),
+      fmt(mean(r.cpuMs) / base, 2),
+    ];
+  });
 }
 
 function rasterVersusPng(pdf: Buffer, dpi: number): {

@@ -295,8 +295,9 @@ export interface paths {
         };
         /**
          * A page of a file as an image
-         * @description The page as a model sees it in a job: a PDF page rendered to PNG with the jobs' renderer and
-         *     settings (`SERVICE_RENDER_DPI`, `SERVICE_RENDER_MAX_PIXELS`); for a PNG or JPEG file, page 1 is
+         * @description The page as a model sees it in a job: a PDF page rendered with the jobs' renderer and
+         *     settings (`SERVICE_RENDER_DPI`, `SERVICE_RENDER_MAX_PIXELS`) to PNG, or to JPEG when the
+         *     service runs with `SERVICE_RENDER_FORMAT=jpeg` (the `ETag` then names the format); for a PNG or JPEG file, page 1 is
          *     the image itself (scaled down to PNG only when it exceeds `SERVICE_RENDER_MAX_PIXELS`). Used by
          *     viewers such as `/studio` to show a result beside its pages; `result.provenance` boxes are
          *     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.

@@ -49,6 +49,9 @@ const schema = z.object({
   SERVICE_RENDER_THREAD_MAX_MIB: int(32, 4096).default(256),
   SERVICE_RENDER_NICENESS: int(0, 19).default(10),
   SERVICE_RENDER_PREFETCH_PAGES: int(0, 64).default(4),
+  // Image format of rendered PDF pages: png (lossless, the default) or jpeg (smaller requests, lossy).
+  SERVICE_RENDER_FORMAT: z.enum(['png', 'jpeg'], { error: 'must be png or jpeg' }).default('png'),
+  SERVICE_RENDER_JPEG_QUALITY: int(1, 100).default(85),
   // Deprecated: retries are bounded by SERVICE_PROVIDER_RETRY_WINDOW_S. When set, also an attempt cap.
   SERVICE_PROVIDER_MAX_ATTEMPTS: int(1, 100).optional(),
   SERVICE_PROVIDER_RETRY_WINDOW_S: int(1, 7 * 24 * 3600).default(1800),
@@ -119,6 +122,10 @@ export interface Config {
   renderNiceness: number;
   /** Pages of a parse rendered ahead of their activities (per document). */
   renderPrefetchPages: number;
+  /** Image format of rendered PDF pages, for the model and the page image endpoint. */
+  renderFormat: 'png' | 'jpeg';
+  /** JPEG quality (1–100) when renderFormat is jpeg. */
+  renderJpegQuality: number;
   providerRetry: {
     /** Attempt cap of 0.3 runs; in 0.4 only when SERVICE_PROVIDER_MAX_ATTEMPTS is set (attemptCap). */
     maxAttempts: number;
@@ -206,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderThreadMaxMib: e.SERVICE_RENDER_THREAD_MAX_MIB,
     renderNiceness: e.SERVICE_RENDER_NICENESS,
     renderPrefetchPages: e.SERVICE_RENDER_PREFETCH_PAGES,
+    renderFormat: e.SERVICE_RENDER_FORMAT,
+    renderJpegQuality: e.SERVICE_RENDER_JPEG_QUALITY,
     providerRetry: {
       maxAttempts: e.SERVICE_PROVIDER_MAX_ATTEMPTS ?? 5,
       initialIntervalMs: e.SERVICE_PROVIDER_INITIAL_INTERVAL_MS,

@@ -15,6 +15,7 @@ export {
   type PreparedImage,
   type RenderedPage,
 } from './render.js';
+export { NATIVE_PNG_LEVEL, PNG_PAGES, pageImageFormat, pageMediaType, type PageImageFormat } from './page-codec.js';
 export { openTextLayer, type TextBox, type TextLayer, type TextQuery } from './text-layer.js';
 export {
   DEFAULT_RENDER_POOL,

@@ -1,3 +1,5 @@
+// The built-in PNG encoder, used where the native codec (page-codec.ts: sharp) cannot be loaded,
+// and the reference its PNGs are compared with (test/unit/page-codec.test.ts).
 // PNG encoding in Node rather than in mupdf: mupdf's asPNG() deflates inside WASM (~120 ms of a
 // 150 DPI page, measured), Node's zlib takes ~40 ms at level 3. It runs synchronously on the calling
 // thread, which is a render thread (src/documents/pool.ts): not libuv's thread pool, whose threads

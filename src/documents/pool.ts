@@ -1,4 +1,4 @@
-// mupdf off the event loop: every rasterising, PNG encoding, document inspection and image scaling
+// mupdf off the event loop: every rasterising, page encoding, document inspection and image scaling
 // runs in a pool of worker threads (piscina) sized to the cores, each with its own mupdf WASM
 // instance. WASM memory never shrinks, so a thread whose mupdf heap grew past a limit (a huge
 // image, a giant page) is retired after its task and a fresh one takes over; idle threads exit,
@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { DocumentError } from './errors.js';
 import type { RenderLimits } from './geometry.js';
+import { loadNativeCodec, PNG_PAGES, type PageImageFormat } from './page-codec.js';
 import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLimits, type PreparedImage, type RenderedPage } from './render.js';
 import type { RenderTask, TaskOutcome } from './render-task.js';
 import type { SupportedMediaType } from './sniff.js';
@@ -28,6 +29,10 @@ export interface RenderPoolSettings {
   idleTimeoutMs: number;
   /** Scheduling niceness of the threads (Linux; SERVICE_RENDER_NICENESS): 0 keeps the process's. */
   niceness: number;
+  /** Encode pages with the native codec (sharp) when it loads; false: the built-in encoders (benchmarks). */
+  nativeCodec: boolean;
+  /** Where the one warning goes when the native codec cannot be loaded (default: process.emitWarning). */
+  warn?: (message: string) => void;
 }
 
 export const DEFAULT_RENDER_POOL: RenderPoolSettings = {
@@ -35,6 +40,7 @@ export const DEFAULT_RENDER_POOL: RenderPoolSettings = {
   maxWasmBytes: 256 * 1024 * 1024,
   idleTimeoutMs: 30_000,
   niceness: 10,
+  nativeCodec: true,
 };
 
 type Outcome = TaskOutcome & { wasmBytes: number; tasks: number };
@@ -52,8 +58,15 @@ export function configureRenderPool(next: Partial<RenderPoolSettings>): void {
 }
 
 /** Pool statistics for benchmarks and tests. */
-export function renderPoolStats(): { threads: number; retired: number; largestWasmBytes: number; settings: RenderPoolSettings } {
-  return { threads: current?.threads.length ?? 0, retired, largestWasmBytes, settings };
+export function renderPoolStats(): {
+  threads: number;
+  retired: number;
+  largestWasmBytes: number;
+  settings: RenderPoolSettings;
+  /** The encoder of the current pool's threads: sharp, or the built-in encoders (none before the first task). */
+  codec: 'native' | 'built-in' | null;
+} {
+  return { threads: current?.threads.length ?? 0, retired, largestWasmBytes, settings, codec: current ? currentCodec : null };
 }
 
 /** Waits for running tasks, then stops every thread. The next task starts a new pool. */
@@ -72,11 +85,11 @@ export function warmRenderPool(): void {
   for (let i = 0; i < settings.threads; i++) void run({ op: 'warm' }).catch(() => {});
 }
 
-/** Renders one PDF page (zero-based) to PNG in a render thread; see renderPageOnThisThread. */
-export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
-  const value = await run({ op: 'render', bytes, key: documentKey(bytes), pageIndex, limits });
+/** Renders one PDF page (zero-based) to PNG, or `format`, in a render thread; see renderPageOnThisThread. */
+export async function renderPage(bytes: Buffer, pageIndex: number, limits: RenderLimits, format: PageImageFormat = PNG_PAGES): Promise<RenderedPage> {
+  const value = await run({ op: 'render', bytes, key: documentKey(bytes), pageIndex, limits, format });
   const page = value as RenderedPage;
-  return { ...page, png: asBuffer(page.png) };
+  return { ...page, data: asBuffer(page.data) };
 }
 
 /**
@@ -153,11 +166,35 @@ async function run(task: RenderTask): Promise<unknown> {
   throw err;
 }
 
+let currentCodec: 'native' | 'built-in' = 'built-in';
+let codecWarned = false;
+
+/**
+ * Whether render threads may load the native codec: only when this thread loaded it first. On
+ * glibc a native module loaded by worker threads alone is unloaded when the last of them exits
+ * (a retired or idle thread) while libvips may still run code from it (sharp's documentation on
+ * worker threads, lovell/sharp#2263); loaded here, it stays loaded for the process's life.
+ * A failure is logged once (a platform without sharp's prebuilt binary) and pages are encoded
+ * by the built-in encoders.
+ */
+async function nativeCodecHere(): Promise<boolean> {
+  if (!settings.nativeCodec) return false;
+  const problem = await loadNativeCodec();
+  if (problem !== null && !codecWarned) {
+    codecWarned = true;
+    const message = `The native image codec (sharp) could not be loaded; pages are encoded by the built-in encoders (slower, same pixels): ${problem}`;
+    if (settings.warn) settings.warn(message);
+    else process.emitWarning(message);
+  }
+  return problem === null;
+}
+
 async function getPool(): Promise<Piscina<RenderTask, Outcome>> {
-  const [module, mupdfModule] = await Promise.all([taskModule(), mupdfCode()]);
+  const [module, mupdfModule, nativeCodec] = await Promise.all([taskModule(), mupdfCode(), nativeCodecHere()]);
+  if (!current) currentCodec = nativeCodec ? 'native' : 'built-in';
   current ??= new Piscina<RenderTask, Outcome>({
     filename: pathToFileURL(fileURLToPath(new URL('./render-thread.mjs', import.meta.url))).href,
-    workerData: { taskModule: module, niceness: settings.niceness, mupdfModule },
+    workerData: { taskModule: module, niceness: settings.niceness, mupdfModule, nativeCodec },
     minThreads: 0,
     maxThreads: settings.threads,
     stricterFIFO: true,
@@ -184,6 +221,15 @@ function onceUnlessFailed<T>(make: () => Promise<T>): () => Promise<T> {
       made = undefined;
       throw err;
     }));
+}
+
+/** sharp's entry file as a URL (the bundle lives in the temp folder, outside node_modules), or undefined when not installed. */
+function sharpUrl(): string | undefined {
+  try {
+    return pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The entry file of the mupdf package (its WebAssembly lies beside it). */
@@ -219,6 +265,14 @@ async function bundleTaskModule(): Promise<string> {
         name: 'mupdf-external',
         setup(b) {
           b.onResolve({ filter: /^mupdf$/ }, () => ({ path: mupdfUrl, external: true }));
+        },
+      },
+      {
+        // Native code is never bundled: the thread imports the installed package (or fails to, and
+        // encodes without it: page-codec.ts).
+        name: 'sharp-external',
+        setup(b) {
+          b.onResolve({ filter: /^sharp$/ }, () => ({ path: sharpUrl() ?? 'sharp', external: true }));
         },
       },
     ],

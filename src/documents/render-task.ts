@@ -3,12 +3,13 @@
 // into plain data, since an Error's own fields (a DocumentError's `code`) do not cross threads.
 import { isDocumentError, type DocumentErrorCode } from './errors.js';
 import type { RenderLimits } from './geometry.js';
+import { loadNativeCodec, type PageImageFormat } from './page-codec.js';
 import {
   inspectDocument,
   keptPdf,
   prepareImage,
   releaseMupdfCaches,
-  renderPageSync,
+  renderPageEncoded,
   trimMupdfCaches,
   setMupdfLogSink,
   type DocumentInfo,
@@ -25,7 +26,7 @@ import { openTextLayer, type TextBox, type TextQuery } from './text-layer.js';
  * that document open for the next task with the same key.
  */
 export type RenderTask =
-  | { op: 'render'; bytes: Uint8Array; key?: string; pageIndex: number; limits: RenderLimits }
+  | { op: 'render'; bytes: Uint8Array; key?: string; pageIndex: number; limits: RenderLimits; format: PageImageFormat }
   | { op: 'inspect'; bytes: Uint8Array; key?: string; mediaType: SupportedMediaType; limits: InspectLimits }
   | { op: 'prepare'; bytes: Uint8Array; mediaType: ImageMediaType; limits: { maxPixels: number; maxImagePixels?: number } }
   | { op: 'locate'; bytes: Uint8Array; key?: string; queries: TextQuery[] }
@@ -48,6 +49,17 @@ export type TaskOutcome = (
   warnings: Array<{ level: 'warning' | 'error'; message: string }>;
 };
 
+/** Why this thread could not load the native codec, until reported with a task's warnings. */
+let codecProblem: string | null = null;
+
+/**
+ * Sets the thread up before its first task: loads the native codec when the pool's thread (which
+ * must load it first, see pool.ts) did. A failure here is reported once, with the next task.
+ */
+export async function setUpThread(options: { nativeCodec: boolean }): Promise<void> {
+  if (options.nativeCodec) codecProblem = await loadNativeCodec();
+}
+
 /** A view of the same memory (no copy): structured clone hands Buffers over as Uint8Arrays. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -57,17 +69,21 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
   // Page work keeps what the next page of the same document needs; anything else empties the caches.
   const pageWork = task.op === 'render' || task.op === 'inspect' || task.op === 'warm' || (task.op === 'locate' && task.key !== undefined);
   setMupdfLogSink((level, message) => warnings.length < 20 && warnings.push({ level, message }));
+  if (codecProblem !== null) {
+    warnings.push({ level: 'warning', message: `The native image codec (sharp) did not load in a render thread; that thread encodes pages without it: ${codecProblem}` });
+    codecProblem = null;
+  }
   try {
     // A thread started to be ready for the pages to come (the pool's warm-up): mupdf is loaded.
     if (task.op === 'warm') return { outcome: { ok: true, op: 'warm', value: null, warnings }, transfer: [] };
     const bytes = asBuffer(task.bytes);
     switch (task.op) {
       case 'render': {
-        // The PNG moves to the main thread (no copy), which base64-encodes it (~1 ms): encoding here
+        // The image moves to the main thread (no copy), which base64-encodes it (~1 ms): encoding here
         // left a dead ~1 MB string per page in this thread's heap until its next full GC (measured:
         // ~65 MiB more RSS over 150 pages with two threads).
-        const page = renderPageSync(bytes, task.pageIndex, task.limits, task.key);
-        return { outcome: { ok: true, op: 'render', value: page, warnings }, transfer: ownBuffer(page.png) };
+        const page = await renderPageEncoded(bytes, task.pageIndex, task.limits, task.format, task.key);
+        return { outcome: { ok: true, op: 'render', value: page, warnings }, transfer: ownBuffer(page.data) };
       }
       case 'inspect':
         return { outcome: { ok: true, op: 'inspect', value: inspectDocument(bytes, task.mediaType, task.limits, task.key), warnings }, transfer: [] };

@@ -39,7 +39,9 @@ if (workerData.mupdfModule) {
   };
 }
 
-const { runTask } = await import(workerData.taskModule);
+const { runTask, setUpThread } = await import(workerData.taskModule);
+// The native image codec (sharp), when the pool's thread loaded it first (see pool.ts).
+await setUpThread({ nativeCodec: Boolean(workerData.nativeCodec) });
 let tasks = 0;
 
 export default async function renderThreadTask(task) {
@@ -48,7 +50,7 @@ export default async function renderThreadTask(task) {
   for (const memory of memories) wasmBytes = Math.max(wasmBytes, memory.buffer.byteLength);
   const result = { ...outcome, wasmBytes, tasks: ++tasks };
   if (transfer.length === 0) return result;
-  // The page's PNG moves to the main thread instead of being copied.
+  // The page's image moves to the main thread instead of being copied.
   return move({
     get [transferableSymbol]() {
       return transfer;

@@ -1,11 +1,12 @@
 // mupdf (WASM) access for untrusted documents: count and check pages, render one PDF page to
-// PNG, and bound the size of images sent to a model. Every mupdf object is destroyed on every
+// PNG (or JPEG: SERVICE_RENDER_FORMAT), and bound the size of images sent to a model. Every mupdf object is destroyed on every
 // path, and every failure caused by the bytes surfaces as a DocumentError with a stable code.
 import * as mupdf from 'mupdf';
 import { DocumentError } from './errors.js';
 import { fitImage, planPageRender, type RenderLimits } from './geometry.js';
 import { jpegIsComplete, readPngSize } from './image-header.js';
 import { encodePngSync, toScanlines } from './png-encode.js';
+import { encodeNative, loadNativeCodec, nativeCodec, pageMediaType, type PageImageFormat } from './page-codec.js';
 import { detectMediaType, type SupportedMediaType } from './sniff.js';
 
 export type ImageMediaType = Extract<SupportedMediaType, `image/${string}`>;
@@ -27,7 +28,9 @@ export interface DocumentInfo {
 }
 
 export interface RenderedPage {
-  png: Buffer;
+  /** The encoded image: PNG, or JPEG when the format asked for it. */
+  data: Buffer;
+  mediaType: 'image/png' | 'image/jpeg';
   width: number;
   height: number;
 }
@@ -148,28 +151,95 @@ export function inspectDocument(bytes: Buffer, mediaType: SupportedMediaType, li
 }
 
 /**
- * Renders one PDF page (zero-based index) to an RGB PNG at `dpi`, scaled down so that
- * width * height ≤ maxPixels. Opens the document for this call only: opening costs ~1 ms for
- * a 300-page file, far less than rendering, and keeps no state between activity attempts.
- * Everything (rasterising, PNG encoding) runs on the calling thread; the service calls
- * `renderPage` (src/documents/pool.ts), which runs it in a render thread.
+ * Renders one PDF page (zero-based index) to an RGB image at `dpi` (PNG unless `format` says
+ * JPEG), scaled down so that width * height ≤ maxPixels. Opens the document for this call only:
+ * opening costs ~1 ms for a 300-page file, far less than rendering, and keeps no state between
+ * activity attempts. Everything (rasterising, encoding) runs on the calling thread, with the
+ * native codec when this thread has loaded it (page-codec.ts); the service calls `renderPage`
+ * (src/documents/pool.ts), which runs it in a render thread.
  * Rejects with RangeError for an index outside the document (a caller bug, not bad bytes).
  */
-export async function renderPageOnThisThread(bytes: Buffer, pageIndex: number, limits: RenderLimits): Promise<RenderedPage> {
-  return renderPageSync(bytes, pageIndex, limits);
+export async function renderPageOnThisThread(
+  bytes: Buffer,
+  pageIndex: number,
+  limits: RenderLimits,
+  format: PageImageFormat = { format: 'png' },
+): Promise<RenderedPage> {
+  await loadNativeCodec(); // as the pool's threads do: the same encoder, the same bytes
+  return renderPageEncoded(bytes, pageIndex, limits, format);
 }
 
 /**
  * Scanline buffer reused by every page this thread renders: a 150 DPI page is 6 MB of rows, and a
  * fresh 6 MB allocation per page is what left glibc's arenas fragmented and the process larger
- * after every parse. Pages beyond SCRATCH_MAX_BYTES get a buffer of their own.
+ * after every parse. Pages beyond SCRATCH_MAX_BYTES get a buffer of their own. Callers of the
+ * native codec await its encoding before the next page, so one buffer serves every page.
  */
 let scratch: Buffer | undefined;
 const SCRATCH_MAX_BYTES = 32 * 1024 * 1024;
 
+/** A buffer of `size` bytes: the thread's scratch buffer (grown when needed), or a new one past the cap. */
+function scratchOf(size: number): Buffer | undefined {
+  if (size <= SCRATCH_MAX_BYTES && (!scratch || scratch.length < size)) scratch = Buffer.allocUnsafeSlow(size);
+  return scratch;
+}
+
+/**
+ * The page encoded as `format`. With the native codec (sharp, when loaded on this thread), the
+ * pixmap's rows are copied out of WASM memory and encoded by libvips; without it, PNG is encoded
+ * by png-encode.ts and JPEG by mupdf. Either way the pixels are mupdf's pixmap: PNG is lossless
+ * whichever encoder writes it (test/unit/page-codec.test.ts decodes both and compares).
+ */
+export async function renderPageEncoded(
+  bytes: Buffer,
+  pageIndex: number,
+  limits: RenderLimits,
+  format: PageImageFormat,
+  key?: string,
+): Promise<RenderedPage> {
+  const mediaType = pageMediaType(format);
+  const codec = nativeCodec();
+  if (codec) {
+    const raw = rasterizePage(bytes, pageIndex, limits, key, (pixmap, width, height, components) => {
+      const rowBytes = width * components;
+      const target = scratchOf(rowBytes * height);
+      return { width, height, components, data: copyRows(pixmap.getPixels(), width, height, pixmap.getStride(), components, target) };
+    });
+    const data = await encodeNative(codec, raw, format);
+    return { data, mediaType, width: raw.width, height: raw.height };
+  }
+  if (format.format === 'jpeg') {
+    return rasterizePage(bytes, pageIndex, limits, key, (pixmap, width, height) => ({
+      data: toNodeBuffer(pixmap.asJPEG(format.quality, false)),
+      mediaType,
+      width,
+      height,
+    }));
+  }
+  return renderPageSync(bytes, pageIndex, limits, key);
+}
+
+/** A page as PNG with the built-in encoder (png-encode.ts), on this thread, synchronously. */
 export function renderPageSync(bytes: Buffer, pageIndex: number, limits: RenderLimits, key?: string): RenderedPage {
-  // Every mupdf object is created and destroyed inside this scope (but a kept document).
-  const lines = withScope((scope) => {
+  const lines = rasterizePage(bytes, pageIndex, limits, key, (pixmap, width, height, components) => {
+    // getPixels() is a view of WASM memory, valid only until mupdf next allocates: copy it now.
+    return toScanlines(pixmap.getPixels(), width, height, pixmap.getStride(), components, scratchOf(height * (width * components + 1)));
+  });
+  return { data: encodePngSync(lines), mediaType: 'image/png', width: lines.width, height: lines.height };
+}
+
+/**
+ * Rasterises one page and hands its RGB pixmap to `take`, which must copy out what it needs:
+ * the pixmap and every other mupdf object are destroyed when it returns (but a kept document).
+ */
+function rasterizePage<T>(
+  bytes: Buffer,
+  pageIndex: number,
+  limits: RenderLimits,
+  key: string | undefined,
+  take: (pixmap: mupdf.Pixmap, width: number, height: number, components: number) => T,
+): T {
+  return withScope((scope) => {
     const doc = openPdfKept(bytes, key, scope);
     const pageCount = countPages(doc);
     if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= pageCount) {
@@ -189,13 +259,29 @@ export function renderPageSync(bytes: Buffer, pageIndex: number, limits: RenderL
     if (pixmap.getAlpha() !== 0 || components !== 3) {
       throw new Error(`Expected an RGB pixmap without alpha, got ${components} components (alpha ${pixmap.getAlpha()}).`);
     }
-    const [width, height] = [pixmap.getWidth(), pixmap.getHeight()];
-    const size = height * (width * components + 1);
-    if (size <= SCRATCH_MAX_BYTES && (!scratch || scratch.length < size)) scratch = Buffer.allocUnsafeSlow(size);
-    // getPixels() is a view of WASM memory, valid only until mupdf next allocates: copy it now.
-    return toScanlines(pixmap.getPixels(), width, height, pixmap.getStride(), components, scratch);
+    return take(pixmap, pixmap.getWidth(), pixmap.getHeight(), components);
   });
-  return { png: encodePngSync(lines), width: lines.width, height: lines.height };
+}
+
+/** `height` rows of `width × components` bytes from `samples` (rows `stride` apart), packed, into `target` when large enough. */
+export function copyRows(
+  samples: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  stride: number,
+  components: number,
+  target?: Buffer,
+): Buffer {
+  const rowBytes = width * components;
+  if (!(width > 0 && height > 0) || stride < rowBytes || samples.length < stride * (height - 1) + rowBytes) {
+    throw new Error(`Pixel buffer of ${samples.length} bytes does not hold ${width} × ${height} × ${components} (stride ${stride})`);
+  }
+  const src = new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
+  const size = rowBytes * height;
+  const out = target && target.length >= size ? target.subarray(0, size) : Buffer.allocUnsafe(size);
+  if (stride === rowBytes) out.set(src.subarray(0, size));
+  else for (let y = 0; y < height; y++) out.set(src.subarray(y * stride, y * stride + rowBytes), y * rowBytes);
+  return out;
 }
 
 /**

@@ -1,8 +1,11 @@
 // A stored file's pages as images, as the model sees them: PDF pages rendered by the render pool
-// with the jobs' settings (SERVICE_RENDER_DPI, SERVICE_RENDER_MAX_PIXELS), an image as it is
-// (scaled down past the pixel cap, as for a job). Used by the studio to show pages beside results.
+// with the jobs' settings (SERVICE_RENDER_DPI, SERVICE_RENDER_MAX_PIXELS, SERVICE_RENDER_FORMAT),
+// an image as it is (scaled down past the pixel cap, as for a job). Used by the studio to show
+// pages beside results. With SERVICE_RENDER_FORMAT=jpeg the page is served as the JPEG the model
+// reads (its artefacts included), not a PNG the model never saw: provenance boxes are fractions of
+// the page, the same in either format, and a viewer needs no other rendering than the jobs'.
 import type { Config } from '../config/index.js';
-import { detectMediaType, inspectDocumentInPool, isDocumentError, prepareImageInPool, renderPage } from '../documents/index.js';
+import { detectMediaType, inspectDocumentInPool, isDocumentError, pageImageFormat, prepareImageInPool, renderPage } from '../documents/index.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { FileBytesCache } from '../storage/file-bytes-cache.js';
@@ -14,9 +17,14 @@ export interface PageImage {
   pageCount: number;
 }
 
-/** What identifies a page image: the file's bytes, the page and the render settings. */
-export function pageImageTag(file: Pick<FileRecord, 'sha256'>, page: number, config: Pick<Config, 'renderDpi' | 'renderMaxPixels'>): string {
-  return `"${file.sha256.slice(0, 32)}-p${page}-${config.renderDpi}dpi-${config.renderMaxPixels}px"`;
+/** What identifies a page image: the file's bytes, the page and the render settings (the format too, when not the default PNG). */
+export function pageImageTag(
+  file: Pick<FileRecord, 'sha256'>,
+  page: number,
+  config: Pick<Config, 'renderDpi' | 'renderMaxPixels' | 'renderFormat' | 'renderJpegQuality'>,
+): string {
+  const format = config.renderFormat === 'jpeg' ? `-jpeg${config.renderJpegQuality}` : '';
+  return `"${file.sha256.slice(0, 32)}-p${page}-${config.renderDpi}dpi-${config.renderMaxPixels}px${format}"`;
 }
 
 /** Bytes of recently viewed files (a deleted file is refused by getFile before they are looked at). */
@@ -41,8 +49,8 @@ export async function renderFilePage(db: Db, config: Config, file: FileRecord, p
       throw serviceError('not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
     if (kind === 'application/pdf') {
-      const rendered = await renderPage(bytes, page - 1, limits);
-      return { mediaType: 'image/png', bytes: rendered.png, pageCount };
+      const rendered = await renderPage(bytes, page - 1, limits, pageImageFormat(config));
+      return { mediaType: rendered.mediaType, bytes: rendered.data, pageCount };
     }
     const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
     return { mediaType: image.mediaType, bytes: image.data, pageCount: 1 };

@@ -39,7 +39,13 @@ export async function startApi(
 ): Promise<RunningApi> {
   // Page images (GET /v1/files/{id}/pages/{n}) render in a pool of this process (under npm start, of
   // the API thread: one thread beside the worker's pool; see runtime/api-thread-main.ts).
-  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024, niceness: config.renderNiceness });
+  configureRenderPool({
+    threads: config.renderThreads,
+    maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024,
+    niceness: config.renderNiceness,
+    // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
+    warn: (message) => opts.logger.warn(message),
+  });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   // The dev server `npm start` runs has them from its command line; an external server may not.

@@ -23,7 +23,13 @@ export async function startWorker(
   config: Config,
   opts: { databaseUrl: string; temporalAddress: string; logger: Logger; workflowBundlePath?: string },
 ): Promise<RunningWorker> {
-  configureRenderPool({ threads: config.renderThreads, maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024, niceness: config.renderNiceness });
+  configureRenderPool({
+    threads: config.renderThreads,
+    maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024,
+    niceness: config.renderNiceness,
+    // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
+    warn: (message) => opts.logger.warn(message),
+  });
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
   // Interactive jobs and batches poll separate task queues, each with its own slots, in this one

@@ -86,7 +86,7 @@ describe('extraction jobs complete with schema-valid data', () => {
     const job = await runJob({ file_id: file.body.id });
     expect(job.status).toBe('completed');
     const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
-    const expected = await Promise.all([0, 1, 2].map(async (i) => `data:image/png;base64,${(await renderPage(pdf, i, limits)).png.toString('base64')}`));
+    const expected = await Promise.all([0, 1, 2].map(async (i) => `data:image/png;base64,${(await renderPage(pdf, i, limits)).data.toString('base64')}`));
     expect(new Set(expected).size).toBe(3);
     expect(documentImages(provider.requests[0]!.body)).toEqual(expected);
   });

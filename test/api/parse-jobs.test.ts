@@ -26,7 +26,7 @@ beforeEach(() => provider.reset());
 async function pageAnswers(pdf: Buffer, pages: number, delayMs = 0) {
   const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
   const byImage = new Map<string, number>();
-  for (let i = 0; i < pages; i++) byImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).png.toString('base64')}`, i + 1);
+  for (let i = 0; i < pages; i++) byImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).data.toString('base64')}`, i + 1);
   const pageOf = (req: RecordedRequest) => byImage.get(documentImages(req.body)[0] ?? '') ?? 0;
   return { pageOf, respond: (req: RecordedRequest) => ({ kind: 'content' as const, content: `# Page ${pageOf(req)}`, delayMs }) };
 }

@@ -125,7 +125,7 @@ describe('retry a failed job', () => {
     const pdf = makePdf(Array.from({ length: 10 }, (_, i) => `page ${i + 1}`));
     const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
     const pageByImage = new Map<string, number>();
-    for (let i = 0; i < 10; i++) pageByImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).png.toString('base64')}`, i + 1);
+    for (let i = 0; i < 10; i++) pageByImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).data.toString('base64')}`, i + 1);
     const pageOf = (r: RecordedRequest) => pageByImage.get(documentImages(r.body)[0] ?? '') ?? 0;
 
     let keyValid = false;

@@ -46,7 +46,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function pagesOf(pdf: Buffer, n: number): Promise<(r: RecordedRequest) => number> {
   const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
   const byImage = new Map<string, number>();
-  for (let i = 0; i < n; i++) byImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).png.toString('base64')}`, i + 1);
+  for (let i = 0; i < n; i++) byImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).data.toString('base64')}`, i + 1);
   return (r) => byImage.get(documentImages(r.body)[0] ?? '') ?? 0;
 }
 

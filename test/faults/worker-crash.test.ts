@@ -30,7 +30,7 @@ describe('worker killed mid-job', () => {
     const pdf = makePdf(['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
     const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
     const pageByImage = new Map<string, number>();
-    for (let i = 0; i < 6; i++) pageByImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).png.toString('base64')}`, i + 1);
+    for (let i = 0; i < 6; i++) pageByImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).data.toString('base64')}`, i + 1);
     const pageOf = (r: RecordedRequest) => pageByImage.get(documentImages(r.body)[0] ?? '') ?? 0;
 
     // Pages 1-3 answer at once; page 4 hangs until the worker dies.

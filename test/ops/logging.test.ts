@@ -90,7 +90,7 @@ describe('logs of an API and a worker running jobs with a stored provider key', 
   it('never writes the document, as uploaded or as the page images sent to the model', async () => {
     const pieces = [pdf.toString('base64'), pdf.toString('base64').slice(200, 260)];
     for (let i = 0; i < 2; i++) {
-      const png = (await renderPage(pdf, i, { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels })).png.toString('base64');
+      const png = (await renderPage(pdf, i, { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels })).data.toString('base64');
       pieces.push(png.slice(Math.floor(png.length / 2), Math.floor(png.length / 2) + 60));
     }
     expect(lines.filter((l) => pieces.some((p) => l.includes(p)))).toEqual([]);

@@ -26,3 +26,26 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('page image format', () => {
+  it('renders PNG by default, JPEG at quality 85 when asked', () => {
+    expect(loadConfig({})).toMatchObject({ renderFormat: 'png', renderJpegQuality: 85 });
+    expect(loadConfig({ SERVICE_RENDER_FORMAT: 'jpeg' })).toMatchObject({ renderFormat: 'jpeg', renderJpegQuality: 85 });
+    expect(loadConfig({ SERVICE_RENDER_FORMAT: 'jpeg', SERVICE_RENDER_JPEG_QUALITY: '60' })).toMatchObject({ renderFormat: 'jpeg', renderJpegQuality: 60 });
+    expect(loadConfig({ SERVICE_RENDER_FORMAT: '' }).renderFormat).toBe('png');
+  });
+
+  it('refuses an unknown format and a quality outside 1–100 at start-up, naming the variable', () => {
+    for (const [env, pattern] of [
+      [{ SERVICE_RENDER_FORMAT: 'webp' }, /SERVICE_RENDER_FORMAT: must be png or jpeg/],
+      [{ SERVICE_RENDER_FORMAT: 'PNG' }, /SERVICE_RENDER_FORMAT: must be png or jpeg/],
+      [{ SERVICE_RENDER_JPEG_QUALITY: '0' }, /SERVICE_RENDER_JPEG_QUALITY/],
+      [{ SERVICE_RENDER_JPEG_QUALITY: '101' }, /SERVICE_RENDER_JPEG_QUALITY/],
+      [{ SERVICE_RENDER_JPEG_QUALITY: '85.5' }, /SERVICE_RENDER_JPEG_QUALITY/],
+      [{ SERVICE_RENDER_JPEG_QUALITY: 'high' }, /SERVICE_RENDER_JPEG_QUALITY/],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(pattern);
+    }
+  });
+});

@@ -219,9 +219,9 @@ describe('renderPage', () => {
 
   it('renders a PNG at the configured DPI', async () => {
     const page = await renderPage(pdf, 0, { dpi: 150, maxPixels: LIMITS.maxPixels });
-    expect(page.png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(page.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     expect([page.width, page.height]).toEqual([1275, 1650]);
-    expect(pngInfo(page.png)).toMatchObject({ width: 1275, height: 1650 });
+    expect(pngInfo(page.data)).toMatchObject({ width: 1275, height: 1650 });
 
     const at72 = await renderPage(pdf, 0, { dpi: 72, maxPixels: LIMITS.maxPixels });
     expect([at72.width, at72.height]).toEqual([612, 792]);
@@ -235,7 +235,7 @@ describe('renderPage', () => {
     const mupdfPage = doc.loadPage(1);
     const scale = opts.dpi / 72;
     const pixmap = mupdfPage.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-    const pngBuffer = new mupdf.Buffer(page.png);
+    const pngBuffer = new mupdf.Buffer(page.data);
     const decoded = new mupdf.Image(pngBuffer);
     const decodedPixmap = decoded.toPixmap();
     try {
@@ -261,17 +261,17 @@ describe('renderPage', () => {
     expect(page.width * page.height).toBeLessThanOrEqual(500_000);
     expect(page.width * page.height).toBeGreaterThan(490_000);
     expect(page.width / page.height).toBeCloseTo(612 / 792, 2);
-    expect(pngInfo(page.png)).toMatchObject({ width: page.width, height: page.height });
+    expect(pngInfo(page.data)).toMatchObject({ width: page.width, height: page.height });
   });
 
   it('renders each page with its own content, deterministically', async () => {
     const opts = { dpi: 72, maxPixels: LIMITS.maxPixels };
-    const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await renderPage(pdf, i, opts)).png));
+    const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await renderPage(pdf, i, opts)).data));
     expect(a!.equals(b!)).toBe(false);
     expect(b!.equals(c!)).toBe(false);
-    expect((await renderPage(pdf, 1, opts)).png.equals(b!)).toBe(true);
+    expect((await renderPage(pdf, 1, opts)).data.equals(b!)).toBe(true);
     // The text is actually drawn: a blank page renders differently.
-    expect((await renderPage(makePdf(['']), 0, opts)).png.equals(a!)).toBe(false);
+    expect((await renderPage(makePdf(['']), 0, opts)).data.equals(a!)).toBe(false);
   });
 
   it('renders a page whose MediaBox does not start at the origin like one that does', async () => {
@@ -279,7 +279,7 @@ describe('renderPage', () => {
     const shifted = await renderPage(makePdf(['Offset'], { originX: 100, originY: 50 }), 0, opts);
     const plain = await renderPage(makePdf(['Offset']), 0, opts);
     expect([shifted.width, shifted.height]).toEqual([612, 792]);
-    expect(shifted.png.equals(plain.png)).toBe(true);
+    expect(shifted.data.equals(plain.data)).toBe(true);
   });
 
   it('fails with typed errors for bad documents and RangeError for a bad index', async () => {

@@ -41,8 +41,8 @@ describe('render pool', () => {
     const pooled = await Promise.all([0, 1, 2].map((i) => renderPage(shared, i, LIMITS)));
     for (let i = 0; i < 3; i++) {
       const here = await renderPageOnThisThread(pdf, i, LIMITS);
-      expect(Buffer.isBuffer(pooled[i]!.png)).toBe(true);
-      expect(pooled[i]!.png.equals(here.png)).toBe(true);
+      expect(Buffer.isBuffer(pooled[i]!.data)).toBe(true);
+      expect(pooled[i]!.data.equals(here.data)).toBe(true);
       expect([pooled[i]!.width, pooled[i]!.height]).toEqual([here.width, here.height]);
     }
     expect(await inspectDocumentInPool(pdf, 'application/pdf', { ...LIMITS, maxPages: 10 })).toEqual({ pageCount: 3 });
@@ -60,12 +60,12 @@ describe('render pool', () => {
     const [sa, sb] = [shared(a), shared(b)];
     for (const [bytes, plain, i] of [[sa, a, 0], [sb, b, 0], [sa, a, 1], [sb, b, 1], [sa, a, 0]] as const) {
       const pooled = await renderPage(bytes, i, LIMITS);
-      expect(pooled.png.equals((await renderPageOnThisThread(plain, i, LIMITS)).png)).toBe(true);
+      expect(pooled.data.equals((await renderPageOnThisThread(plain, i, LIMITS)).data)).toBe(true);
     }
     expect(await inspectDocumentInPool(sb, 'application/pdf', { ...LIMITS, maxPages: 10 })).toEqual({ pageCount: 2 });
     // An encrypted document in shared memory still fails, and the next one still renders.
     await expect(renderPage(shared(makeEncryptedPdf()), 0, LIMITS)).rejects.toBeInstanceOf(DocumentError);
-    expect((await renderPage(sa, 1, LIMITS)).png.equals((await renderPageOnThisThread(a, 1, LIMITS)).png)).toBe(true);
+    expect((await renderPage(sa, 1, LIMITS)).data.equals((await renderPageOnThisThread(a, 1, LIMITS)).data)).toBe(true);
     configureRenderPool({ threads: 2 });
   });
 
@@ -141,7 +141,7 @@ describe('PagePrefetch', () => {
     expect(first.base64).not.toEqual(second.base64);
     // The prefetched image is exactly what rendering that page gives.
     const direct = await renderPage(pdf, 1, { dpi: 72, maxPixels: config.renderMaxPixels });
-    expect(second.base64).toBe(direct.png.toString('base64'));
+    expect(second.base64).toBe(direct.data.toString('base64'));
     // The last pages: nothing beyond the document is started.
     await prefetch.image('file_a', pdf, 8, 8, config);
     expect([...internals.ready.keys()].some((k) => k.endsWith('#9'))).toBe(false);
@@ -179,7 +179,7 @@ describe('pageImages', () => {
     const pdf = makePdf(['a', 'b', 'c', 'd', 'e']);
     const images = await pageImages(pdf, 2, 5, config);
     expect(images).toHaveLength(4);
-    for (let i = 0; i < 4; i++) expect(images[i]!.base64).toBe((await renderPage(pdf, i + 1, { dpi: 72, maxPixels: config.renderMaxPixels })).png.toString('base64'));
+    for (let i = 0; i < 4; i++) expect(images[i]!.base64).toBe((await renderPage(pdf, i + 1, { dpi: 72, maxPixels: config.renderMaxPixels })).data.toString('base64'));
     await expect(pageImages(pdf, 4, 6, config)).rejects.toBeInstanceOf(RangeError);
   });
 });
