@@ -302,7 +302,8 @@ export interface paths {
          *     viewers such as `/studio` to show a result beside its pages; `result.provenance` boxes are
          *     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
          *     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
-         *     names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+         *     (weak: the same image, whichever encoder wrote it) names the file's bytes, the page and the
+         *     render settings, and `If-None-Match` answers `304`.
          *     A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
          */
         get: operations["getFilePage"];
@@ -3924,7 +3925,7 @@ export interface operations {
                 headers: {
                     /** @description Number of pages of the file (1 for an image). */
                     "X-Page-Count": number;
-                    /** @description Identifies the bytes of the file, the page and the render settings. */
+                    /** @description A weak validator (`W/"…"`): identifies the bytes of the file, the page and the render settings. */
                     ETag: string;
                     /** @description `private, max-age=31536000, immutable`. */
                     "Cache-Control": string;

@@ -17,14 +17,19 @@ export interface PageImage {
   pageCount: number;
 }
 
-/** What identifies a page image: the file's bytes, the page and the render settings (the format too, when not the default PNG). */
+/**
+ * What identifies a page image: the file's bytes, the page and the render settings (the format too,
+ * when not the default PNG). A weak validator: the image is the same, its bytes need not be — the
+ * native and the built-in PNG encoders write the same pixels in different files, and a JPEG's
+ * bytes depend on the encoder that is loaded.
+ */
 export function pageImageTag(
   file: Pick<FileRecord, 'sha256'>,
   page: number,
   config: Pick<Config, 'renderDpi' | 'renderMaxPixels' | 'renderFormat' | 'renderJpegQuality'>,
 ): string {
   const format = config.renderFormat === 'jpeg' ? `-jpeg${config.renderJpegQuality}` : '';
-  return `"${file.sha256.slice(0, 32)}-p${page}-${config.renderDpi}dpi-${config.renderMaxPixels}px${format}"`;
+  return `W/"${file.sha256.slice(0, 32)}-p${page}-${config.renderDpi}dpi-${config.renderMaxPixels}px${format}"`;
 }
 
 /** Bytes of recently viewed files (a deleted file is refused by getFile before they are looked at). */

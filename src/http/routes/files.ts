@@ -77,7 +77,9 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     const tag = pageImageTag(file, page, config);
     ctx.set('ETag', tag);
     ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
-    if (ctx.get('if-none-match').split(/\s*,\s*/).includes(tag)) {
+    // Weak comparison (RFC 9110 13.1.2), as If-None-Match asks: `W/"x"` and `"x"` match.
+    const opaque = (t: string) => t.replace(/^W\//, '');
+    if (ctx.get('if-none-match').split(/\s*,\s*/).map(opaque).includes(opaque(tag))) {
       ctx.status = 304;
       return;
     }

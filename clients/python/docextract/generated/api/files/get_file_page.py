@@ -105,7 +105,8 @@ def sync_detailed(
     viewers such as `/studio` to show a result beside its pages; `result.provenance` boxes are
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
-    names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    (weak: the same image, whichever encoder wrote it) names the file's bytes, the page and the
+    render settings, and `If-None-Match` answers `304`.
     A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
@@ -149,7 +150,8 @@ def sync(
     viewers such as `/studio` to show a result beside its pages; `result.provenance` boxes are
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
-    names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    (weak: the same image, whichever encoder wrote it) names the file's bytes, the page and the
+    render settings, and `If-None-Match` answers `304`.
     A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
@@ -188,7 +190,8 @@ async def asyncio_detailed(
     viewers such as `/studio` to show a result beside its pages; `result.provenance` boxes are
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
-    names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    (weak: the same image, whichever encoder wrote it) names the file's bytes, the page and the
+    render settings, and `If-None-Match` answers `304`.
     A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
@@ -230,7 +233,8 @@ async def asyncio(
     viewers such as `/studio` to show a result beside its pages; `result.provenance` boxes are
     fractions of this image (origin top-left). `X-Page-Count` gives the file's number of pages.
     A file's bytes never change, so the answer is cacheable for good (`immutable`); the `ETag`
-    names the bytes, the page and the render settings, and `If-None-Match` answers `304`.
+    (weak: the same image, whichever encoder wrote it) names the file's bytes, the page and the
+    render settings, and `If-None-Match` answers `304`.
     A request whose `Accept` prefers `application/octet-stream` gets the same bytes typed so.
 
     Args:
