@@ -18,7 +18,7 @@
 //   BENCH_BATCH_BASELINE=<commit> runs it also on that commit (a git worktree, bench/lib/baseline.ts):
 //   CPU per page before and after a change, in one run.
 //
-// `npx tsx bench/batch.ts` (BENCH_FLOOR_WORKFLOWS, default 1000; BENCH_BATCH_SKIP_TEXT=1 or
+// `npx tsx bench/batch.ts` (BENCH_FLOOR_WORKFLOWS, default 500; BENCH_BATCH_SKIP_TEXT=1 or
 // BENCH_BATCH_SKIP_PDF=1 to run one part only).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,7 +31,7 @@ import { log } from './lib/infra.js';
 import { isMain, runStandalone } from './lib/main.js';
 import { makeMixedPdf } from './lib/pdf.js';
 import { readRss, startDevStack, warmUpStack } from './lib/services.js';
-import { fmt, mib, percentile, table, type Section } from './lib/stats.js';
+import { fmt, mib, percentile, printSection, table, type Section } from './lib/stats.js';
 
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS || 2000);
 const CONCURRENCY = 16;
@@ -39,7 +39,7 @@ const SINGLES = 20;
 const SINGLE_JOBS = Math.min(200, ITEMS);
 /** RSS is read after this many items and at the end (the issue: after 500 and after 2,000). */
 const RSS_CHECKPOINT = Math.round(ITEMS / 4);
-const FLOOR_WORKFLOWS = Number(process.env.BENCH_FLOOR_WORKFLOWS || 1000);
+const FLOOR_WORKFLOWS = Number(process.env.BENCH_FLOOR_WORKFLOWS || 500);
 const PDFS = Number(process.env.BENCH_BATCH_PDFS || 40);
 const PDF_PAGES = Number(process.env.BENCH_BATCH_PDF_PAGES || 10);
 const RENDER_FORMATS = process.env.BENCH_RENDER_FORMATS?.split(',').map((f) => f.trim()).filter(Boolean) ?? [];
@@ -77,6 +77,23 @@ async function floor(engine: DevEngine, where: string): Promise<FloorFigures & {
   return { ...figures, load: loadAverage() };
 }
 
+/**
+ * POST that follows the API's 503 `scheduler_unavailable` (the workflow could not be started: under
+ * heavy load the Temporal client's start call can fail; the job is removed and the answer says to
+ * retry after 5 s), as a client honouring Retry-After does. Counts the retries it made in `retries`.
+ */
+async function postRetrying(url: string, route: string, body: unknown, what: string, retries: { n: number }): Promise<any> {
+  for (;;) {
+    const reply = await call(url, 'POST', route, body);
+    if (reply.status === 503 && reply.body?.code === 'scheduler_unavailable') {
+      retries.n++;
+      await sleep(5000);
+      continue;
+    }
+    return expectStatus(Promise.resolve(reply), 201, what);
+  }
+}
+
 /** Poll a batch every 200 ms until it completed; `onCounts` sees each read. */
 async function waitForBatch(url: string, id: string, onCounts: (counts: Record<string, number>) => Promise<void> = async () => {}): Promise<any> {
   for (;;) {
@@ -107,6 +124,8 @@ interface TextFigures {
   checkpointItems: number;
   rssEnd: number;
   hwmEnd: number;
+  /** POSTs answered 503 scheduler_unavailable and retried after 5 s, by phase. */
+  retries: Record<string, number>;
 }
 
 async function textPart(): Promise<TextFigures> {
@@ -124,11 +143,13 @@ async function textPart(): Promise<TextFigures> {
         201,
         'PUT extractor',
       );
+      const retries: Record<string, { n: number }> = {};
       /** Create `n` single jobs at once; their created → completed times (ms) and the wall time. */
       const singles = async (n: number, tag: string) => {
         const started = Date.now();
+        const retried = (retries[tag] = { n: 0 });
         const ids = await Promise.all(
-          Array.from({ length: n }, async (_, i) => (await expectStatus(call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'bench-batch', text: `${tag} ${i}` }), 201, 'POST job')).id as string),
+          Array.from({ length: n }, async (_, i) => (await postRetrying(stack.url, '/v1/extraction-jobs', { extractor_name: 'bench-batch', text: `${tag} ${i}` }, 'POST job', retried)).id as string),
         );
         const jobs = await Promise.all(ids.map((id) => waitForJob(stack.url, `/v1/extraction-jobs/${id}`, 50)));
         return { latencies: jobs.map((j) => between(j.created_at, j.completed_at)), wallMs: Date.now() - started };
@@ -146,7 +167,7 @@ async function textPart(): Promise<TextFigures> {
       const inputs = Array.from({ length: ITEMS }, (_, i) => ({ custom_id: `b-${i}`, text: `batch item ${i}` }));
       const cpu0 = cpuSnapshot(engine);
       const t0 = Date.now();
-      const batch = await expectStatus(call(stack.url, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'bench-batch', inputs, concurrency: CONCURRENCY }), 201, 'POST batch');
+      const batch = await postRetrying(stack.url, '/v1/batches', { kind: 'extraction', extractor_name: 'bench-batch', inputs, concurrency: CONCURRENCY }, 'POST batch', (retries.batch = { n: 0 }));
       let rssCheckpoint = 0;
       let checkpointItems = 0;
       let during: { latencies: number[] } | undefined;
@@ -177,6 +198,7 @@ async function textPart(): Promise<TextFigures> {
         checkpointItems,
         rssEnd: rss.rss,
         hwmEnd: rss.hwm,
+        retries: Object.fromEntries(Object.entries(retries).filter(([, r]) => r.n > 0).map(([k, r]) => [k, r.n])),
       };
     });
   } finally {
@@ -207,7 +229,8 @@ function textReport(t: TextFigures): string {
     `${ITEMS} text items at concurrency ${CONCURRENCY} on \`npm start\` (one process: API thread, worker, render threads; embedded Postgres and the Temporal dev server beside it), the scripted provider answering at once. ` +
       `Engine floor: ${f.workflows} no-op workflows (one local activity, one activity inserting one row into a scratch table, dropped afterwards) after 32 warm-up ones, run by a worker of the benchmark's process on a task queue of its own against the same npm start's Temporal server and Postgres, ${CONCURRENCY} in flight (each client loop starts one and waits for its result); during it npm start's own workers are idle. ` +
       `Single jobs: ${SINGLE_JOBS} created at once. Interactive: ${SINGLES} jobs created at once, on the idle service and again when ${t.checkpointItems} items of the batch were done (right after the RSS reading). ` +
-      'CPU per workflow/item: user + system seconds from /proc of each process tree over the measured phase (the text batch includes the 20 interactive jobs and the benchmark\'s GETs every 200 ms).',
+      'CPU per workflow/item: user + system seconds from /proc of each process tree over the measured phase (the text batch includes the 20 interactive jobs and the benchmark\'s GETs every 200 ms). ' +
+      `POSTs answered 503 \`scheduler_unavailable\` (workflow start failed) and retried after 5 s: ${Object.keys(t.retries).length ? Object.entries(t.retries).map(([k, n]) => `${k} ${n}`).join(', ') : 'none'}.`,
   ].join('\n');
 }
 
@@ -232,6 +255,8 @@ interface PdfFigures {
   floor: FloorFigures & { load: string };
   singles: PdfRun;
   batch: PdfRun;
+  /** POSTs answered 503 scheduler_unavailable and retried after 5 s. */
+  retries: number;
 }
 
 async function pdfPart(config: PdfConfig, pdf: Buffer): Promise<PdfFigures> {
@@ -252,9 +277,10 @@ async function pdfPart(config: PdfConfig, pdf: Buffer): Promise<PdfFigures> {
       answer();
 
       log(`batch: PDF part (${config.label}): ${PDFS} single parse jobs created at once`);
+      const retries = { n: 0 };
       let cpu0 = cpuSnapshot(engine);
       let t0 = performance.now();
-      const ids = await Promise.all(files.map(async (file_id) => (await expectStatus(call(stack.url, 'POST', '/v1/parse-jobs', { file_id }), 201, 'POST parse job')).id as string));
+      const ids = await Promise.all(files.map(async (file_id) => (await postRetrying(stack.url, '/v1/parse-jobs', { file_id }, 'POST parse job', retries)).id as string));
       const jobs = await Promise.all(ids.map((id) => waitForJob(stack.url, `/v1/parse-jobs/${id}`, 200)));
       const singles: PdfRun = {
         pages: jobs.reduce((n, j) => n + j.result.page_count, 0),
@@ -268,10 +294,12 @@ async function pdfPart(config: PdfConfig, pdf: Buffer): Promise<PdfFigures> {
       log(`batch: PDF part (${config.label}): a parse batch of ${PDFS} PDFs at concurrency ${CONCURRENCY}`);
       cpu0 = cpuSnapshot(engine);
       t0 = performance.now();
-      const created = await expectStatus(
-        call(stack.url, 'POST', '/v1/batches', { kind: 'parse', parser_name: PARSER, inputs: files.map((file_id, i) => ({ custom_id: `pdf-${i}`, file_id })), concurrency: CONCURRENCY }),
-        201,
+      const created = await postRetrying(
+        stack.url,
+        '/v1/batches',
+        { kind: 'parse', parser_name: PARSER, inputs: files.map((file_id, i) => ({ custom_id: `pdf-${i}`, file_id })), concurrency: CONCURRENCY },
         'POST parse batch',
+        retries,
       );
       const ended = await waitForBatch(stack.url, created.id);
       const wallMs = performance.now() - t0;
@@ -281,7 +309,7 @@ async function pdfPart(config: PdfConfig, pdf: Buffer): Promise<PdfFigures> {
       const lines = (await (await fetch(`${stack.url}/v1/batches/${created.id}/results`)).text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
       const batch: PdfRun = { pages: lines.reduce((n, l) => n + (l.result?.page_count ?? 0), 0), wallMs, cpu, load: loadAverage() };
       if (singles.pages !== PDFS * PDF_PAGES || batch.pages !== PDFS * PDF_PAGES) throw new Error(`pages parsed: ${singles.pages} single, ${batch.pages} batch; expected ${PDFS * PDF_PAGES}`);
-      return { config, floor: floorFigures, singles, batch };
+      return { config, floor: floorFigures, singles, batch, retries: retries.n };
     });
   } finally {
     await provider.close();
@@ -308,7 +336,8 @@ function pdfReport(runs: PdfFigures[]): string {
     `${PDFS} copies (uploaded as ${PDFS} files) of a ${PDF_PAGES}-page mixed PDF (text, image and vector pages; bench/lib/pdf.ts), parser \`${PARSER}\`, the scripted model answering each page at once: ` +
       'first as single parse jobs all created at once, then as one parse batch. Each configuration on a fresh `npm start` (after one text job and one parse job not measured, and its own engine floor). ' +
       '"worker CPU ms/page": user + system CPU of npm start\'s node process (every thread: the worker, its render threads, the API thread) over the phase, per page; Temporal and Postgres are separate processes, counted apart. ' +
-      'Configurations: SERVICE_RENDER_* of the environment are passed to every stack; BENCH_RENDER_FORMATS=png,jpeg runs one per SERVICE_RENDER_FORMAT; BENCH_BATCH_BASELINE=<commit> adds the same on that commit.',
+      'Configurations: SERVICE_RENDER_* of the environment are passed to every stack; BENCH_RENDER_FORMATS=png,jpeg runs one per SERVICE_RENDER_FORMAT; BENCH_BATCH_BASELINE=<commit> adds the same on that commit. ' +
+      `POSTs answered 503 \`scheduler_unavailable\` and retried after 5 s: ${runs.map((r) => `${r.config.label} ${r.retries}`).join(', ')}.`,
   ].join('\n');
 }
 
@@ -317,9 +346,11 @@ function pdfReport(runs: PdfFigures[]): string {
 export async function batchBenchmark(): Promise<Section> {
   const started = loadAverage();
   const parts: string[] = [];
+  let failed: Error | undefined;
   if (process.env.BENCH_BATCH_SKIP_TEXT !== '1') {
-    const text = await textPart();
-    parts.push(`### Text items\n\n${textReport(text)}`);
+    const text = textReport(await textPart());
+    log(`batch: text part done:\n${text}`); // on stderr at once, should a later part fail
+    parts.push(`### Text items\n\n${text}`);
   }
   if (process.env.BENCH_BATCH_SKIP_PDF !== '1') {
     const pdf = makeMixedPdf(PDF_PAGES);
@@ -335,12 +366,21 @@ export async function batchBenchmark(): Promise<Section> {
         configs.push({ label: `baseline ${baseline.commit}`, root: baseline.root, env });
       }
       for (const config of configs) runs.push(await pdfPart(config, pdf));
+      parts.push(`### PDF items (parse)\n\n${pdfReport(runs)}`);
+    } catch (err) {
+      // The text figures above still stand; the run still fails (exit code 1 below).
+      console.error(err);
+      parts.push(`### PDF items (parse)\n\nFAILED: ${(err as Error).message}${runs.length ? `\n\n${pdfReport(runs)}` : ''}`);
+      failed = err as Error;
     } finally {
       await baseline?.close();
     }
-    parts.push(`### PDF items (parse)\n\n${pdfReport(runs)}`);
   }
   parts.push(`Load average (1, 5, 15 min) when the batch benchmark started: ${started}; at its end: ${loadAverage()}.`);
+  if (failed) {
+    printSection({ title: 'Batches (partial)', body: parts.join('\n\n') });
+    throw failed;
+  }
   return { title: `Batches (${ITEMS} text items; ${PDFS} × ${PDF_PAGES}-page PDFs)`, body: parts.join('\n\n') };
 }
 
