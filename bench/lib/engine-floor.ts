@@ -61,9 +61,9 @@ export interface CpuSnapshot {
 
 export function cpuSnapshot(engine: DevEngine): CpuSnapshot {
   return {
-    node: treeCpuSeconds(engine.nodePid, [engine.temporalPid, engine.postgresPid]),
-    temporal: treeCpuSeconds(engine.temporalPid),
-    postgres: treeCpuSeconds(engine.postgresPid),
+    node: treeCpuSeconds(engine.nodePid, [engine.temporalPid, engine.postgresPid], { reaped: true }),
+    temporal: treeCpuSeconds(engine.temporalPid, [], { reaped: true }),
+    postgres: treeCpuSeconds(engine.postgresPid, [], { reaped: true }),
     bench: cpuSeconds(process.pid),
   };
 }
