@@ -381,7 +381,8 @@ export async function batchBenchmark(): Promise<Section> {
     printSection({ title: 'Batches (partial)', body: parts.join('\n\n') });
     throw failed;
   }
-  return { title: `Batches (${ITEMS} text items; ${PDFS} × ${PDF_PAGES}-page PDFs)`, body: parts.join('\n\n') };
+  const what = [process.env.BENCH_BATCH_SKIP_TEXT !== '1' && `${ITEMS} text items`, process.env.BENCH_BATCH_SKIP_PDF !== '1' && `${PDFS} × ${PDF_PAGES}-page PDFs`].filter(Boolean);
+  return { title: `Batches (${what.join('; ')})`, body: parts.join('\n\n') };
 }
 
 if (isMain(import.meta.url)) await runStandalone(batchBenchmark, { needsInfra: false });
