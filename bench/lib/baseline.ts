@@ -23,10 +23,11 @@ export interface Baseline {
   close(): Promise<void>;
 }
 
-export async function prepareBaseline(): Promise<Baseline> {
+/** `ref`: another commit than BENCH_BASELINE's (the batch benchmark's BENCH_BATCH_BASELINE). */
+export async function prepareBaseline(ref = BASELINE_COMMIT): Promise<Baseline> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docextract-baseline-'));
   await rm(root, { recursive: true });
-  await run('git', ['worktree', 'add', '--detach', root, BASELINE_COMMIT], { cwd: REPO_ROOT });
+  await run('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO_ROOT });
   const commit = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })).stdout.trim();
   symlinkSync(realpathSync(path.join(REPO_ROOT, 'node_modules')), path.join(root, 'node_modules'));
   if (existsSync(path.join(REPO_ROOT, '.tools'))) symlinkSync(realpathSync(path.join(REPO_ROOT, '.tools')), path.join(root, '.tools'));
