@@ -63,7 +63,10 @@ export function appRouters(deps: AppDeps): Router[] {
     db: deps.db,
     temporal: deps.temporal,
     namespace: deps.config.temporal.namespace,
-    taskQueues: [deps.config.temporal.taskQueue],
+    taskQueues: [
+      { name: deps.config.temporal.taskQueue, queue: 'interactive' },
+      { name: deps.config.temporal.batchTaskQueue, queue: 'batch' },
+    ],
     logger: deps.logger,
   });
   return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), ...v1Routes(deps)];

@@ -1,7 +1,8 @@
 // What the whole service is doing right now, read by the API at scrape time: jobs not over by kind
 // and status, jobs retrying a model call (one Postgres statement, storage/jobs.ts) and the
 // backlog of the Temporal task queues where the server reports it (DescribeTaskQueue with
-// report_stats; servers that do not report stats leave those series out). Only the API collects
+// report_stats; servers that do not report stats leave those series out): the interactive jobs'
+// queue and the batch queue, told apart by the `queue` label (`interactive`, `batch`). Only the API collects
 // these, in a registry of its own merged into its scrape once, so a process that runs the API and
 // a worker, or several workers, never count them twice.
 import type { Client } from '@temporalio/client';
@@ -28,14 +29,14 @@ export function presentGauges(registry = new Registry()) {
     }),
     taskQueueBacklog: new Gauge({
       name: 'docextract_temporal_task_queue_backlog',
-      help: 'Approximate tasks waiting in a Temporal task queue for a worker, by task queue and type (workflow, activity); only where the server reports task queue stats.',
-      labelNames: ['task_queue', 'type'] as const,
+      help: 'Approximate tasks waiting in a Temporal task queue for a worker, by task queue, its role (queue: interactive, batch) and type (workflow, activity); only where the server reports task queue stats.',
+      labelNames: ['task_queue', 'queue', 'type'] as const,
       registers: [registry],
     }),
     taskQueueBacklogAge: new Gauge({
       name: 'docextract_temporal_task_queue_backlog_age_seconds',
-      help: 'Approximate age of the oldest task waiting in a Temporal task queue, by task queue and type; only where the server reports task queue stats.',
-      labelNames: ['task_queue', 'type'] as const,
+      help: 'Approximate age of the oldest task waiting in a Temporal task queue, by task queue, its role (queue: interactive, batch) and type; only where the server reports task queue stats.',
+      labelNames: ['task_queue', 'queue', 'type'] as const,
       registers: [registry],
     }),
   };
@@ -46,8 +47,15 @@ export interface PresentSources {
   /** Absent: no backlog series. */
   temporal?: Client;
   namespace: string;
-  taskQueues: string[];
+  /** The queues whose backlog is reported: TEMPORAL_TASK_QUEUE (`interactive`) and TEMPORAL_BATCH_TASK_QUEUE (`batch`). */
+  taskQueues: PresentTaskQueue[];
   logger: Logger;
+}
+
+/** A task queue of the service and what runs on it (the `queue` label). */
+export interface PresentTaskQueue {
+  name: string;
+  queue: 'interactive' | 'batch';
 }
 
 /** How long a scrape waits for Temporal's answer before leaving the backlog out. */
@@ -85,7 +93,7 @@ export function presentMetricsSource(sources: PresentSources): () => Promise<Met
     if (!temporal) return;
     try {
       await temporal.connection.withDeadline(Date.now() + TEMPORAL_DEADLINE_MS, async () => {
-        for (const name of sources.taskQueues) {
+        for (const { name, queue } of sources.taskQueues) {
           for (const { type, value } of QUEUE_TYPES) {
             const response = await temporal.workflowService.describeTaskQueue({
               namespace: sources.namespace,
@@ -95,9 +103,9 @@ export function presentMetricsSource(sources: PresentSources): () => Promise<Met
             });
             const stats = response.stats;
             if (!stats) continue; // a server without task queue stats
-            gauges.taskQueueBacklog.set({ task_queue: name, type }, Number(stats.approximateBacklogCount ?? 0));
+            gauges.taskQueueBacklog.set({ task_queue: name, queue, type }, Number(stats.approximateBacklogCount ?? 0));
             const age = stats.approximateBacklogAge;
-            gauges.taskQueueBacklogAge.set({ task_queue: name, type }, age ? Number(age.seconds ?? 0) + (age.nanos ?? 0) / 1e9 : 0);
+            gauges.taskQueueBacklogAge.set({ task_queue: name, queue, type }, age ? Number(age.seconds ?? 0) + (age.nanos ?? 0) / 1e9 : 0);
           }
         }
       });

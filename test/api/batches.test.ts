@@ -12,8 +12,11 @@ import type { TestStack } from '../harness/stack.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { call, eventually, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
-/** Items of the large batch: 300 here; BATCH_TEST_ITEMS=2000 for the issue's full size (CI). */
-const ITEMS = Number(process.env.BATCH_TEST_ITEMS || 300);
+/**
+ * Items of the large batch: the issue's full size, 2,000 (its Done-when), by default and in CI;
+ * BATCH_TEST_ITEMS lowers it for a quick local run (e.g. BATCH_TEST_ITEMS=300).
+ */
+const ITEMS = Number(process.env.BATCH_TEST_ITEMS || 2000);
 
 const SCHEMA = {
   type: 'object',
@@ -58,7 +61,10 @@ beforeAll(async () => {
   ({ stack, provider } = await startStackWithProvider({
     env: {
       SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true',
-      SERVICE_PROVIDER_MAX_ATTEMPTS: '1',
+      // A model call that fails transiently is tried again, as in production: a connection reset by
+      // the scripted provider under load (seen: 5 of 2,000 items "read ECONNRESET" with a cap of 1
+      // attempt) is not what this file tests. The refused (400) items fail at their first attempt.
+      SERVICE_PROVIDER_MAX_ATTEMPTS: '3',
       // Short slices and runs, so that a few hundred items already go through continue-as-new.
       SERVICE_BATCH_SLICE_MS: '1000',
       SERVICE_BATCH_SLICES_PER_RUN: '5',
@@ -156,6 +162,7 @@ describe('creating a batch is validated before anything starts', () => {
 
 describe(`a ${ITEMS}-item text extraction batch at concurrency 16`, () => {
   it('completes with exact counts, results in input order, small histories, and an interactive job that does not wait', async () => {
+    provider.reset();
     provider.respondWith(answerByText(5));
     const batch = await createBatch({ inputs: textInputs(ITEMS), concurrency: 16 });
     expect(batch.id).toMatch(/^batch_/);
@@ -189,6 +196,7 @@ describe(`a ${ITEMS}-item text extraction batch at concurrency 16`, () => {
     const lines = await resultLines(batch.id);
     expect(lines).toHaveLength(ITEMS);
     expect(lines.map((l) => l.custom_id)).toEqual(textInputs(ITEMS).map((i) => i.custom_id));
+    expect(new Set(lines.map((l) => l.custom_id)).size).toBe(ITEMS); // each custom_id once
     expect(new Set(lines.map((l) => l.job_id)).size).toBe(ITEMS);
     expect(lines[7]).toEqual({ custom_id: 'c-7', job_id: expect.stringMatching(/^ejob_/), status: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ label: 'item 7' }) }), error: null });
     // Every item ran once.
@@ -207,6 +215,10 @@ describe(`a ${ITEMS}-item text extraction batch at concurrency 16`, () => {
     }
     expect(lengths.length).toBeGreaterThan(1);
     expect(Math.max(...lengths)).toBeLessThan(2000);
+    // What the run came to (in the test's output).
+    // Model requests beyond one per item (and the interactive job's) are transient failures tried again.
+    const modelRequests = provider.requests.filter((r) => /item \d+/.test(itemText(r))).length;
+    console.log(JSON.stringify({ items: ITEMS, batch_seconds: (Date.parse(done.completed_at) - Date.parse(done.started_at)) / 1000, workflow_runs: lengths.length, longest_run_events: Math.max(...lengths), model_requests: modelRequests, model_requests_tried_again: modelRequests - ITEMS - 1 }));
 
     // batch.completed, signed, with the counts.
     const hooks = await receiver.waitFor((r) => r.some((w) => w.body.includes(batch.id)), 60_000);

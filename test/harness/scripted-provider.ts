@@ -374,6 +374,14 @@ export async function startScriptedProvider(opts: ScriptedProviderOptions = {}):
       res.end(JSON.stringify({ error: { message: `No route for ${req.method} ${path}`, type: 'invalid_request_error' } }));
     });
   });
+  // Idle keep-alive connections stay open longer than the service's provider client keeps its own
+  // (src/providers/client.ts, 30 s), as the API does for its clients (src/runtime/api-process.ts),
+  // so the server never closes an idle connection at the moment the worker sends on it. With Node's
+  // default of 5 s, the 2,000-item batch test under load once had 5 items fail with "Could not reach
+  // the provider: read ECONNRESET" at one attempt; this idle-close race is the likely cause (not
+  // reproduced in isolation).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

@@ -322,15 +322,23 @@ describe('GET /metrics shows the present', () => {
     expect(row).toBeUndefined();
   }, 240_000);
 
-  it('reports the Temporal task queue backlog of the service\'s queue where the server reports task queue stats', async () => {
+  it('reports the Temporal task queue backlog of the service\'s queues (interactive and batch) where the server reports task queue stats', async () => {
     const scrape = await Scrape.of(`${stack.url}/metrics`);
-    // The harness's Temporal dev server reports stats: both queue types of this stack's queue.
-    for (const type of ['workflow', 'activity']) {
-      const [backlog] = scrape.series('docextract_temporal_task_queue_backlog', { task_queue: stack.taskQueue, type });
-      expect(backlog).toBeDefined();
-      expect(Number(backlog!.value)).toBeGreaterThanOrEqual(0);
-      const [age] = scrape.series('docextract_temporal_task_queue_backlog_age_seconds', { task_queue: stack.taskQueue, type });
-      expect(Number(age!.value)).toBeGreaterThanOrEqual(0);
+    // The harness's Temporal dev server reports stats: both queue types of this stack's job queue
+    // and of its batch queue (TEMPORAL_BATCH_TASK_QUEUE), each with its `queue` label.
+    const queues = [
+      { task_queue: stack.taskQueue, queue: 'interactive' },
+      { task_queue: stack.config.temporal.batchTaskQueue, queue: 'batch' },
+    ];
+    expect(queues[1]!.task_queue).not.toBe(queues[0]!.task_queue);
+    for (const labels of queues) {
+      for (const type of ['workflow', 'activity']) {
+        const [backlog] = scrape.series('docextract_temporal_task_queue_backlog', { ...labels, type });
+        expect(backlog).toBeDefined();
+        expect(Number(backlog!.value)).toBeGreaterThanOrEqual(0);
+        const [age] = scrape.series('docextract_temporal_task_queue_backlog_age_seconds', { ...labels, type });
+        expect(Number(age!.value)).toBeGreaterThanOrEqual(0);
+      }
     }
   }, 60_000);
 

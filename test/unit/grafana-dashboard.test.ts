@@ -119,6 +119,12 @@ describe('docs/grafana/docextract.json', () => {
     expect(required.filter((name) => !named.has(name))).toEqual([]);
   });
 
+  it('tells the interactive jobs\' task queue from the batch queue in the backlog panels', () => {
+    const backlog = queries().filter((q) => /docextract_temporal_task_queue_backlog/.test(q.expr));
+    expect(backlog.length).toBeGreaterThanOrEqual(2);
+    for (const q of backlog) expect([q.where, q.expr]).toEqual([q.where, expect.stringMatching(/by \([^)]*\bqueue\b[^)]*\)/)]);
+  });
+
   it('is a dashboard Grafana imports: unique panel ids, panels within the 24-column grid, one data source variable', () => {
     const panels = panelsOf(dashboard.panels);
     const ids = panels.map((p) => p.id);

@@ -53,7 +53,7 @@ async function text(source: () => Promise<MetricsSnapshot>): Promise<string> {
 }
 
 describe('presentMetricsSource', () => {
-  it('sets every non-terminal status of both kinds (zero included), the jobs retrying and the backlog of each queue type', async () => {
+  it('sets every non-terminal status of both kinds (zero included), the jobs retrying and the backlog of each queue type of both task queues', async () => {
     const seen: string[] = [];
     const source = presentMetricsSource({
       db: fakeDb(
@@ -64,12 +64,16 @@ describe('presentMetricsSource', () => {
         ],
         seen,
       ),
-      temporal: fakeTemporal((queue, type) => ({
-        approximateBacklogCount: type === 1 ? 3 : 7,
-        approximateBacklogAge: type === 2 ? { seconds: 12, nanos: 500_000_000 } : null,
-      })),
+      temporal: fakeTemporal((queue, type) =>
+        queue === 'document-jobs-batch'
+          ? { approximateBacklogCount: type === 1 ? 40 : 120, approximateBacklogAge: type === 2 ? { seconds: 3, nanos: 0 } : null }
+          : { approximateBacklogCount: type === 1 ? 3 : 7, approximateBacklogAge: type === 2 ? { seconds: 12, nanos: 500_000_000 } : null },
+      ),
       namespace: 'default',
-      taskQueues: ['document-jobs'],
+      taskQueues: [
+        { name: 'document-jobs', queue: 'interactive' },
+        { name: 'document-jobs-batch', queue: 'batch' },
+      ],
       logger,
     });
     const body = await text(source);
@@ -83,22 +87,26 @@ describe('presentMetricsSource', () => {
     }
     expect(valueOf(body, 'docextract_jobs{kind="parse",status="queued"}')).toBe(0);
     expect(valueOf(body, 'docextract_jobs_retrying')).toBe(1);
-    expect(valueOf(body, 'docextract_temporal_task_queue_backlog{task_queue="document-jobs",type="workflow"}')).toBe(3);
-    expect(valueOf(body, 'docextract_temporal_task_queue_backlog{task_queue="document-jobs",type="activity"}')).toBe(7);
-    expect(valueOf(body, 'docextract_temporal_task_queue_backlog_age_seconds{task_queue="document-jobs",type="activity"}')).toBe(12.5);
-    expect(valueOf(body, 'docextract_temporal_task_queue_backlog_age_seconds{task_queue="document-jobs",type="workflow"}')).toBe(0);
+    expect(valueOf(body, 'docextract_temporal_task_queue_backlog{task_queue="document-jobs",queue="interactive",type="workflow"}')).toBe(3);
+    expect(valueOf(body, 'docextract_temporal_task_queue_backlog{task_queue="document-jobs",queue="interactive",type="activity"}')).toBe(7);
+    expect(valueOf(body, 'docextract_temporal_task_queue_backlog_age_seconds{task_queue="document-jobs",queue="interactive",type="activity"}')).toBe(12.5);
+    expect(valueOf(body, 'docextract_temporal_task_queue_backlog_age_seconds{task_queue="document-jobs",queue="interactive",type="workflow"}')).toBe(0);
+    // The batch task queue's backlog beside it, with its own label.
+    expect(valueOf(body, 'docextract_temporal_task_queue_backlog{task_queue="document-jobs-batch",queue="batch",type="workflow"}')).toBe(40);
+    expect(valueOf(body, 'docextract_temporal_task_queue_backlog{task_queue="document-jobs-batch",queue="batch",type="activity"}')).toBe(120);
+    expect(valueOf(body, 'docextract_temporal_task_queue_backlog_age_seconds{task_queue="document-jobs-batch",queue="batch",type="activity"}')).toBe(3);
   });
 
   it('leaves out what a source could not tell: no backlog from a server without stats, no jobs when Postgres fails', async () => {
     const withoutStats = await text(
-      presentMetricsSource({ db: fakeDb([]), temporal: fakeTemporal(() => undefined), namespace: 'default', taskQueues: ['q'], logger }),
+      presentMetricsSource({ db: fakeDb([]), temporal: fakeTemporal(() => undefined), namespace: 'default', taskQueues: [{ name: 'q', queue: 'interactive' }], logger }),
     );
     expect(withoutStats).toContain('# TYPE docextract_temporal_task_queue_backlog gauge');
     expect(withoutStats).not.toMatch(/^docextract_temporal_task_queue_backlog\{/m);
     expect(valueOf(withoutStats, 'docextract_jobs_retrying')).toBe(0);
 
     const down = await text(
-      presentMetricsSource({ db: fakeDb(new Error('connection refused')), temporal: fakeTemporal(new Error('unavailable')), namespace: 'default', taskQueues: ['q'], logger }),
+      presentMetricsSource({ db: fakeDb(new Error('connection refused')), temporal: fakeTemporal(new Error('unavailable')), namespace: 'default', taskQueues: [{ name: 'q', queue: 'interactive' }], logger }),
     );
     expect(down).not.toMatch(/^docextract_jobs\{/m);
     expect(valueOf(down, 'docextract_jobs_retrying')).toBeUndefined();
