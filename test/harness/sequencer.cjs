@@ -14,7 +14,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 /** Paths relative to the repository root, longest first. */
 const LONG_FILES = [
-  'test/fuzz/schemathesis-hookfree.test.ts', // three Schemathesis seeds; one of them took 519 s (CI)
+  'test/fuzz/schemathesis-hookfree.test.ts', // three Schemathesis seeds: 519 s for one (CI); 482 s for one at 1 example
   'test/faults/npm-start-ctrl-c.test.ts', // ten Ctrl-C rounds of npm start under a 100-page parse: 567 s
   'test/api/batches.test.ts', // 234 s
   'test/faults/long-outages.test.ts', // est. 4 min: the model gone 2 min, Postgres cut 60 s, a 20-page parse
