@@ -43,6 +43,9 @@ export default {
   // latency, polling), so two workers halve it on 2 cores. Each worker has its own database
   // (test/harness/run-setup.ts); the Temporal server is shared, each file on its own task queue.
   maxWorkers: 2,
+  // The known-long files first, longest first (test/harness/sequencer.cjs): without a timing cache
+  // (a fresh clone) Jest would order by file size and start the slowest, small files last.
+  testSequencer: '<rootDir>/test/harness/sequencer.cjs',
   testTimeout: 60_000,
   // No forceExit: the run exits by itself. (The handle that held it was the Temporal SDK's native
   // runtime of a test stack without a worker: test/harness/stack.ts installs it only with a worker.)

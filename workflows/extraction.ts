@@ -8,7 +8,7 @@ import { pagesLabel, runJob, type JobView } from './job-run.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import { extractionJobV04 } from './legacy/v04.js';
 import type { JobEnd, JobWorkflowInput } from './types.js';
-import { JOB_ENGINE_V04, JOB_ENGINE_V05 } from './versions.js';
+import { JOB_ENGINE_V04, JOB_ENGINE_V05, SETTLE_AFTER_FAILED_CANCEL } from './versions.js';
 
 /** Claim, plan, fail and settle: short status writes, run locally (no task-queue round trip). */
 const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
@@ -71,6 +71,8 @@ async function extractionSteps(input: JobWorkflowInput, view: JobView): Promise<
     return { status: 'completed' };
   } catch (err) {
     if (isCancellation(err)) return await settle(jobId);
+    // Asked to stop while an attempt was failing: the activity ended failed, not canceled.
+    if (CancellationScope.current().consideredCancelled && patched(SETTLE_AFTER_FAILED_CANCEL)) return await settle(jobId);
     const failure = describeFailure(err);
     if ((await local.failJob('extraction', jobId, failure)) === 'not_running') return await settle(jobId);
     return { status: 'failed', error: asRecorded(failure) };

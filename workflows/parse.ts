@@ -7,7 +7,7 @@ import { runJob, type JobView } from './job-run.js';
 import { parseJobV03 } from './legacy/v03.js';
 import { parseJobV04 } from './legacy/v04.js';
 import type { JobEnd, JobWorkflowInput } from './types.js';
-import { JOB_ENGINE_V04, JOB_ENGINE_V05 } from './versions.js';
+import { JOB_ENGINE_V04, JOB_ENGINE_V05, SETTLE_AFTER_FAILED_CANCEL } from './versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 /** Claim, fail, complete and settle: short status writes, run locally (no task-queue round trip). */
@@ -41,6 +41,8 @@ async function parseSteps(input: JobWorkflowInput, view: JobView): Promise<JobEn
     return { status: 'completed' };
   } catch (err) {
     if (isCancellation(err)) return await settle(jobId);
+    // Asked to stop while an attempt was failing: the activity ended failed, not canceled.
+    if (CancellationScope.current().consideredCancelled && patched(SETTLE_AFTER_FAILED_CANCEL)) return await settle(jobId);
     const failure = describeFailure(err);
     if ((await local.failJob('parse', jobId, failure)) === 'not_running') return await settle(jobId);
     return { status: 'failed', error: asRecorded(failure) };

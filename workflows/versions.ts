@@ -37,3 +37,12 @@ export const MODEL_SLOTS = 'model-slots';
  * runs without it replay through ./legacy/v04.ts (0.4 to 0.6) or ./legacy/v03.ts (0.3).
  */
 export const JOB_ENGINE_V05 = 'job-engine-v0.5';
+
+/**
+ * A cancel that reaches a model call while its attempt is failing ends the activity failed, not
+ * canceled (Temporal does not retry an activity whose cancel was requested): the run was asked to
+ * stop all the same, so it settles the job (canceling → canceled) instead of recording the failure,
+ * whose bookkeeping step, scheduled in the cancelled run, was cancelled at once and left the job
+ * `canceling` for good. Runs without the marker keep the path before it.
+ */
+export const SETTLE_AFTER_FAILED_CANCEL = 'settle-after-failed-cancel';

@@ -1,0 +1,41 @@
+// Jest test sequencer: the known-long test files first, longest first, then the rest in Jest's own
+// order. With two workers the run ends when the worker that started the longest file last is done;
+// Jest orders by its timing cache (which a fresh clone, as in CI, does not have) and otherwise by
+// file size, so the short but slow files (the fuzzer's, Ctrl-C under `npm start`) came last and one
+// worker idled for many minutes while the other finished them.
+//
+// LONG_FILES: the slowest files, longest first. The figures are what each file took on its own on
+// the shared two-core machine (Jest's time for the file; marked "CI" where the figure is from a CI
+// run of the whole suite) or, where marked "est.", what the file waits for by design (outages held
+// for minutes, `npm start` restarted, tools installed). Refresh the list when a file gains or loses
+// minutes. A listed file missing from the run (a path filter, --selectProjects) is skipped.
+const path = require('node:path');
+const Sequencer = require('@jest/test-sequencer').default;
+
+/** Paths relative to the repository root, longest first. */
+const LONG_FILES = [
+  'test/fuzz/schemathesis-hookfree.test.ts', // three Schemathesis seeds: 519 s for one (CI); 482 s for one at 1 example
+  'test/faults/npm-start-ctrl-c.test.ts', // ten Ctrl-C rounds of npm start under a 100-page parse: 567 s
+  'test/api/batches.test.ts', // 234 s
+  'test/faults/long-outages.test.ts', // est. 4 min: the model gone 2 min, Postgres cut 60 s, a 20-page parse
+  'test/faults/webhook-outage.test.ts', // est. 3 min: the receiver down 2 min while 40 jobs finish
+  'test/faults/npm-start-supervision.test.ts', // est. 3 min: npm start with its servers SIGKILLed
+  'test/fuzz/schemathesis.test.ts', // est. 3 min: Schemathesis with hooks, about 2 min on two cores
+  'test/faults/temporal-state-loss.test.ts', // est. 2 min: npm start twice
+  'test/clients/python-client.test.ts', // est. 2 min: a venv, pip installs, pytest against a stack
+  'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
+  'test/studio/studio.test.ts', // 85–110 s
+];
+
+class LongFirstSequencer extends Sequencer {
+  async sort(tests) {
+    const rank = new Map(LONG_FILES.map((file, i) => [file, i]));
+    const rankOf = (test) => rank.get(path.relative(test.context.config.rootDir, test.path).split(path.sep).join('/'));
+    const long = tests.filter((t) => rankOf(t) !== undefined).sort((a, b) => rankOf(a) - rankOf(b));
+    const rest = tests.filter((t) => rankOf(t) === undefined);
+    return [...long, ...(await super.sort(rest))];
+  }
+}
+
+module.exports = LongFirstSequencer;
+module.exports.LONG_FILES = LONG_FILES;
