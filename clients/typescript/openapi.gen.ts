@@ -3309,6 +3309,9 @@ export interface components {
         /**
          * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
          *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+         *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+         *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+         *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
          */
         Wait: number;
         /**
@@ -4738,6 +4741,9 @@ export interface operations {
                 /**
                  * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
                  *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
                  */
                 wait?: components["parameters"]["Wait"];
             };
@@ -5129,6 +5135,9 @@ export interface operations {
                 /**
                  * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
                  *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
                  */
                 wait?: components["parameters"]["Wait"];
             };
@@ -5340,6 +5349,9 @@ export interface operations {
                 /**
                  * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
                  *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
                  */
                 wait?: components["parameters"]["Wait"];
             };
