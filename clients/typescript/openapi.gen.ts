@@ -1645,6 +1645,10 @@ export interface components {
          *     private addresses (`SERVICE_WEBHOOK_ALLOW_PRIVATE`).
          */
         WebhookUrl: string;
+        /**
+         * @description The document as the part `upload`. Up to 10 other form fields (names; a name may be repeated,
+         *     as a list's values are sent) are read and ignored, 64 KiB of values in all.
+         */
         FileUpload: {
             /**
              * Format: binary
