@@ -7,9 +7,11 @@
 // the long-poll bound (SERVICE_LONG_POLL_MAX_S, 8 s, within the 10 s response limit), ...
 //
 // `npm test` runs it as issue 31 asks: three fixed seeds with 50 examples per operation. One seed
-// takes about 18 minutes on two busy cores, most of it in the coverage phase, so the three run at the
-// same time, each on a stack of its own (its own database, task queue and scripted provider): on one
-// shared stack, one run's deletions and provider changes would reach into another's stateful checks.
+// took 18 minutes alone on two cores other test runs kept busy (load average ~20), most of it in the
+// coverage phase, so the three run at the same time, each on a stack of its own (its own database,
+// task queue and scripted provider): on one shared stack, one run's deletions and provider changes
+// would reach into another's stateful checks. On the same two cores otherwise idle, the three took
+// about 250 s each, 4.5 minutes for the file.
 // `npm run fuzz` runs it once with a fresh seed (printed) and 50 examples per operation.
 // FUZZ_SEED, FUZZ_MAX_EXAMPLES and FUZZ_MAX_TIME (seconds) override either, so
 // `FUZZ_SEED=<seed> npm run fuzz` replays a run.
