@@ -49,7 +49,7 @@ async function main(filePath: string): Promise<void> {
     log(`created ${job.id}`);
 
     // 3. Wait until a terminal status or the deadline: the job's webhook when listening for one, and
-    //    long-polls (each GET answers as soon as the job ends, or after up to 30 s with its state).
+    //    long-polls (each GET answers as soon as the job ends, or with its state after the server's hold, 8 s by default).
     const deadline = Date.now() + Number(opts['deadline-seconds']) * 1000;
     if (hooks) log(`webhook ${(await hooks.next(job.id, deadline)).type} for ${job.id}`);
     job = await client.waitForJob(job, { timeoutMs: deadline - Date.now(), onUpdate: (j) => log(`${j.id} ${j.status}`) });

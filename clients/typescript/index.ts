@@ -145,8 +145,9 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /**
      * Wait until the job is `completed`, `failed` or `canceled` and return it as it ended (a failed
      * job is returned, not thrown: see `extract`/`parse` for that). Long-polls with `?wait=`, so the
-     * server answers the moment the job ends; an answer that comes back early without being terminal
-     * (a server without long-poll) and transient failures are retried with exponential backoff.
+     * server answers the moment the job ends; a non-terminal answer after the server's hold (at most
+     * SERVICE_LONG_POLL_MAX_S, 8 s by default) is asked again at once; one that was not held at all (a
+     * server without long-poll) and transient failures are retried with exponential backoff.
      */
     async waitForJob<J extends Job>(job: J | string, opts: WaitOptions = {}): Promise<J> {
       const jobId = typeof job === 'string' ? job : job.id;
@@ -172,7 +173,10 @@ export function createDocextractClient(options: ClientOptions = {}) {
         }
         opts.onUpdate?.(current);
         if (isTerminal(current.status)) return current;
-        if (Date.now() - asked < wait * 1000 - 100 || wait === 0) {
+        // The service holds a long-poll at most SERVICE_LONG_POLL_MAX_S (8 s by default), so a
+        // non-terminal answer before `wait` is normal: ask again at once. Only an answer that was not
+        // held at all (a server without long-poll, or with the hold set to 0) is polled with backoff.
+        if (wait === 0 || Date.now() - asked < Math.min(wait, 1) * 1000 - 100) {
           await sleep(Math.min(backoffMs, Math.max(0, deadline - Date.now())), opts.signal);
           backoffMs = Math.min(backoffMs * 2, 5_000);
         } else {

@@ -1647,6 +1647,10 @@ export interface components {
          *     private addresses (`SERVICE_WEBHOOK_ALLOW_PRIVATE`).
          */
         WebhookUrl: string;
+        /**
+         * @description The document as the part `upload`. Up to 10 other form fields (names; a name may be repeated,
+         *     as a list's values are sent) are read and ignored, 64 KiB of values in all.
+         */
         FileUpload: {
             /**
              * Format: binary
@@ -3311,6 +3315,9 @@ export interface components {
         /**
          * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
          *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+         *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+         *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+         *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
          */
         Wait: number;
         /**
@@ -4740,6 +4747,9 @@ export interface operations {
                 /**
                  * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
                  *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
                  */
                 wait?: components["parameters"]["Wait"];
             };
@@ -5131,6 +5141,9 @@ export interface operations {
                 /**
                  * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
                  *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
                  */
                 wait?: components["parameters"]["Wait"];
             };
@@ -5342,6 +5355,9 @@ export interface operations {
                 /**
                  * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
                  *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
                  */
                 wait?: components["parameters"]["Wait"];
             };

@@ -61,6 +61,9 @@ const schema = z.object({
   SERVICE_PROVIDER_IDLE_TIMEOUT_MS: int(100).default(60_000),
   SERVICE_OUTPUT_ATTEMPTS: int(1, 10).default(3),
   SERVICE_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(30_000),
+  // Longest the server holds a long-poll read (`?wait=N`, N up to 60): under the 10 s response limit
+  // of HTTP fuzzers and many proxies. The answer is then the job as it is; clients ask again.
+  SERVICE_LONG_POLL_MAX_S: int(0, 60).default(8),
   SERVICE_WEBHOOK_RETRY_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS: int(100).default(5_000),
   SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: int(100).default(900_000),
@@ -143,6 +146,8 @@ export interface Config {
   outputAttempts: number;
   /** On SIGTERM: how long in-flight requests (api) or running activities (worker) may take to finish. */
   shutdownGraceMs: number;
+  /** Longest a `GET …/{job_id}?wait=N` is held, in seconds: min(N, this) (SERVICE_LONG_POLL_MAX_S). */
+  longPollMaxSeconds: number;
   /** Webhook deliveries: retried with exponential backoff for up to retryHours; private addresses only when allowed. */
   webhooks: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number; allowPrivate: boolean };
   batches: {
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outputAttempts: e.SERVICE_OUTPUT_ATTEMPTS,
     shutdownGraceMs: e.SERVICE_SHUTDOWN_GRACE_MS,
+    longPollMaxSeconds: e.SERVICE_LONG_POLL_MAX_S,
     webhooks: {
       retryHours: e.SERVICE_WEBHOOK_RETRY_HOURS,
       initialIntervalMs: e.SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS,

@@ -5,7 +5,17 @@ import { serviceError } from '../errors.js';
 import type { JobEvents, JobEvent } from '../storage/job-events.js';
 import { isTerminal } from './job-status.js';
 
+/** The largest `?wait=N` a request may ask for (the parameter's range is 0–60). */
 export const MAX_WAIT_SECONDS = 60;
+
+/**
+ * How long a long-poll is actually held: what the client asked for, bounded by the service's cap
+ * (SERVICE_LONG_POLL_MAX_S, default 8 s). A client asking for more gets the job as it is when the
+ * cap ends and asks again.
+ */
+export function heldWaitSeconds(requested: number, capSeconds: number): number {
+  return Math.max(0, Math.min(requested, capSeconds, MAX_WAIT_SECONDS));
+}
 
 /** A queue of wake-ups: resolves `next()` on the next event, the deadline, or abort. */
 class Wakeups {

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import { ServiceError } from '../errors.js';
 import { z } from 'zod';
-import { followJob, MAX_WAIT_SECONDS, readJobWaiting } from '../domain/job-watch.js';
+import { followJob, heldWaitSeconds, MAX_WAIT_SECONDS, readJobWaiting } from '../domain/job-watch.js';
 import type { JobEvents } from '../storage/job-events.js';
 import { integerParam, parseRequest } from './validation.js';
 
@@ -11,14 +11,19 @@ export const KEEP_ALIVE_MS = 15_000;
 
 const waitQuery = z.object({ wait: integerParam(0, MAX_WAIT_SECONDS).optional() });
 
-/** GET of one job, honouring `?wait=N` (0–60 s): answers once the job is terminal or N elapses. */
+/**
+ * GET of one job, honouring `?wait=N` (0–60 s accepted): answers once the job is terminal, or with
+ * the job as it is after min(N, `maxHoldSeconds`) (SERVICE_LONG_POLL_MAX_S), whichever comes first.
+ */
 export async function readWithWait<T extends { status: string }>(
   ctx: Context,
   events: JobEvents | undefined,
   jobId: string,
   read: () => Promise<T>,
+  maxHoldSeconds: number,
 ): Promise<T> {
-  const { wait } = parseRequest('query', waitQuery, { wait: ctx.query.wait });
+  const { wait: requested } = parseRequest('query', waitQuery, { wait: ctx.query.wait });
+  const wait = heldWaitSeconds(requested ?? 0, maxHoldSeconds);
   if (!wait) return read();
   const gone = new AbortController();
   const onClose = () => gone.abort();

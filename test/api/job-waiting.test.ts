@@ -14,7 +14,12 @@ let base: string;
 const EXTRACTOR = 'waiting-test';
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_PAGE_CONCURRENCY: '1', SERVICE_PROVIDER_MAX_ATTEMPTS: '1' } }));
+  // These tests are about what a long-poll does while it holds (no database connection, an answer
+  // on the job's change), with holds of up to 40 s: the server's hold is raised to the parameter's
+  // full range here. The default bound (SERVICE_LONG_POLL_MAX_S, 8 s) is tested in long-poll-cap.test.ts.
+  ({ stack, provider } = await startStackWithProvider({
+    env: { SERVICE_PAGE_CONCURRENCY: '1', SERVICE_PROVIDER_MAX_ATTEMPTS: '1', SERVICE_LONG_POLL_MAX_S: '60' },
+  }));
   base = stack.url;
   const put = await call(base, 'PUT', `/v1/extractors/${EXTRACTOR}`, {
     display_name: 'Waiting test',

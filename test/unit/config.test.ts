@@ -19,6 +19,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ SERVICE_MAX_PAGES: '300', SERVICE_EXTRACTION_MAX_PAGES: '40' }).extractionMaxPages).toBe(40);
   });
 
+  it('holds a long-poll at most SERVICE_LONG_POLL_MAX_S: 8 s by default, 0-60', () => {
+    expect(loadConfig({}).longPollMaxSeconds).toBe(8);
+    expect(loadConfig({ SERVICE_LONG_POLL_MAX_S: '60' }).longPollMaxSeconds).toBe(60);
+    expect(loadConfig({ SERVICE_LONG_POLL_MAX_S: '0' }).longPollMaxSeconds).toBe(0);
+    expect(() => loadConfig({ SERVICE_LONG_POLL_MAX_S: '61' })).toThrow(/SERVICE_LONG_POLL_MAX_S/);
+    expect(() => loadConfig({ SERVICE_LONG_POLL_MAX_S: '-1' })).toThrow(/SERVICE_LONG_POLL_MAX_S/);
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', SERVICE_PAGE_CONCURRENCY: '0' })).toThrow(

@@ -52,7 +52,7 @@ function extractionJobRouter({ db, temporal, config, jobEvents, logger }: AppDep
 
   router.get('/:job_id', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
-    ctx.body = await readWithWait(ctx, jobEvents, id, () => readJob(db, 'extraction', id));
+    ctx.body = await readWithWait(ctx, jobEvents, id, () => readJob(db, 'extraction', id), config.longPollMaxSeconds);
   });
 
   if (withEvents) {

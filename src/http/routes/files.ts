@@ -100,9 +100,13 @@ export function fileRoutes({ db, config }: AppDeps): Router {
 }
 
 // Text fields beside the file part are ignored (never stored, so any characters will do), and few
-// and small ones are enough: at most 10 (openapi.yaml, FileUpload: maxProperties) of 64 KiB in all.
+// and small ones are enough: at most 10 names (openapi.yaml, FileUpload: maxProperties), of 64 KiB
+// in all. A name may be repeated (a form's way to send a list, as OpenAPI encodes an array
+// property): the parts of the form are bounded apart, far above what 10 such properties need.
 const MAX_FORM_FIELDS = 10;
+const MAX_FORM_FIELD_PARTS = 1000;
 const MAX_FORM_FIELDS_BYTES = 64 * 1024;
+const TOO_MANY_PARTS = `Only one file part named "upload" is read; the form has too many parts (${MAX_FORM_FIELDS} text field names, ${MAX_FORM_FIELD_PARTS} text parts, ${MAX_FORM_FIELDS_BYTES} bytes at most)`;
 
 /**
  * Streams the multipart body to a temporary file (formidable), refusing it past the size limit
@@ -120,7 +124,7 @@ function multipartUpload(maxBytes: number): Middleware {
       maxFiles: 2,
       allowEmptyFiles: true,
       minFileSize: 0,
-      maxFields: MAX_FORM_FIELDS,
+      maxFields: MAX_FORM_FIELD_PARTS,
       maxFieldsSize: MAX_FORM_FIELDS_BYTES,
       // A part's Content-Type is optional (RFC 7578, 4.4), but formidable reads a part without one
       // as a text field, so a document sent without it was answered "Field required". The
@@ -145,11 +149,14 @@ function multipartUpload(maxBytes: number): Middleware {
       // Formidable answers these with 413 too, but they are about the form's shape, not the
       // file's size: the same 422 as a form with a second file part.
       if (e.code === formidableErrors.maxFilesExceeded || e.code === formidableErrors.maxFieldsExceeded || e.code === formidableErrors.maxFieldsSizeExceeded) {
-        throw new RequestValidationError([
-          { loc: ['body'], msg: `Only one file part named "upload" is read; the form has too many parts (${MAX_FORM_FIELDS} text fields, ${MAX_FORM_FIELDS_BYTES} bytes at most)`, type: 'value_error' },
-        ]);
+        throw new RequestValidationError([{ loc: ['body'], msg: TOO_MANY_PARTS, type: 'value_error' }]);
       }
       throw new ApiError(400, 'invalid_multipart', `The multipart body could not be read: ${e.message ?? 'malformed'}`);
+    }
+    const fieldNames = Object.keys((ctx.request.body ?? {}) as Record<string, unknown>).filter((name) => name !== 'upload');
+    if (fieldNames.length > MAX_FORM_FIELDS) {
+      for (const f of Object.values(ctx.request.files ?? {}).flat()) await unlink(f.filepath).catch(() => {});
+      throw new RequestValidationError([{ loc: ['body'], msg: TOO_MANY_PARTS, type: 'value_error' }]);
     }
     try {
       refuseHostileMultipart(ctx);

@@ -41,7 +41,7 @@ export function parseJobRoutes({ db, temporal, config, jobEvents }: AppDeps): Ro
 
   router.get('/:job_id', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
-    ctx.body = await readWithWait(ctx, jobEvents, id, () => readJob(db, 'parse', id));
+    ctx.body = await readWithWait(ctx, jobEvents, id, () => readJob(db, 'parse', id), config.longPollMaxSeconds);
   });
 
   router.get('/:job_id/events', async (ctx) => {

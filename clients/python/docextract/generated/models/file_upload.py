@@ -16,9 +16,11 @@ T = TypeVar("T", bound="FileUpload")
 
 @_attrs_define
 class FileUpload:
-    """
-    Attributes:
-        upload (File): The document (PDF, JPEG or PNG) as the only file part, with its filename and media type.
+    """The document as the part `upload`. Up to 10 other form fields (names; a name may be repeated,
+    as a list's values are sent) are read and ignored, 64 KiB of values in all.
+
+        Attributes:
+            upload (File): The document (PDF, JPEG or PNG) as the only file part, with its filename and media type.
     """
 
     upload: File

@@ -105,7 +105,9 @@ def sync_detailed(
     characters removed) and media type are returned unchanged on download.
 
     Args:
-        body (FileUpload):
+        body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a
+            name may be repeated,
+            as a list's values are sent) are read and ignored, 64 KiB of values in all.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,7 +140,9 @@ def sync(
     characters removed) and media type are returned unchanged on download.
 
     Args:
-        body (FileUpload):
+        body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a
+            name may be repeated,
+            as a list's values are sent) are read and ignored, 64 KiB of values in all.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,7 +170,9 @@ async def asyncio_detailed(
     characters removed) and media type are returned unchanged on download.
 
     Args:
-        body (FileUpload):
+        body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a
+            name may be repeated,
+            as a list's values are sent) are read and ignored, 64 KiB of values in all.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,7 +203,9 @@ async def asyncio(
     characters removed) and media type are returned unchanged on download.
 
     Args:
-        body (FileUpload):
+        body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a
+            name may be repeated,
+            as a list's values are sent) are read and ignored, 64 KiB of values in all.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
