@@ -14,9 +14,10 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 /** Paths relative to the repository root, longest first. */
 const LONG_FILES = [
-  'test/fuzz/schemathesis-hookfree.test.ts', // three Schemathesis seeds: 519 s for one (CI); 482 s for one at 1 example
+  'test/fuzz/schemathesis-hookfree.test.ts', // three Schemathesis seeds at once, 50 examples: 4.4 min idle, ~21 min at load 20
+  'test/api/batches.test.ts', // the 2,000-item batch: 10 min 22 s at load 15-29
   'test/faults/npm-start-ctrl-c.test.ts', // ten Ctrl-C rounds of npm start under a 100-page parse: 567 s
-  'test/api/batches.test.ts', // 234 s
+  'test/faults/batch-npm-start-kill.test.ts', // 200 PDFs through a SIGKILL of npm start: 3-5 min
   'test/faults/long-outages.test.ts', // est. 4 min: the model gone 2 min, Postgres cut 60 s, a 20-page parse
   'test/faults/webhook-outage.test.ts', // est. 3 min: the receiver down 2 min while 40 jobs finish
   'test/faults/npm-start-supervision.test.ts', // est. 3 min: npm start with its servers SIGKILLed
@@ -24,7 +25,7 @@ const LONG_FILES = [
   'test/faults/temporal-state-loss.test.ts', // est. 2 min: npm start twice
   'test/clients/python-client.test.ts', // est. 2 min: a venv, pip installs, pytest against a stack
   'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
-  'test/studio/studio.test.ts', // 85–110 s
+  'test/studio/studio.test.ts', // 85-110 s
 ];
 
 class LongFirstSequencer extends Sequencer {
