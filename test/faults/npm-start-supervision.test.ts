@@ -9,6 +9,7 @@ import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt, pollJob, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
 import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { alive, descendants } from '../harness/process-tree.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 
@@ -43,42 +44,6 @@ const entries = (dev: DevProcess) =>
       return [];
     }
   });
-
-/** Processes whose parent chain leads to `root`, with `root` itself. */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(fields[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const found = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, ppid] of parent) {
-      if (!found.has(pid) && found.has(ppid)) {
-        found.add(pid);
-        grew = true;
-      }
-    }
-  }
-  return [...found];
-}
-
-/** Running (not a zombie waiting for a reaper). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function createParse(url: string, pages: number): Promise<string> {
   const file = await upload(url, makePdf(Array.from({ length: pages }, (_, i) => `Page ${i + 1}`)), 'doc.pdf', 'application/pdf');
