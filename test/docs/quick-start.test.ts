@@ -10,16 +10,14 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '../../src/runtime/ports.js';
 import { stopChild } from '../../src/runtime/process.js';
-import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { devProcessEnv, startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const DEFAULT_URL = 'http://127.0.0.1:8000';
-const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$|npm_|DOCEXTRACT_)/;
 const RECEIPT = {
   merchant_name: 'CORNER SHOP',
   merchant_address: '12 High Street, Springfield',
@@ -70,24 +68,18 @@ describe("the README's Quick start", () => {
     const commands = start[0]!.split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
     expect(commands).toEqual(['npm start', 'npm test']);
 
-    const harness = readHarnessInfo();
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
     // `npm start` as typed (the harness's 'npm' mode), on this run's free ports and data folder.
     dev = await startDevProcess(
-      {
-        ...inherited,
-        NODE_OPTIONS: '',
-        // Its prestart (installing dependencies when they are missing) is not under test here.
-        npm_config_ignore_scripts: 'true',
-        HOST: '127.0.0.1',
-        PORT: String(await freePort()),
-        TEMPORAL_UI_PORT: String(await freePort()),
-        SERVICE_DATA_DIR: dataDir,
-        // What the README's "Get a model" says: the built-in definitions' model server.
-        SERVICE_LOCAL_BASE_URL: provider.baseUrl,
-        WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath,
-        ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
-      },
+      await devProcessEnv(
+        dataDir,
+        {
+          // Its prestart (installing dependencies when they are missing) is not under test here.
+          npm_config_ignore_scripts: 'true',
+          // What the README's "Get a model" says: the built-in definitions' model server.
+          SERVICE_LOCAL_BASE_URL: provider.baseUrl,
+        },
+        /^(npm_|DOCEXTRACT_)/,
+      ),
       240_000,
       3,
       'npm',

@@ -17,11 +17,10 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '../../src/runtime/ports.js';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, documentImages, eventually, pointCompatibleProviderAt, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
-import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { devProcessEnv, startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { alive, commandLine, descendants } from '../harness/process-tree.js';
 import { startScriptedProvider, type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
@@ -32,7 +31,6 @@ const DOCS = Number(process.env.BATCH_KILL_DOCS || 200);
 const KILL_AFTER = Math.max(1, Math.floor(DOCS / 4));
 const pagesOf = (doc: number) => 2 + (doc % 2); // 2 or 3 pages
 
-const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
 
 let provider: ScriptedProvider;
 let dataDir: string;
@@ -75,19 +73,7 @@ beforeAll(async () => {
   provider = await startScriptedProvider();
   // Each page takes a while at the model, so items are in flight when everything is killed.
   provider.respondWith((req) => ({ kind: 'content', content: `# Page\n\npage-key ${pageKey(req)}`, delayMs: 400 }));
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
-  env = {
-    ...inherited,
-    NODE_OPTIONS: '',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    SERVICE_DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    // Bundled once by the harness, instead of at every start.
-    WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath,
-    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
-  };
+  env = await devProcessEnv(dataDir);
 }, 60_000);
 
 afterAll(async () => {

@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '../../src/runtime/ports.js';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
-import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { devProcessEnv, startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { alive, descendants } from '../harness/process-tree.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
@@ -18,7 +17,6 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 // worker, Temporal, Postgres, in that order), exits 0, leaves no process and no pid file, and the
 // next start goes on with the parse from the pages it already has.
 
-const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$|npm_)/;
 const ROUNDS = 10;
 const PAGES = 100;
 
@@ -49,22 +47,12 @@ beforeAll(async () => {
   provider = await startScriptedProvider();
   // Slow pages: the parse is still at the model when each Ctrl-C comes.
   provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 6000 }));
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
-  env = {
-    ...inherited,
-    NODE_OPTIONS: '',
+  env = await devProcessEnv(dataDir, {
     // `npm start` without its prestart step (the dependency check, which is not under test here).
     npm_config_ignore_scripts: 'true',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    SERVICE_DATA_DIR: dataDir,
     SERVICE_PAGE_CONCURRENCY: '2',
     SERVICE_SHUTDOWN_GRACE_MS: '15000',
-    LOG_LEVEL: 'info',
-    WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath,
-    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
-  };
+  }, /^npm_/);
 }, 60_000);
 
 afterAll(async () => {

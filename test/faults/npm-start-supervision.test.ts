@@ -8,7 +8,7 @@ import { freePort } from '../../src/runtime/ports.js';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt, pollJob, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
-import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { devProcessEnv, startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { alive, descendants } from '../harness/process-tree.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
@@ -23,7 +23,6 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 // - npm start's process group SIGKILLed: within 5 s nothing it started is left, and npm start again
 //   is ready and completes the job that was interrupted.
 
-const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
 
 let provider: ScriptedProvider;
 let dataDir: string;
@@ -61,20 +60,9 @@ beforeAll(async () => {
   provider = await startScriptedProvider();
   // Each page takes a while, so a job is still running when its infrastructure is killed.
   provider.respondWith(() => ({ kind: 'content', content: '# Page', delayMs: 1500 }));
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
-  env = {
-    ...inherited,
-    NODE_OPTIONS: '',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    SERVICE_DATA_DIR: dataDir,
+  env = await devProcessEnv(dataDir, {
     SERVICE_PAGE_CONCURRENCY: '4',
-    LOG_LEVEL: 'info',
-    // Bundled once by the harness, instead of at every start.
-    WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath,
-    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
-  };
+  });
 }, 60_000);
 
 afterAll(async () => {

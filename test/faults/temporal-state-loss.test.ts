@@ -4,10 +4,9 @@ import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dropDatabase, ensureDatabase, withDatabaseName, withPgClient } from '../../src/runtime/database.js';
-import { freePort } from '../../src/runtime/ports.js';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt, pollJob } from '../api/job-helpers.js';
-import { startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { devProcessEnv, startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 
@@ -17,7 +16,6 @@ import { startScriptedProvider, type ScriptedProvider } from '../harness/scripte
 // job rows are in Postgres (committed before the workflow start), and the next start finds the
 // active jobs without a workflow run and starts them again: every accepted job completes, once.
 
-const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
 const SCHEMA = {
   type: 'object',
   properties: { title: { type: ['string', 'null'] } },
@@ -92,19 +90,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(harness.tempDir, 'state-loss-'));
   await chmod(dataDir, 0o755);
   provider = await startScriptedProvider();
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
-  env = {
-    ...inherited,
-    NODE_OPTIONS: '',
+  env = await devProcessEnv(dataDir, {
     DATABASE_URL: withDatabaseName(harness.databaseUrl, database),
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    SERVICE_DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath,
-    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
-  };
+  });
 }, 60_000);
 
 afterAll(async () => {

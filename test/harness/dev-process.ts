@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/runtime/ports.js';
+import { readHarnessInfo } from './harness-info.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,6 +16,36 @@ export interface DevProcess {
   /** Every log line so far (stdout and stderr). */
   lines: string[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The service's own settings: a test's `npm start` takes none of them from the test run's environment. */
+const CONFIG_VARIABLE = /^(DATABASE_|TEMPORAL_|SERVICE_|HOST$|PORT$|LOG_LEVEL$)/;
+
+/**
+ * The environment of an `npm start` started by a test: this process's variables but the service's
+ * settings (and those `alsoDrop` matches), free ports, `dataDir`, info logs and the harness's
+ * workflow bundle (built once, instead of at every start), then `settings` over them.
+ */
+export async function devProcessEnv(
+  dataDir: string,
+  settings: Record<string, string> = {},
+  alsoDrop?: RegExp,
+): Promise<Record<string, string>> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !CONFIG_VARIABLE.test(e[0]) && !alsoDrop?.test(e[0])),
+  );
+  return {
+    ...inherited,
+    NODE_OPTIONS: '',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    SERVICE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    WORKFLOW_BUNDLE_PATH: readHarnessInfo().workflowBundlePath,
+    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
+    ...settings,
+  };
 }
 
 /** The start-up failure of a port that another process took after it was chosen (PORT, TEMPORAL_UI_PORT, …). */
