@@ -153,14 +153,12 @@ function multipartUpload(maxBytes: number): Middleware {
       }
       throw new ApiError(400, 'invalid_multipart', `The multipart body could not be read: ${e.message ?? 'malformed'}`);
     }
-    const fieldNames = Object.keys((ctx.request.body ?? {}) as Record<string, unknown>).filter((name) => name !== 'upload');
-    if (fieldNames.length > MAX_FORM_FIELDS) {
-      for (const f of Object.values(ctx.request.files ?? {}).flat()) await unlink(f.filepath).catch(() => {});
-      throw new RequestValidationError([{ loc: ['body'], msg: TOO_MANY_PARTS, type: 'value_error' }]);
-    }
     try {
+      const fieldNames = Object.keys((ctx.request.body ?? {}) as Record<string, unknown>).filter((name) => name !== 'upload');
+      if (fieldNames.length > MAX_FORM_FIELDS) throw new RequestValidationError([{ loc: ['body'], msg: TOO_MANY_PARTS, type: 'value_error' }]);
       refuseHostileMultipart(ctx);
     } catch (err) {
+      // A refused form leaves no temporary file behind.
       for (const f of Object.values(ctx.request.files ?? {}).flat()) await unlink(f.filepath).catch(() => {});
       throw err;
     }
