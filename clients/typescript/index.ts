@@ -119,6 +119,11 @@ export function createDocextractClient(options: ClientOptions = {}) {
     baseUrl,
     ok,
 
+    /** The Authorization header of this client's token (empty without one), for calls made with plain fetch. */
+    authHeaders(): Record<string, string> {
+      return options.token ? { authorization: `Bearer ${options.token}` } : {};
+    },
+
     /** POST /v1/files: upload a PDF, PNG or JPEG. */
     async uploadFile(content: Blob | Uint8Array, opts: UploadOptions): Promise<FileRecord> {
       const bytes = content instanceof Uint8Array ? content : new Uint8Array(await content.arrayBuffer());
@@ -264,7 +269,7 @@ export function createDocextractClient(options: ClientOptions = {}) {
       const url = `${baseUrl}/v1/batches/${encodeURIComponent(batchId)}/results${opts.status ? `?status=${opts.status}` : ''}`;
       let response: Response;
       try {
-        response = await baseFetch(url, { headers: options.token ? { authorization: `Bearer ${options.token}` } : {}, signal: opts.signal });
+        response = await baseFetch(url, { headers: client.authHeaders(), signal: opts.signal });
       } catch (err) {
         throw asClientError(err);
       }

@@ -176,6 +176,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a session's notification stream
+         * @description An event stream of the session's server-to-client messages (Streamable HTTP); needs `Mcp-Session-Id`.
+         */
+        get: operations["openMcpStream"];
+        put?: never;
+        /**
+         * Send MCP messages (Streamable HTTP)
+         * @description The Model Context Protocol server (Streamable HTTP transport, docs/mcp.md): a JSON-RPC 2.0
+         *     message (or an array of them). A session starts with an `initialize` request without
+         *     `Mcp-Session-Id`; the answer's `Mcp-Session-Id` header names the session, and every later
+         *     request carries it (an unknown or another token's session is `404`). Requests are answered
+         *     as JSON or as an event stream (progress notifications, then the result). The tools are
+         *     calls of this API with the caller's own bearer token: the same scopes, limits and codes
+         *     (a `client` token is not offered the review and batch tools). Protected like `/v1`.
+         */
+        post: operations["postMcpMessage"];
+        /**
+         * End an MCP session
+         * @description Ends the session named by `Mcp-Session-Id`.
+         */
+        delete: operations["closeMcpSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/schemas/validate": {
         parameters: {
             query?: never;
@@ -2505,6 +2542,19 @@ export interface components {
             regressions: components["schemas"]["EvaluationLeafChange"][];
             fixes: components["schemas"]["EvaluationLeafChange"][];
         };
+        /** @description A JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification, a result or an error). */
+        McpJsonRpcMessage: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            method?: string;
+            params?: Record<string, unknown>;
+            result?: Record<string, unknown>;
+            error?: {
+                code: number;
+                message: string;
+            };
+        };
         /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
          *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`. The
@@ -3028,6 +3078,29 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description An MCP transport error, as a JSON-RPC error object: no `Mcp-Session-Id` on a request other
+         *     than `initialize` (400), an unknown or ended session (404), an `Accept` header that takes
+         *     neither JSON nor an event stream (406), a body that is not JSON (415).
+         */
+        McpProtocolError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "error": {
+                 *         "code": -32001,
+                 *         "message": "Session not found: open a new one with an initialize request"
+                 *       },
+                 *       "id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["McpJsonRpcMessage"];
             };
         };
         /** @description The resource (or one the request refers to) does not exist (`not_found`). */
@@ -3649,6 +3722,107 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    openMcpStream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["McpProtocolError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["McpProtocolError"];
+            405: components["responses"]["McpProtocolError"];
+            406: components["responses"]["McpProtocolError"];
+            409: components["responses"]["McpProtocolError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postMcpMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpJsonRpcMessage"] | components["schemas"]["McpJsonRpcMessage"][];
+            };
+        };
+        responses: {
+            /** @description The answer to a request, as JSON or as an event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcMessage"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Notifications or responses accepted (no body). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["McpProtocolError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["McpProtocolError"];
+            406: components["responses"]["McpProtocolError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["McpProtocolError"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    closeMcpSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["McpProtocolError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["McpProtocolError"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -22,6 +22,7 @@ import type { CliIo } from './io.js';
 import { addEvalCommands } from './evaluate.js';
 import { batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
+import { runStdioServer } from '../mcp/stdio.js';
 
 export type { CliIo } from './io.js';
 
@@ -143,6 +144,14 @@ export function buildProgram(io: CliIo): Command {
 
   reviewCommands(program, client, { out, note, json });
   batchCommands(program, client, io);
+
+  program
+    .command('mcp')
+    .description('run the MCP server on stdio (for agents), over the service at DOCEXTRACT_URL with DOCEXTRACT_TOKEN')
+    .action(async () => {
+      const config = loadCliConfig(io.env);
+      await runStdioServer({ url: config.url, token: config.token, stderr: io.stderr });
+    });
   definitionCommands(program, 'extractor', client, { out, note, json });
   definitionCommands(program, 'parser', client, { out, note, json });
 

@@ -14,6 +14,7 @@ import { v1Routes } from './routes/index.js';
 import { presentMetricsSource } from '../metrics/present.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { studioRoutes } from './routes/studio.js';
+import { mcpRoutes } from '../mcp/http.js';
 
 /** Build the Koa application. No listening here: the caller decides where. */
 
@@ -27,7 +28,7 @@ export function createApp(deps: AppDeps): Koa {
   // Before body parsing: an unauthenticated request is refused without reading its body.
   app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public }));
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
-  app.use(jsonBodies());
+  app.use(jsonBodies(deps.config.maxUploadBytes));
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
   const routers = appRouters(deps);
@@ -42,7 +43,7 @@ export function createApp(deps: AppDeps): Koa {
  * (openapi.yaml), up to 12 bytes each as JSON escapes (`\ud83d\ude00`), so any body the schema
  * allows is read, and a text one character too long is a 422 rather than a 413.
  */
-function jsonBodies(): Koa.Middleware {
+function jsonBodies(maxUploadBytes: number): Koa.Middleware {
   const limits = { multipart: false, textLimit: '2mb', formLimit: '2mb' } as const;
   const small = koaBody({ ...limits, jsonLimit: '2mb' });
   const large = koaBody({ ...limits, jsonLimit: '13mb' });
@@ -50,8 +51,11 @@ function jsonBodies(): Koa.Middleware {
   const batch = koaBody({ ...limits, jsonLimit: '256mb' });
   const jobCreation = /^\/v1\/(extraction-jobs|jobs)\/?$/;
   const batchCreation = /^\/v1\/batches\/?$/;
+  // An MCP request may carry an upload as base64 (upload_file): 4/3 of the upload limit and the envelope.
+  const mcp = koaBody({ ...limits, jsonLimit: `${Math.ceil((maxUploadBytes * 4) / 3 / 1048576) + 2}mb` });
   return (ctx, next) => {
     if (ctx.method === 'POST' && jobCreation.test(ctx.path)) return large(ctx, next);
+    if (ctx.method === 'POST' && /^\/mcp\/?$/.test(ctx.path)) return mcp(ctx, next);
     if (ctx.method === 'POST' && batchCreation.test(ctx.path)) return batch(ctx, next);
     return small(ctx, next);
   };
@@ -69,7 +73,7 @@ export function appRouters(deps: AppDeps): Router[] {
     ],
     logger: deps.logger,
   });
-  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), ...v1Routes(deps)];
+  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), mcpRoutes(), ...v1Routes(deps)];
 }
 
 /**

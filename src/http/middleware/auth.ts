@@ -33,7 +33,9 @@ export function parseTokenEntry(entry: string): TokenGrant {
 
 // What a client token may call. Deny by default: an endpoint not listed here (including ones added
 // later) needs an admin token until it is listed.
-const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$/i;
+// /mcp: the MCP server's tools call the API back with the caller's token, so each call is checked
+// as a REST call; the tool list itself is filtered by scope (src/mcp/server.ts).
+const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$|^\/mcp\/?$/i;
 const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|providers)(?:$|\/)|^\/metrics\/?$/i;
 
 /** Whether a `client` token may make this request. */

@@ -92,6 +92,11 @@ from .job_error_code import JobErrorCode
 from .job_retry import JobRetry
 from .job_status import JobStatus
 from .json_object import JsonObject
+from .mcp_json_rpc_message import McpJsonRpcMessage
+from .mcp_json_rpc_message_error import McpJsonRpcMessageError
+from .mcp_json_rpc_message_jsonrpc import McpJsonRpcMessageJsonrpc
+from .mcp_json_rpc_message_params import McpJsonRpcMessageParams
+from .mcp_json_rpc_message_result import McpJsonRpcMessageResult
 from .output_format import OutputFormat
 from .page_box import PageBox
 from .parse_job_response import ParseJobResponse
@@ -233,6 +238,11 @@ __all__ = (
     "JobRetry",
     "JobStatus",
     "JsonObject",
+    "McpJsonRpcMessage",
+    "McpJsonRpcMessageError",
+    "McpJsonRpcMessageJsonrpc",
+    "McpJsonRpcMessageParams",
+    "McpJsonRpcMessageResult",
     "OutputFormat",
     "PageBox",
     "ParseJobResponse",
