@@ -2542,17 +2542,19 @@ export interface components {
             regressions: components["schemas"]["EvaluationLeafChange"][];
             fixes: components["schemas"]["EvaluationLeafChange"][];
         };
-        /** @description A JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification, a result or an error). */
+        /** @description A JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification, a result or an error). Its strings and keys are free of NUL, as in every free-form object (`422`). */
         McpJsonRpcMessage: {
             /** @enum {string} */
             jsonrpc: "2.0";
-            id?: string | number | null;
+            id?: components["schemas"]["NulFreeString"] | number | null;
             method?: string;
-            params?: Record<string, unknown>;
-            result?: Record<string, unknown>;
+            params?: components["schemas"]["JsonObject"];
+            result?: components["schemas"]["JsonObject"];
             error?: {
                 code: number;
-                message: string;
+                message: components["schemas"]["NulFreeString"];
+            } & {
+                [key: string]: components["schemas"]["JsonValue"];
             };
         };
         /**

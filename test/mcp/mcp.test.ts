@@ -109,7 +109,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(r.isError).toBe(true);
     expect(r._meta['docextract/error']).toMatchObject({ code: 'not_found', status: 404 });
     expect(r.content[0].text).toMatch(/^error not_found: .*no-such-extractor/);
-    const bad: any = await http.callTool({ name: 'upload_file', arguments: { filename: 'x.txt', content_base64: Buffer.from('%PDF-broken').toString('base64') } });
+    const bad: any = await http.callTool({ name: 'upload_file', arguments: { filename: 'x.bin', content_base64: Buffer.from([0, 159, 146, 150, 255, 0, 1, 2, 3, 4]).toString('base64') } });
     expect(bad.isError).toBe(true);
     expect(bad._meta['docextract/error'].code).toBe('unsupported_media_type');
     // `path` reads the server's disk only on stdio.

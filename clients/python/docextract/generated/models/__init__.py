@@ -95,8 +95,6 @@ from .json_object import JsonObject
 from .mcp_json_rpc_message import McpJsonRpcMessage
 from .mcp_json_rpc_message_error import McpJsonRpcMessageError
 from .mcp_json_rpc_message_jsonrpc import McpJsonRpcMessageJsonrpc
-from .mcp_json_rpc_message_params import McpJsonRpcMessageParams
-from .mcp_json_rpc_message_result import McpJsonRpcMessageResult
 from .output_format import OutputFormat
 from .page_box import PageBox
 from .parse_job_response import ParseJobResponse
@@ -241,8 +239,6 @@ __all__ = (
     "McpJsonRpcMessage",
     "McpJsonRpcMessageError",
     "McpJsonRpcMessageJsonrpc",
-    "McpJsonRpcMessageParams",
-    "McpJsonRpcMessageResult",
     "OutputFormat",
     "PageBox",
     "ParseJobResponse",

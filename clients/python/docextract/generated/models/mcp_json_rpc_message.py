@@ -4,16 +4,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 from typing_extensions import Self
 
 from ..models.mcp_json_rpc_message_jsonrpc import McpJsonRpcMessageJsonrpc
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.json_object import JsonObject
     from ..models.mcp_json_rpc_message_error import McpJsonRpcMessageError
-    from ..models.mcp_json_rpc_message_params import McpJsonRpcMessageParams
-    from ..models.mcp_json_rpc_message_result import McpJsonRpcMessageResult
 
 
 T = TypeVar("T", bound="McpJsonRpcMessage")
@@ -21,24 +19,24 @@ T = TypeVar("T", bound="McpJsonRpcMessage")
 
 @_attrs_define
 class McpJsonRpcMessage:
-    """A JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification, a result or an error).
+    """A JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification, a result or an error). Its strings
+    and keys are free of NUL, as in every free-form object (`422`).
 
-    Attributes:
-        jsonrpc (McpJsonRpcMessageJsonrpc):
-        id (int | None | str | Unset):
-        method (str | Unset):
-        params (McpJsonRpcMessageParams | Unset):
-        result (McpJsonRpcMessageResult | Unset):
-        error (McpJsonRpcMessageError | Unset):
+        Attributes:
+            jsonrpc (McpJsonRpcMessageJsonrpc):
+            id (int | None | str | Unset):
+            method (str | Unset):
+            params (JsonObject | Unset): A free-form JSON object whose strings and keys are free of NUL.
+            result (JsonObject | Unset): A free-form JSON object whose strings and keys are free of NUL.
+            error (McpJsonRpcMessageError | Unset):
     """
 
     jsonrpc: McpJsonRpcMessageJsonrpc
     id: int | None | str | Unset = UNSET
     method: str | Unset = UNSET
-    params: McpJsonRpcMessageParams | Unset = UNSET
-    result: McpJsonRpcMessageResult | Unset = UNSET
+    params: JsonObject | Unset = UNSET
+    result: JsonObject | Unset = UNSET
     error: McpJsonRpcMessageError | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         jsonrpc = self.jsonrpc.value
@@ -64,7 +62,7 @@ class McpJsonRpcMessage:
             error = self.error.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "jsonrpc": jsonrpc,
@@ -85,9 +83,8 @@ class McpJsonRpcMessage:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.json_object import JsonObject
         from ..models.mcp_json_rpc_message_error import McpJsonRpcMessageError
-        from ..models.mcp_json_rpc_message_params import McpJsonRpcMessageParams
-        from ..models.mcp_json_rpc_message_result import McpJsonRpcMessageResult
 
         d = dict(src_dict)
         jsonrpc = McpJsonRpcMessageJsonrpc(d.pop("jsonrpc"))
@@ -104,18 +101,18 @@ class McpJsonRpcMessage:
         method = d.pop("method", UNSET)
 
         _params = d.pop("params", UNSET)
-        params: McpJsonRpcMessageParams | Unset
+        params: JsonObject | Unset
         if isinstance(_params, Unset):
             params = UNSET
         else:
-            params = McpJsonRpcMessageParams.from_dict(_params)
+            params = JsonObject.from_dict(_params)
 
         _result = d.pop("result", UNSET)
-        result: McpJsonRpcMessageResult | Unset
+        result: JsonObject | Unset
         if isinstance(_result, Unset):
             result = UNSET
         else:
-            result = McpJsonRpcMessageResult.from_dict(_result)
+            result = JsonObject.from_dict(_result)
 
         _error = d.pop("error", UNSET)
         error: McpJsonRpcMessageError | Unset
@@ -133,21 +130,4 @@ class McpJsonRpcMessage:
             error=error,
         )
 
-        mcp_json_rpc_message.additional_properties = d
         return mcp_json_rpc_message
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

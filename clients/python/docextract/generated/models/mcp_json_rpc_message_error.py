@@ -15,7 +15,8 @@ class McpJsonRpcMessageError:
     """
     Attributes:
         code (int):
-        message (str):
+        message (str): Any string without the NUL character (U+0000), which the service refuses everywhere (`422
+            string_nul`).
     """
 
     code: int
