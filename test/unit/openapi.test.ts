@@ -170,6 +170,8 @@ describe('enumerations', () => {
       // Below HTTP: serviceError('code', ...), each code mapped to its status in src/http/error-status.ts.
       ...matchesIn(src, /serviceError\(\s*'([a-z_]+)'/g),
       ...matchesIn(src, /inUseCode:\s*'([a-z_]+)'/g),
+      // A 422 with a code of its own: new RequestValidationError([...], 'code').
+      ...matchesIn(src, /RequestValidationError\([\s\S]{0,400}?\],\s*'([a-z_]+)',?\s*\)/g),
       ...matchesIn([path.join(ROOT, 'src/http/middleware/error-handler.ts')], /code:\s*'([a-z_]+)'/g),
       // A document that cannot be rendered answers its DocumentError code (GET /v1/files/{id}/pages/{n}).
       ...matchesIn([path.join(ROOT, 'src/documents/errors.ts')], /\|\s*'([a-z_]+)'/g),
