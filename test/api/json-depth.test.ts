@@ -48,7 +48,9 @@ describe('JSON nested deeper than the limit', () => {
     const r = await raw(method, path, nested(5000));
     expect(r.status).toBe(422);
     expect(r.body.code).toBe('json_too_deep');
-    expect(r.body.detail[0]).toMatchObject({ type: 'json_too_deep', loc: ['body', 'x', 0, 0] });
+    expect(r.body.detail).toHaveLength(1);
+    expect(r.body.detail[0].type).toBe('json_too_deep');
+    expect(r.body.detail[0].loc.slice(0, 3)).toEqual(['body', 'x', 0]);
   });
 
   it('128 levels pass the check (the route decides), 129 do not', async () => {
@@ -61,19 +63,15 @@ describe('JSON nested deeper than the limit', () => {
 
   it('stores nothing: an extractor example and an evaluation expected output that deep are refused, the definitions unchanged', async () => {
     const schema = { type: 'object', properties: { v: { type: 'array', items: {} } }, required: ['v'], additionalProperties: false };
-    const deepValue = JSON.parse(`[${'['.repeat(4999)}${']'.repeat(4999)}]`);
-    const put = await call(base, 'PUT', '/v1/extractors/depth-deep', {
-      display_name: 'Deep',
-      instructions: 'x',
-      model: 'm',
-      schema,
-      examples: [{ input: { type: 'text', text: 'x' }, output: { v: deepValue } }],
-    });
+    // As text: a value this deep is more than JSON.stringify's stack takes in a test process.
+    const deepValue = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const example = `{"input": {"type": "text", "text": "x"}, "output": {"v": ${deepValue}}}`;
+    const put = await raw('PUT', '/v1/extractors/depth-deep', `{"display_name": "Deep", "instructions": "x", "model": "m", "schema": ${JSON.stringify(schema)}, "examples": [${example}]}`);
     expect(put).toMatchObject({ status: 422, body: { code: 'json_too_deep' } });
     expect((await call(base, 'GET', '/v1/extractors/depth-deep')).status).toBe(404);
 
     expect((await call(base, 'POST', '/v1/evaluation-sets', { name: 'depth-set', display_name: 'Depth' })).status).toBe(201);
-    const item = await call(base, 'POST', '/v1/evaluation-sets/depth-set/items', { text: 'x', expected_output: { v: deepValue } });
+    const item = await raw('POST', '/v1/evaluation-sets/depth-set/items', `{"text": "x", "expected_output": {"v": ${deepValue}}}`);
     expect(item).toMatchObject({ status: 422, body: { code: 'json_too_deep' } });
     expect((await call(base, 'GET', '/v1/evaluation-sets/depth-set')).body.item_count).toBe(0);
   });
