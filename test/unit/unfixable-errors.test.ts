@@ -1,5 +1,6 @@
 // Which activity errors end the work (issue 38): program errors and statements Postgres refuses, after
 // UNFIXABLE_ATTEMPTS attempts; infrastructure trouble and classified failures stay as they are.
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from '@jest/globals';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { classifyActivityError, isUnfixable, UNFIXABLE_ATTEMPTS } from '../../activities/unfixable-errors.js';
@@ -57,5 +58,13 @@ describe('SDK log entries', () => {
     const readable = JSON.parse(JSON.stringify(withReadableErrors(meta)));
     expect(readable).toMatchObject({ activityType: 'scoreEvaluationRun', error: { type: 'TypeError', message: 'boom' } });
     expect(readable.error.stack).toContain('TypeError: boom');
+  });
+
+  it("carry an error of another realm (a workflow's failure, from its sandbox) readably too", () => {
+    const sandboxed = runInNewContext('new RangeError("deep")') as Error;
+    expect(sandboxed instanceof Error).toBe(false);
+    const readable = JSON.parse(JSON.stringify(withReadableErrors({ error: sandboxed })));
+    expect(readable.error).toMatchObject({ message: 'deep' });
+    expect(readable.error.stack).toContain('RangeError: deep');
   });
 });
