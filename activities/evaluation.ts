@@ -7,6 +7,8 @@ import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 
 
+const RUN_INTERNAL_ERROR_MESSAGE = 'The evaluation run failed because of an internal error of the service; its log has the details under this run id';
+
 /** The steps of an evaluation run's workflow: all I/O, ids in and out. */
 export function evaluationActivities(deps: ResolvedActivityDeps) {
   const { db, logger } = deps;
@@ -77,8 +79,14 @@ export function evaluationActivities(deps: ResolvedActivityDeps) {
       return recorded ? 'recorded' : 'not_running';
     },
 
+    /** running → failed with the error; an internal error's detail goes to the log, the run says where to look. */
     async failEvaluationRun(runId: string, error: { code: string; message: string }): Promise<RecordOutcome> {
-      return (await failRun(db, runId, error)) ? 'recorded' : 'not_running';
+      const internal = error.code === 'internal_error';
+      const recorded = internal ? { code: error.code, message: RUN_INTERNAL_ERROR_MESSAGE } : error;
+      if (!(await failRun(db, runId, recorded))) return 'not_running';
+      if (internal) logger.error({ evaluation_run_id: runId, workflow_id: runId, code: error.code, detail: error.message }, 'internal error of an evaluation run');
+      else logger.info({ evaluation_run_id: runId, workflow_id: runId, code: error.code }, 'evaluation run failed');
+      return 'recorded';
     },
 
     /** A run asked to stop: jobs left without a workflow → canceled, then the run → canceled. */

@@ -42,7 +42,11 @@ export interface ValidationIssue {
  * few lower modules that parse a client's raw value themselves.
  */
 export class RequestValidationError extends Error {
-  constructor(readonly issues: ValidationIssue[]) {
+  /** `code` of the 422 body: `validation_error`, or a more specific one (`json_too_deep`). */
+  constructor(
+    readonly issues: ValidationIssue[],
+    readonly code: string = 'validation_error',
+  ) {
     super(issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
   }
 }

@@ -11,6 +11,9 @@ export function createLogger(level: string, name: string): Logger {
   const options = {
     name,
     level,
+    // An Error's message and stack are not enumerable: logged under any key but `err` (pino's
+    // default), it was written as `{}`. Both keys print type, message, stack and cause.
+    serializers: { err: pino.stdSerializers.errWithCause, error: pino.stdSerializers.errWithCause },
     redact: {
       paths: ['api_key', '*.api_key', 'req.headers.authorization', 'headers.authorization', 'apiKey', '*.apiKey'],
       censor: '[redacted]',

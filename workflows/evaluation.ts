@@ -1,4 +1,4 @@
-import { CancellationScope, ContinueAsNew, continueAsNew, executeChild, ParentClosePolicy, proxyActivities } from '@temporalio/workflow';
+import { CancellationScope, ContinueAsNew, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING } from './activity-options.js';
 import { forEachBounded } from './bounded.js';
@@ -6,6 +6,7 @@ import { extractionJobWorkflow } from './extraction.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { initialJobSearchAttributes } from '../src/temporal/search-attributes.js';
 import type { RetrySettings } from './types.js';
+import { HARDENING_EVALUATION_SETTLE_AFTER_FAILED_CANCEL } from './versions.js';
 
 /** Input of evaluationRunWorkflow: ids and settings only. */
 export interface EvaluationRunInput {
@@ -71,6 +72,8 @@ export async function evaluationRunWorkflow(input: EvaluationRunInput): Promise<
   } catch (err) {
     if (err instanceof ContinueAsNew) throw err; // not a failure: how the workflow moves on
     if (isCancellation(err)) return await settle(runId);
+    // Asked to stop while a step was failing: the activity ended failed, not canceled.
+    if (CancellationScope.current().consideredCancelled && patched(HARDENING_EVALUATION_SETTLE_AFTER_FAILED_CANCEL)) return await settle(runId);
     if ((await acts.failEvaluationRun(runId, describeFailure(err))) === 'not_running') return await settle(runId);
     return 'failed';
   }

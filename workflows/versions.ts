@@ -46,3 +46,12 @@ export const JOB_ENGINE_V05 = 'job-engine-v0.5';
  * `canceling` for good. Runs without the marker keep the path before it.
  */
 export const SETTLE_AFTER_FAILED_CANCEL = 'settle-after-failed-cancel';
+
+/**
+ * Hardening (issue 38): an evaluation run asked to stop while one of its own steps was failing (an
+ * activity that ended failed, not canceled, after the cancel) is settled canceled, as job runs do
+ * since SETTLE_AFTER_FAILED_CANCEL, instead of recording the failure from a cancelled scope (whose
+ * bookkeeping step was cancelled at once, leaving the run `canceling` for good). Runs without the
+ * marker keep the path before it.
+ */
+export const HARDENING_EVALUATION_SETTLE_AFTER_FAILED_CANCEL = 'hardening-evaluation-settle-after-failed-cancel';

@@ -591,7 +591,8 @@ export interface paths {
          * Delete an extraction job
          * @description A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
          *     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-         *     cancellation completes (a later `GET` is `404`).
+         *     cancellation completes (a later `GET` is `404`). An item of a batch is not deleted on its
+         *     own (`409 job_in_batch`): cancel it, or delete its batch.
          */
         delete: operations["deleteExtractionJob"];
         options?: never;
@@ -739,7 +740,9 @@ export interface paths {
          *     webhook endpoints. With `add_as_example: true` the job's input (text, or the file by `file_id`)
          *     and its `reviewed_data` are appended to the extractor's `examples` (422
          *     `output_schema_mismatch` when the extractor's schema has changed and no longer accepts them;
-         *     409 `prebuilt_read_only` for a prebuilt extractor).
+         *     409 `prebuilt_read_only` for a prebuilt extractor). `add_as_example: true` changes the
+         *     extractor, so it needs an admin token: a `client` token is refused with 403 `forbidden` and
+         *     nothing changes (the review is not approved either).
          */
         post: operations["approveExtractionJobReview"];
         delete?: never;
@@ -961,7 +964,8 @@ export interface paths {
          * Delete a parse job
          * @description A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
          *     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-         *     cancellation completes.
+         *     cancellation completes. An item of a batch is not deleted on its own (`409 job_in_batch`):
+         *     cancel it, or delete its batch.
          */
         delete: operations["deleteParseJob"];
         options?: never;
@@ -2455,6 +2459,12 @@ export interface components {
             };
             /** @description Set when `status` is `completed`, otherwise null. */
             report: components["schemas"]["EvaluationReport"] | null;
+            /**
+             * @description Set when `status` is `failed`: why the run failed (its scoring or bookkeeping met an error
+             *     no retry can fix: `internal_error`, with the details in the worker's log), otherwise null.
+             *     An item job's own failure does not fail the run (the item is scored all wrong).
+             */
+            error?: components["schemas"]["JobError"] | null;
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["Timestamp"] | null;
             completed_at: components["schemas"]["Timestamp"] | null;
@@ -2684,7 +2694,10 @@ export interface components {
          *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
          *     | `batch_not_ended` | 409 | Only a completed or canceled batch can be retried. |
          *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
-         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's). |
+         *     | `validation_error` | 422 | The request's shape is invalid (path, query or body; malformed JSON included): the `code` of every HTTPValidationError body without a more specific one. |
+         *     | `json_too_deep` | 422 | A JSON body nests objects and arrays deeper than 128 levels (HTTPValidationError, `type: json_too_deep`); nothing was stored. |
+         *     | `job_in_batch` | 409 | The job is an item of a batch: it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`). |
+         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's); `detail` states the operation's limit. |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
          *     | `persistence_busy` | 503 | The database is temporarily busy; retry after `Retry-After`. |
@@ -2709,7 +2722,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2745,6 +2758,11 @@ export interface components {
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
+            /**
+             * @description `json_too_deep` when the JSON body nests deeper than 128 levels; `validation_error` for every other request-shape error.
+             * @enum {string}
+             */
+            code?: "validation_error" | "json_too_deep";
         };
         ValidationError: {
             /** @description Where the problem is: `path`, `query` or `body`, then the field path. */
@@ -3124,7 +3142,10 @@ export interface components {
          * @description The request's shape is invalid (path, query or body; malformed JSON included). Also refused,
          *     in every string and free-form object the schemas allow: a NUL character (`\u0000`) in any
          *     string or key (`string_nul`, Postgres cannot store it) and a key named `__proto__` at any
-         *     depth (`json_invalid`, never read as a prototype).
+         *     depth (`json_invalid`, never read as a prototype). A JSON body may nest objects and arrays at
+         *     most 128 levels deep (the top-level value is level 1): deeper is refused before anything is
+         *     stored, with `code: json_too_deep` and one entry of `type: json_too_deep` whose `loc` leads
+         *     to the first value too deep. Every other request-shape error has `code: validation_error`.
          */
         ValidationError: {
             headers: {
@@ -3142,7 +3163,8 @@ export interface components {
                  *           "msg": "Give exactly one of 'file_id' or 'text' (the input)",
                  *           "type": "custom"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "code": "validation_error"
                  *     }
                  */
                 "application/json": components["schemas"]["HTTPValidationError"];
@@ -3324,6 +3346,15 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
+        /** @description The job is an item of a batch (`job_in_batch`); it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`). */
+        JobInBatch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
         /** @description Evaluation runs refer to the set; delete them first (`evaluation_set_in_use`). */
         EvaluationSetInUse: {
             headers: {
@@ -3479,6 +3510,11 @@ export interface components {
         EvaluationRunId: components["schemas"]["PathIdentifier"];
         /** @description Only the item jobs of the evaluation run with this id. */
         EvaluationRunIdFilter: string;
+        /**
+         * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+         * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+         */
+        BatchIdFilter: string;
     };
     requestBodies: {
         CreateExtractionJob: {
@@ -4876,6 +4912,11 @@ export interface operations {
                 review_status?: components["parameters"]["ReviewStatusFilter"];
                 /** @description Only the item jobs of the evaluation run with this id. */
                 evaluation_run_id?: components["parameters"]["EvaluationRunIdFilter"];
+                /**
+                 * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+                 * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                batch_id?: components["parameters"]["BatchIdFilter"];
             };
             header?: never;
             path?: never;
@@ -4974,6 +5015,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -5136,6 +5178,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewApproveConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5245,6 +5288,11 @@ export interface operations {
                 status?: components["parameters"]["JobStatusFilter"];
                 /** @description Only jobs of the extractor with this id. */
                 extractor_id?: components["parameters"]["ExtractorIdFilter"];
+                /**
+                 * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+                 * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                batch_id?: components["parameters"]["BatchIdFilter"];
             };
             header?: never;
             path?: never;
@@ -5382,6 +5430,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -5451,6 +5500,11 @@ export interface operations {
                 status?: components["parameters"]["JobStatusFilter"];
                 /** @description Only jobs of the parser with this id. */
                 parser_id?: components["parameters"]["ParserIdFilter"];
+                /**
+                 * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+                 * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                batch_id?: components["parameters"]["BatchIdFilter"];
             };
             header?: never;
             path?: never;
@@ -5598,6 +5652,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];

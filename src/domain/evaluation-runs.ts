@@ -52,6 +52,8 @@ export function toEvaluationRun(row: any) {
     progress: row.progress as { items_completed: number; items_failed: number; items_total: number },
     options: row.options as Record<string, unknown>,
     report: row.status === 'completed' ? ((row.report ?? null) as Report | null) : null,
+    // Why a failed run failed (no run ends `failed` without a reason).
+    error: row.status === 'failed' ? ((row.error ?? null) as { code: string; message: string } | null) : null,
     created_at: iso(row.created_at),
     started_at: isoOrNull(row.started_at),
     completed_at: isoOrNull(row.completed_at),

@@ -44,6 +44,7 @@ export const listExtractionJobsQuery = z.object({
   extractor_id: text(1, 128).optional(),
   review_status: z.enum(REVIEW_STATUSES).optional(),
   evaluation_run_id: text(1, 128).optional(),
+  batch_id: text(1, 128).optional(),
 });
 
 export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {

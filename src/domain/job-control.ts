@@ -35,8 +35,14 @@ export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: str
  * cancelled and the workflow's cleanup removes the row ('deleting').
  */
 export async function deleteJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<'deleted' | 'deleting'> {
-  const status = await jobs.findJobStatus(db, kind, id);
-  if (!status) throw notFound(LABEL[kind], id);
+  const job = await jobs.findJobStatusAndBatch(db, kind, id);
+  if (!job) throw notFound(LABEL[kind], id);
+  // A batch's items go with their batch: deleting one alone would shrink the batch (its counts and
+  // results) with no record of it. Canceling one is allowed. (batch_id never changes once written.)
+  if (job.batch_id !== null) {
+    throw serviceError('job_in_batch', `${LABEL[kind]} '${id}' is an item of batch '${job.batch_id}': cancel it, or delete the batch (DELETE /v1/batches/${job.batch_id})`);
+  }
+  const status = job.status;
   if (isTerminal(status) && (await jobs.deleteTerminalJob(db, kind, id))) return 'deleted';
   if (!(await jobs.requestDelete(db, kind, id))) {
     // It became terminal in between (or was deleted): retry once as a terminal delete.

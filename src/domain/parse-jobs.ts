@@ -34,6 +34,7 @@ export const createParseJobBody = z
 export const listParseJobsQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   parser_id: text(1, 128).optional(),
+  batch_id: text(1, 128).optional(),
 });
 
 export interface ParserSnapshot {

@@ -6,6 +6,8 @@ import { bearerAuth } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import { hostileStrings } from './middleware/hostile-strings.js';
+import { jsonDepthLimit } from './middleware/json-depth.js';
+import { releaseLargeBodies } from './middleware/large-bodies.js';
 import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { requestId } from './middleware/request-id.js';
 import { docsRoutes } from './routes/docs.js';
@@ -27,8 +29,12 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler(deps.logger));
   // Before body parsing: an unauthenticated request is refused without reading its body.
   app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public }));
+  // A large body (a batch's, up to 256 MiB) is released with its memory once answered, refused or not.
+  app.use(releaseLargeBodies());
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
   app.use(jsonBodies(deps.config.maxUploadBytes));
+  // Before anything walks the body: nesting beyond MAX_JSON_DEPTH is refused (src/json-depth.ts).
+  app.use(jsonDepthLimit());
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
   const routers = appRouters(deps);

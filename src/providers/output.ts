@@ -1,4 +1,5 @@
 // Cleaning of model text before it is used: reasoning ("thinking") and code fences removed.
+import { MAX_JSON_DEPTH, tooDeepAt } from '../json-depth.js';
 import { OutputError } from './errors.js';
 
 /**
@@ -28,12 +29,19 @@ export function stripCodeFence(text: string, languages: string[] = ['json']): st
 export function parseJsonOutput(text: string): unknown {
   const cleaned = stripCodeFence(stripReasoning(text));
   if (cleaned === '') throw new OutputError('output_empty', 'The model returned no answer');
+  let value: unknown;
   try {
-    return JSON.parse(cleaned);
+    value = JSON.parse(cleaned);
   } catch (err) {
     const preview = cleaned.length > 200 ? `${cleaned.slice(0, 200)}…` : cleaned;
     throw new OutputError('output_invalid_json', `The model answer is not valid JSON (${(err as Error).message}): ${preview}`);
   }
+  // JSON enters here too: an answer nested deeper than any schema allows is refused as it arrives,
+  // before recursive code (validation, confidence, storage) meets it.
+  if (tooDeepAt(value) !== undefined) {
+    throw new OutputError('output_invalid_json', `The model answer nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return value;
 }
 
 /** Model text → Markdown page: reasoning removed, and a fence wrapping the whole answer unwrapped. */

@@ -1,4 +1,6 @@
 import { DefaultLogger, Runtime, makeTelemetryFilterString, type LogEntry, type LogLevel } from '@temporalio/worker';
+import { types } from 'node:util';
+import { pino } from 'pino';
 import { isId } from '../domain/ids.js';
 import type { Logger } from '../logging.js';
 import { workflowTaskFailures } from '../metrics/workflow-tasks.js';
@@ -50,8 +52,29 @@ export function sdkLogForwarder(logger: Logger): (entry: LogEntry) => void {
       }
       method = 'debug';
     }
-    logger[method]({ ...workflowFields(meta), temporal: meta }, message);
+    logger[method]({ ...workflowFields(meta), temporal: withReadableErrors(meta) }, message);
   };
+}
+
+/** An Error of any realm: a workflow's failure comes from its sandbox, where `instanceof Error` is false. */
+function isError(value: unknown): value is Error {
+  if (value instanceof Error || types.isNativeError(value)) return true;
+  const v = value as { message?: unknown; stack?: unknown } | null;
+  return typeof v === 'object' && v !== null && typeof v.message === 'string' && typeof v.stack === 'string';
+}
+
+/**
+ * The SDK's log entries carry the failure of an activity or workflow task as `meta.error`, an Error
+ * whose message and stack are not enumerable: as JSON it read `error: {}`. Errors at the top of
+ * the entry are written with pino's error serializer (type, message, stack, cause).
+ */
+export function withReadableErrors(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!meta) return meta;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(meta)) {
+    if (isError(value)) (out ??= { ...meta })[key] = pino.stdSerializers.errWithCause(value);
+  }
+  return out ?? meta;
 }
 
 const JOB_ID = /\b[ep]job_[0-9a-hjkmnp-tv-z]{26}\b/g;

@@ -111,6 +111,11 @@ export async function findJobStatus(db: Db, kind: JobKind, id: string): Promise<
   return row?.status;
 }
 
+/** A job's status and the batch it is an item of (null when it is not a batch item). */
+export async function findJobStatusAndBatch(db: Db, kind: JobKind, id: string): Promise<{ status: JobStatus; batch_id: string | null } | undefined> {
+  return db(TABLE[kind]).where({ id }).first('status', 'batch_id');
+}
+
 /** Whether the job is still `running` (not stopped by a cancel or delete, not ended). */
 export async function jobIsRunning(db: Db, kind: JobKind, id: string): Promise<boolean> {
   return !!(await db(TABLE[kind]).where({ id, status: 'running' }).first('id'));
@@ -138,11 +143,12 @@ export async function findExtractionJobForRead(
 /** A page of extraction jobs, newest first, each with `pages_completed`. */
 export async function pageOfExtractionJobs(
   db: Db,
-  filter: { status?: string; extractor_id?: string; review_status?: string; evaluation_run_id?: string },
+  filter: { status?: string; extractor_id?: string; review_status?: string; evaluation_run_id?: string; batch_id?: string },
   page: PageRequest,
 ): Promise<Page<ExtractionJobRow & { pages_completed: number }>> {
   const q = db(TABLE.extraction).select('extraction_jobs.*', db.raw(`${EXTRACTION_PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where({ status: filter.status });
+  if (filter.batch_id) q.where({ batch_id: filter.batch_id });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
   if (filter.review_status) q.whereRaw("review->>'status' = ?", [filter.review_status]);
   if (filter.evaluation_run_id) q.where({ evaluation_run_id: filter.evaluation_run_id });
@@ -152,11 +158,12 @@ export async function pageOfExtractionJobs(
 /** A page of parse jobs, newest first, each with `pages_completed`. */
 export async function pageOfParseJobs(
   db: Db,
-  filter: { status?: string; parser_id?: string },
+  filter: { status?: string; parser_id?: string; batch_id?: string },
   page: PageRequest,
 ): Promise<Page<ParseJobRow & { pages_completed: number }>> {
   const q = db(TABLE.parse).select('parse_jobs.*', db.raw(`${PARSE_PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where('parse_jobs.status', filter.status);
+  if (filter.batch_id) q.where('parse_jobs.batch_id', filter.batch_id);
   if (filter.parser_id) q.where('parse_jobs.parser_id', filter.parser_id);
   return keysetPage(q, page, { createdAt: 'parse_jobs.created_at', id: 'parse_jobs.id' });
 }

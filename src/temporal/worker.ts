@@ -6,8 +6,9 @@ import {
   type WorkflowBundleOption,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
-import { createActivities } from '../../activities/index.js';
+import { createActivities, type Activities } from '../../activities/index.js';
 import type { ActivityDeps } from '../../activities/deps.js';
+import { unfixableErrors } from '../../activities/unfixable-errors.js';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
@@ -29,6 +30,8 @@ export interface WorkerOptions {
    * (a cancelled attempt fails and Temporal retries it, on this or another worker).
    */
   shutdownGraceMs?: number;
+  /** The activities to run (default: createActivities(deps)); a fault test wraps them to inject errors. */
+  activities?: Activities;
 }
 
 export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Promise<Worker> {
@@ -39,7 +42,9 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       namespace: opts.namespace,
       taskQueue: opts.taskQueue,
       ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath: WORKFLOWS_PATH }),
-      activities: createActivities(deps),
+      activities: opts.activities ?? createActivities(deps),
+      // An error no retry can fix ends its activity failed with a code, never retried for ever.
+      interceptors: { activity: [unfixableErrors(deps.logger)] },
       maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 64,
       // Heartbeats carry cancellation back to an activity: send them every 300 ms (as
       // activities/heartbeat.ts beats) so a cancel or delete aborts the in-flight model request

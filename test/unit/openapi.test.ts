@@ -170,6 +170,8 @@ describe('enumerations', () => {
       // Below HTTP: serviceError('code', ...), each code mapped to its status in src/http/error-status.ts.
       ...matchesIn(src, /serviceError\(\s*'([a-z_]+)'/g),
       ...matchesIn(src, /inUseCode:\s*'([a-z_]+)'/g),
+      // A 422 with a code of its own: new RequestValidationError([...], 'code').
+      ...matchesIn(src, /RequestValidationError\([\s\S]{0,400}?\],\s*'([a-z_]+)',?\s*\)/g),
       ...matchesIn([path.join(ROOT, 'src/http/middleware/error-handler.ts')], /code:\s*'([a-z_]+)'/g),
       // A document that cannot be rendered answers its DocumentError code (GET /v1/files/{id}/pages/{n}).
       ...matchesIn([path.join(ROOT, 'src/documents/errors.ts')], /\|\s*'([a-z_]+)'/g),
@@ -508,10 +510,12 @@ describe('error responses', () => {
     for (const [where, response] of allResponses()) {
       if (!usesApiError(response)) continue;
       const schema = response.content?.['application/json']?.schema;
-      // A 422 of job creation is a request-shape error or a reused Idempotency-Key: HTTPValidationError or ApiErrorResponse.
+      // A 422 of job creation is a request-shape error or a reused Idempotency-Key: HTTPValidationError or ApiErrorResponse
+      // (anyOf: an HTTPValidationError carries a `code` too, so it reads as both).
+      const either = schema?.anyOf;
       const shapeOrApiError =
-        Array.isArray(schema?.oneOf) && schema.oneOf.length === 2 &&
-        schema.oneOf.some((s: any) => s.$ref === '#/components/schemas/HTTPValidationError') && schema.oneOf.some((s: any) => s.$ref === apiError);
+        Array.isArray(either) && either.length === 2 &&
+        either.some((s: any) => s.$ref === '#/components/schemas/HTTPValidationError') && either.some((s: any) => s.$ref === apiError);
       if (!shapeOrApiError && (schema?.$ref !== apiError || Object.keys(schema).length !== 1)) problems.push(`${where}: schema is not just { $ref: ApiErrorResponse }`);
       const codes = response['x-error-codes'];
       if (!Array.isArray(codes) || codes.length === 0) problems.push(`${where}: no x-error-codes`);

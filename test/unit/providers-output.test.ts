@@ -31,6 +31,13 @@ describe('output cleaning', () => {
     expect(() => parseJsonOutput('  ')).toThrow(expect.objectContaining({ code: 'output_empty' }));
   });
 
+  it('refuses an answer nested deeper than 128 levels as invalid JSON (retried as such), and takes one at the limit', () => {
+    const nested = (depth: number) => `{"v": ${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    expect(() => parseJsonOutput(nested(5000))).toThrow(expect.objectContaining({ code: 'output_invalid_json', retryable: true }));
+    expect(() => parseJsonOutput(nested(129))).toThrow(/deeper than 128 levels/);
+    expect(parseJsonOutput(nested(128))).toHaveProperty('v');
+  });
+
   it('unwraps a Markdown answer wrapped in a fence and drops reasoning', () => {
     expect(cleanMarkdownOutput('<think>x</think>```markdown\n# Title\n\n| a | b |\n```')).toBe('# Title\n\n| a | b |');
     expect(cleanMarkdownOutput('# Title\n\n```js\ncode\n```')).toBe('# Title\n\n```js\ncode\n```');

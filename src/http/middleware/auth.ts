@@ -44,6 +44,15 @@ export function clientMayCall(method: string, path: string): boolean {
   return (method === 'GET' || method === 'HEAD') && CLIENT_READ_ONLY.test(path);
 }
 
+/**
+ * For a request a client token may make, but whose option changes a definition (a review approval
+ * with `add_as_example` appends to the extractor's examples): refuse it with the same 403 as a
+ * direct change of the definition, before anything is done. No tokens configured: no scope, allowed.
+ */
+export function requireDefinitionScope(state: Record<string, unknown>, what: string): void {
+  if (state.tokenScope === 'client') throw new ApiError(403, 'forbidden', `A client token may not ${what}; this needs an admin token`);
+}
+
 /** A token's label: `<scope>:<first 12 hex digits of its SHA-256>`, stable and safe to show. */
 export function tokenLabel(scope: TokenScope, tokenDigest: Buffer): string {
   return `${scope}:${tokenDigest.toString('hex').slice(0, 12)}`;

@@ -22,7 +22,8 @@ export function errorHandler(logger: Logger): Middleware {
     } catch (err) {
       if (err instanceof RequestValidationError) {
         ctx.status = 422;
-        ctx.body = { detail: err.issues };
+        // Every 4xx carries a code: `validation_error` unless the error names a more specific one.
+        ctx.body = { detail: err.issues, code: err.code };
         return;
       }
       if (err instanceof ApiError) {
@@ -67,7 +68,10 @@ function fromBodyParser(err: unknown): { status: number; body: unknown } | undef
   if (!e || typeof e.status !== 'number' || e.status < 400 || e.status >= 500) return undefined;
   if (!e.expose && !(typeof e.type === 'string' && e.type.startsWith('entity.')) && !(err instanceof SyntaxError)) return undefined;
   if (e.status === 413) {
-    return { status: 413, body: { detail: 'Request body is too large', code: 'payload_too_large' } };
+    // raw-body tells the limit it applied (bytes): the detail states it, so a client knows what fits.
+    const limit = typeof (err as { limit?: unknown }).limit === 'number' ? (err as { limit: number }).limit : undefined;
+    const detail = limit === undefined ? 'Request body is too large' : `Request body is too large: this operation accepts at most ${formatBytes(limit)}`;
+    return { status: 413, body: { detail, code: 'payload_too_large' } };
   }
   if (e.status === 415) {
     return { status: 415, body: { detail: e.message ?? 'Unsupported media type', code: 'unsupported_media_type' } };
@@ -76,10 +80,16 @@ function fromBodyParser(err: unknown): { status: number; body: unknown } | undef
     // Malformed JSON is a request-shape error (422), as in the HTTPValidationError contract.
     return {
       status: 422,
-      body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${e.message ?? 'invalid JSON'}`, type: 'json_invalid' }] },
+      body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${e.message ?? 'invalid JSON'}`, type: 'json_invalid' }], code: 'validation_error' },
     };
   }
   return { status: e.status, body: { detail: e.message ?? 'Bad request', code: 'bad_request' } };
+}
+
+/** 2097152 → "2 MiB (2097152 bytes)". */
+export function formatBytes(bytes: number): string {
+  const mib = bytes / 1024 / 1024;
+  return Number.isInteger(mib) ? `${mib} MiB (${bytes} bytes)` : `${bytes} bytes`;
 }
 
 function describe(err: unknown) {

@@ -65,7 +65,7 @@ function safeDecode(path: string): string {
 
 /** Every NUL in `value`, keys included, at any depth; `loc` names where (a NUL in a key shows as `\u0000`). */
 export function collectNul(value: unknown, loc: (string | number)[], issues: ValidationIssue[]): void {
-  // Deeper than MAX_DEPTH: left to the routes, which refuse such nesting (no stack overflow here).
+  // Deeper than MAX_DEPTH: never reached, json-depth.ts refuses such bodies first (no stack overflow here).
   if (issues.length >= MAX_ISSUES || loc.length > MAX_DEPTH) return;
   if (typeof value === 'string') {
     if (hasNul(value)) issues.push({ loc, msg: NUL_MSG, type: 'string_nul' });

@@ -25,6 +25,7 @@ import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
 import { pathRef } from '../path-params.js';
 import { parseRequest } from '../validation.js';
+import { requireDefinitionScope } from '../middleware/auth.js';
 
 const listQuery = listExtractionJobsQuery.extend(pageQuerySchema.shape);
 
@@ -105,6 +106,9 @@ function reviewRoutes(router: Router, reviewDeps: Pick<AppDeps, 'db' | 'temporal
   router.post('/:job_id/review/approve', async (ctx) => {
     const id = pathRef(ctx.params, 'job_id');
     const body = parseRequest('body', reviewApproveBody, ctx.request.body ?? {});
+    // Adding the reviewed data as an example changes the extractor every later job sends: an
+    // admin's decision, as PUT of the extractor is (refused before the approval is recorded).
+    if (body.add_as_example) requireDefinitionScope(ctx.state, 'approve with add_as_example: true (it changes the extractor\'s examples)');
     ctx.body = await approveReview(reviewDeps, id, body, actorOf(ctx));
   });
 

@@ -87,6 +87,7 @@ from .get_open_api_document_response_200_type_1 import (
 from .get_studio_asset_asset import GetStudioAssetAsset
 from .health_response import HealthResponse
 from .http_validation_error import HTTPValidationError
+from .http_validation_error_code import HTTPValidationErrorCode
 from .job_error import JobError
 from .job_error_code import JobErrorCode
 from .job_retry import JobRetry
@@ -230,6 +231,7 @@ __all__ = (
     "GetOpenApiDocumentResponse200Type1",
     "GetStudioAssetAsset",
     "HTTPValidationError",
+    "HTTPValidationErrorCode",
     "HealthResponse",
     "JobError",
     "JobErrorCode",

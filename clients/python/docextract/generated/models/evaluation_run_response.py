@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 from ..models.evaluation_run_status import EvaluationRunStatus
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.evaluation_report import EvaluationReport
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     )
     from ..models.evaluation_run_response_options import EvaluationRunResponseOptions
     from ..models.evaluation_run_response_progress import EvaluationRunResponseProgress
+    from ..models.job_error import JobError
 
 
 T = TypeVar("T", bound="EvaluationRunResponse")
@@ -37,6 +39,10 @@ class EvaluationRunResponse:
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
+        error (JobError | None | Unset): Set when `status` is `failed`: why the run failed (its scoring or bookkeeping
+            met an error
+            no retry can fix: `internal_error`, with the details in the worker's log), otherwise null.
+            An item job's own failure does not fail the run (the item is scored all wrong).
     """
 
     id: str
@@ -49,9 +55,11 @@ class EvaluationRunResponse:
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
+    error: JobError | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.evaluation_report import EvaluationReport
+        from ..models.job_error import JobError
 
         id = self.id
 
@@ -85,6 +93,14 @@ class EvaluationRunResponse:
         else:
             completed_at = self.completed_at
 
+        error: dict[str, Any] | None | Unset
+        if isinstance(self.error, Unset):
+            error = UNSET
+        elif isinstance(self.error, JobError):
+            error = self.error.to_dict()
+        else:
+            error = self.error
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -101,6 +117,8 @@ class EvaluationRunResponse:
                 "completed_at": completed_at,
             }
         )
+        if error is not UNSET:
+            field_dict["error"] = error
 
         return field_dict
 
@@ -116,6 +134,7 @@ class EvaluationRunResponse:
         from ..models.evaluation_run_response_progress import (
             EvaluationRunResponseProgress,
         )
+        from ..models.job_error import JobError
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -177,6 +196,23 @@ class EvaluationRunResponse:
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
+        def _parse_error(data: object) -> JobError | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                error_type_0 = JobError.from_dict(data)
+
+                return error_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("JobError | None | Unset", data)
+
+        error = _parse_error(d.pop("error", UNSET))
+
         evaluation_run_response = cls(
             id=id,
             evaluation_set_id=evaluation_set_id,
@@ -188,6 +224,7 @@ class EvaluationRunResponse:
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            error=error,
         )
 
         return evaluation_run_response

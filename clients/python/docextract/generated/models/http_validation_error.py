@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from typing_extensions import Self
 
+from ..models.http_validation_error_code import HTTPValidationErrorCode
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.validation_error import ValidationError
 
@@ -19,15 +22,22 @@ class HTTPValidationError:
 
     Attributes:
         detail (list[ValidationError]):
+        code (HTTPValidationErrorCode | Unset): `json_too_deep` when the JSON body nests deeper than 128 levels;
+            `validation_error` for every other request-shape error.
     """
 
     detail: list[ValidationError]
+    code: HTTPValidationErrorCode | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         detail = []
         for detail_item_data in self.detail:
             detail_item = detail_item_data.to_dict()
             detail.append(detail_item)
+
+        code: str | Unset = UNSET
+        if not isinstance(self.code, Unset):
+            code = self.code.value
 
         field_dict: dict[str, Any] = {}
 
@@ -36,6 +46,8 @@ class HTTPValidationError:
                 "detail": detail,
             }
         )
+        if code is not UNSET:
+            field_dict["code"] = code
 
         return field_dict
 
@@ -51,8 +63,16 @@ class HTTPValidationError:
 
             detail.append(detail_item)
 
+        _code = d.pop("code", UNSET)
+        code: HTTPValidationErrorCode | Unset
+        if isinstance(_code, Unset):
+            code = UNSET
+        else:
+            code = HTTPValidationErrorCode(_code)
+
         http_validation_error = cls(
             detail=detail,
+            code=code,
         )
 
         return http_validation_error

@@ -23,6 +23,7 @@ def _get_kwargs(
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
     evaluation_run_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -46,6 +47,8 @@ def _get_kwargs(
     params["review_status"] = json_review_status
 
     params["evaluation_run_id"] = evaluation_run_id
+
+    params["batch_id"] = batch_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -117,6 +120,7 @@ def sync_detailed(
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
     evaluation_run_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs
 
@@ -132,6 +136,7 @@ def sync_detailed(
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
         evaluation_run_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -148,6 +153,7 @@ def sync_detailed(
         extractor_id=extractor_id,
         review_status=review_status,
         evaluation_run_id=evaluation_run_id,
+        batch_id=batch_id,
     )
 
     response = client.get_httpx_client().request(
@@ -166,6 +172,7 @@ def sync(
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
     evaluation_run_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs
 
@@ -181,6 +188,7 @@ def sync(
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
         evaluation_run_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,6 +206,7 @@ def sync(
         extractor_id=extractor_id,
         review_status=review_status,
         evaluation_run_id=evaluation_run_id,
+        batch_id=batch_id,
     ).parsed
 
 
@@ -210,6 +219,7 @@ async def asyncio_detailed(
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
     evaluation_run_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs
 
@@ -225,6 +235,7 @@ async def asyncio_detailed(
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
         evaluation_run_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -241,6 +252,7 @@ async def asyncio_detailed(
         extractor_id=extractor_id,
         review_status=review_status,
         evaluation_run_id=evaluation_run_id,
+        batch_id=batch_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -257,6 +269,7 @@ async def asyncio(
     extractor_id: str | Unset = UNSET,
     review_status: ReviewStatus | Unset = UNSET,
     evaluation_run_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs
 
@@ -272,6 +285,7 @@ async def asyncio(
         review_status (ReviewStatus | Unset): `not_required` (no flags), `pending` (waiting for a
             human), `approved`, `rejected`.
         evaluation_run_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -290,5 +304,6 @@ async def asyncio(
             extractor_id=extractor_id,
             review_status=review_status,
             evaluation_run_id=evaluation_run_id,
+            batch_id=batch_id,
         )
     ).parsed

@@ -20,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -35,6 +36,8 @@ def _get_kwargs(
     params["status"] = json_status
 
     params["extractor_id"] = extractor_id
+
+    params["batch_id"] = batch_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -104,6 +107,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs (deprecated alias)
 
@@ -119,6 +123,7 @@ def sync_detailed(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,6 +138,7 @@ def sync_detailed(
         cursor=cursor,
         status=status,
         extractor_id=extractor_id,
+        batch_id=batch_id,
     )
 
     response = client.get_httpx_client().request(
@@ -149,6 +155,7 @@ def sync(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs (deprecated alias)
 
@@ -164,6 +171,7 @@ def sync(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,6 +187,7 @@ def sync(
         cursor=cursor,
         status=status,
         extractor_id=extractor_id,
+        batch_id=batch_id,
     ).parsed
 
 
@@ -189,6 +198,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse]]:
     """List extraction jobs (deprecated alias)
 
@@ -204,6 +214,7 @@ async def asyncio_detailed(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,6 +229,7 @@ async def asyncio_detailed(
         cursor=cursor,
         status=status,
         extractor_id=extractor_id,
+        batch_id=batch_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -232,6 +244,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     extractor_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ExtractionJobResponse] | None:
     """List extraction jobs (deprecated alias)
 
@@ -247,6 +260,7 @@ async def asyncio(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         extractor_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -263,5 +277,6 @@ async def asyncio(
             cursor=cursor,
             status=status,
             extractor_id=extractor_id,
+            batch_id=batch_id,
         )
     ).parsed

@@ -50,6 +50,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ApiErrorResponse.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
 
@@ -91,7 +96,8 @@ def sync_detailed(
 
      A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-    cancellation completes.
+    cancellation completes. An item of a batch is not deleted on its own (`409 job_in_batch`):
+    cancel it, or delete its batch.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -125,7 +131,8 @@ def sync(
 
      A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-    cancellation completes.
+    cancellation completes. An item of a batch is not deleted on its own (`409 job_in_batch`):
+    cancel it, or delete its batch.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -154,7 +161,8 @@ async def asyncio_detailed(
 
      A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-    cancellation completes.
+    cancellation completes. An item of a batch is not deleted on its own (`409 job_in_batch`):
+    cancel it, or delete its batch.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -186,7 +194,8 @@ async def asyncio(
 
      A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-    cancellation completes.
+    cancellation completes. An item of a batch is not deleted on its own (`409 job_in_batch`):
+    cancel it, or delete its batch.
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a

@@ -20,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -35,6 +36,8 @@ def _get_kwargs(
     params["status"] = json_status
 
     params["parser_id"] = parser_id
+
+    params["batch_id"] = batch_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -104,6 +107,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]]:
     """List parse jobs
 
@@ -116,6 +120,7 @@ def sync_detailed(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         parser_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,6 +135,7 @@ def sync_detailed(
         cursor=cursor,
         status=status,
         parser_id=parser_id,
+        batch_id=batch_id,
     )
 
     response = client.get_httpx_client().request(
@@ -146,6 +152,7 @@ def sync(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse] | None:
     """List parse jobs
 
@@ -158,6 +165,7 @@ def sync(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         parser_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,6 +181,7 @@ def sync(
         cursor=cursor,
         status=status,
         parser_id=parser_id,
+        batch_id=batch_id,
     ).parsed
 
 
@@ -183,6 +192,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse]]:
     """List parse jobs
 
@@ -195,6 +205,7 @@ async def asyncio_detailed(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         parser_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -209,6 +220,7 @@ async def asyncio_detailed(
         cursor=cursor,
         status=status,
         parser_id=parser_id,
+        batch_id=batch_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -223,6 +235,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     status: JobStatus | Unset = UNSET,
     parser_id: str | Unset = UNSET,
+    batch_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[ParseJobSummaryResponse] | None:
     """List parse jobs
 
@@ -235,6 +248,7 @@ async def asyncio(
             job
             moves it to `deleting` until it is removed. Terminal: `completed`, `failed`, `canceled`.
         parser_id (str | Unset):
+        batch_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -251,5 +265,6 @@ async def asyncio(
             cursor=cursor,
             status=status,
             parser_id=parser_id,
+            batch_id=batch_id,
         )
     ).parsed

@@ -50,6 +50,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = ApiErrorResponse.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = ApiErrorResponse.from_dict(response.json())
 
@@ -126,7 +131,9 @@ def sync_detailed(
     webhook endpoints. With `add_as_example: true` the job's input (text, or the file by `file_id`)
     and its `reviewed_data` are appended to the extractor's `examples` (422
     `output_schema_mismatch` when the extractor's schema has changed and no longer accepts them;
-    409 `prebuilt_read_only` for a prebuilt extractor).
+    409 `prebuilt_read_only` for a prebuilt extractor). `add_as_example: true` changes the
+    extractor, so it needs an admin token: a `client` token is refused with 403 `forbidden` and
+    nothing changes (the review is not approved either).
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -166,7 +173,9 @@ def sync(
     webhook endpoints. With `add_as_example: true` the job's input (text, or the file by `file_id`)
     and its `reviewed_data` are appended to the extractor's `examples` (422
     `output_schema_mismatch` when the extractor's schema has changed and no longer accepts them;
-    409 `prebuilt_read_only` for a prebuilt extractor).
+    409 `prebuilt_read_only` for a prebuilt extractor). `add_as_example: true` changes the
+    extractor, so it needs an admin token: a `client` token is refused with 403 `forbidden` and
+    nothing changes (the review is not approved either).
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -201,7 +210,9 @@ async def asyncio_detailed(
     webhook endpoints. With `add_as_example: true` the job's input (text, or the file by `file_id`)
     and its `reviewed_data` are appended to the extractor's `examples` (422
     `output_schema_mismatch` when the extractor's schema has changed and no longer accepts them;
-    409 `prebuilt_read_only` for a prebuilt extractor).
+    409 `prebuilt_read_only` for a prebuilt extractor). `add_as_example: true` changes the
+    extractor, so it needs an admin token: a `client` token is refused with 403 `forbidden` and
+    nothing changes (the review is not approved either).
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -239,7 +250,9 @@ async def asyncio(
     webhook endpoints. With `add_as_example: true` the job's input (text, or the file by `file_id`)
     and its `reviewed_data` are appended to the extractor's `examples` (422
     `output_schema_mismatch` when the extractor's schema has changed and no longer accepts them;
-    409 `prebuilt_read_only` for a prebuilt extractor).
+    409 `prebuilt_read_only` for a prebuilt extractor). `add_as_example: true` changes the
+    extractor, so it needs an admin token: a `client` token is refused with 403 `forbidden` and
+    nothing changes (the review is not approved either).
 
     Args:
         job_id (str): An identifier in a path. Any well-formed value that names nothing is a
