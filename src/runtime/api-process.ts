@@ -10,6 +10,7 @@ import { restartOrphanedJobs } from '../domain/job-recovery.js';
 import { registerSearchAttributes } from '../temporal/search-attribute-registry.js';
 import { checkProvidersAtStart } from '../domain/provider-status.js';
 import { createSecretBox } from '../storage/secrets.js';
+import { recordApiKeyCheck } from './worker-preflight.js';
 
 export interface RunningApi {
   url: string;
@@ -50,6 +51,10 @@ export async function startApi(
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   // The dev server `npm start` runs has them from its command line; an external server may not.
   await registerSearchAttributes(temporal, config.temporal.namespace, opts.logger);
+  // The proof of this API's secret key, for workers polling its queues to check theirs against.
+  await recordApiKeyCheck(db, createSecretBox(config), [config.temporal.taskQueue, config.temporal.batchTaskQueue]).catch((err: unknown) =>
+    opts.logger.warn({ err }, 'could not record the secret key check; workers cannot tell whether their SERVICE_SECRET_KEY is this one'),
+  );
   if (opts.recoverJobs) {
     // Before listening, so no request of this process is between writing a job and starting it.
     await restartOrphanedJobs(db, temporal, config, opts.logger).then(

@@ -29,6 +29,8 @@ export interface WorkerOptions {
    * (a cancelled attempt fails and Temporal retries it, on this or another worker).
    */
   shutdownGraceMs?: number;
+  /** How Temporal names this worker (SERVICE_WORKER_IDENTITY); the SDK's `pid@host` when absent. */
+  identity?: string;
 }
 
 export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Promise<Worker> {
@@ -47,6 +49,7 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       maxHeartbeatThrottleInterval: '300 milliseconds',
       defaultHeartbeatThrottleInterval: '300 milliseconds',
       ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
+      ...(opts.identity ? { identity: opts.identity } : {}),
     });
   } catch (err) {
     await connection.close();
