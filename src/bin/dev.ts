@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     void stopAll(1);
   });
   if (stopping) return;
-  const api = await startApiThread({ databaseUrl, temporalAddress: temporal.address, recoverJobs: true, checkProviders: true }, logger.child({ name: 'api' }));
+  const api = await startApiThread({ databaseUrl, temporalAddress: temporal.address, recoverJobs: true, checkProviders: true, retentionSchedule: true }, logger.child({ name: 'api' }));
   shutdown.push('api', api.close);
   api.failed.catch((err: unknown) => {
     if (stopping) return;

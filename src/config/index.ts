@@ -85,6 +85,11 @@ const schema = z.object({
   SERVICE_WORKER_QUEUES: z.enum(['all', 'interactive', 'batch']).default('all'),
   // How Temporal and the logs name this worker (unset: Temporal's pid@host).
   SERVICE_WORKER_IDENTITY: z.string().min(1).max(200).optional(),
+  // Retention (a Temporal Schedule): finished jobs are deleted after this many days (unset: kept for
+  // good); webhook delivery records after SERVICE_WEBHOOK_EVENTS_DAYS; checked every N minutes.
+  SERVICE_RETENTION_DAYS: int(1, 36_500).optional(),
+  SERVICE_WEBHOOK_EVENTS_DAYS: int(1, 36_500).default(30),
+  SERVICE_RETENTION_INTERVAL_MINUTES: int(1, 7 * 24 * 60).default(60),
   // Unset: a worker run apart (src/bin/worker.ts) serves no metrics. 0: any free port.
   SERVICE_WORKER_METRICS_PORT: int(0, 65535).optional(),
 });
@@ -174,6 +179,8 @@ export interface Config {
   };
   /** Which task queues a worker polls. */
   workerQueues: 'all' | 'interactive' | 'batch';
+  /** What the retention schedule deletes, and how often it runs (docs/operations.md, "Retention"). */
+  retention: { jobDays?: number; webhookEventsDays: number; intervalMinutes: number };
   /** SERVICE_WORKER_IDENTITY: this worker's name in Temporal and in its logs. */
   workerIdentity?: string;
   metrics: {
@@ -264,6 +271,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workerQueues: e.SERVICE_WORKER_QUEUES,
     workerIdentity: e.SERVICE_WORKER_IDENTITY,
+    retention: {
+      ...(e.SERVICE_RETENTION_DAYS !== undefined ? { jobDays: e.SERVICE_RETENTION_DAYS } : {}),
+      webhookEventsDays: e.SERVICE_WEBHOOK_EVENTS_DAYS,
+      intervalMinutes: e.SERVICE_RETENTION_INTERVAL_MINUTES,
+    },
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
       ...(e.SERVICE_WORKER_METRICS_PORT !== undefined ? { workerPort: e.SERVICE_WORKER_METRICS_PORT } : {}),

@@ -130,6 +130,13 @@ export const webhookDeliveryLag = new Histogram({
   registers: [registry],
 });
 
+export const retentionDeleted = new Counter({
+  name: 'docextract_retention_deleted_total',
+  help: 'Rows the retention schedule deleted, by what: jobs, batches, files, webhook_deliveries, webhook_events.',
+  labelNames: ['what'] as const,
+  registers: [registry],
+});
+
 export type FinishedStatus = 'completed' | 'failed' | 'canceled' | 'deleted';
 
 /** Transient model-call failures (retried), the error codes docextract_model_request_retries_total carries. */
@@ -149,6 +156,7 @@ function zeroKnownSeries(): void {
   for (const outcome of ['delivered', 'failed', 'disabled', 'skipped']) webhookDeliveries.inc({ outcome }, 0);
   for (const operation of ['render', 'inspect', 'prepare']) renderDuration.zero({ operation });
   for (const provider of PROVIDER_NAMES) modelRequestsInFlight.set({ provider }, 0);
+  for (const what of ['jobs', 'batches', 'files', 'webhook_deliveries', 'webhook_events']) retentionDeleted.inc({ what }, 0);
   for (const scope of ['job', 'provider']) {
     modelSlotsInUse.set({ scope }, 0);
     modelCallsWaitingForSlot.set({ scope }, 0);
