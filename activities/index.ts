@@ -8,6 +8,7 @@ import { extractionFastPathActivities } from './extraction-fast-path.js';
 import { jobStatusActivities } from './job-status.js';
 import { longExtractionActivities } from './long-extraction.js';
 import { parseActivities } from './parse.js';
+import { retentionActivities } from './retention.js';
 import { webhookActivities } from './webhooks.js';
 
 /** Builds the activity implementations with their dependencies bound. Names say what they do in the Web UI. */
@@ -25,6 +26,7 @@ export function createActivities(given: ActivityDeps) {
     ...webhookActivities(deps),
     ...evaluationActivities(deps),
     ...batchActivities(deps),
+    ...retentionActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The job store: the only files that may name the tables. */
-const OWNERS = new Set(['src/storage/jobs.ts', 'src/storage/job-results.ts']);
+const OWNERS = new Set(['src/storage/jobs.ts', 'src/storage/job-results.ts', 'src/storage/job-gauges.ts', 'src/storage/job-retention.ts']);
 const DIRS = ['src', 'activities', 'workflows'];
 const EXTENSIONS = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /** The tables, and JOB_TABLES (the constant that held them before the job store). */

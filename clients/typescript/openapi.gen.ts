@@ -3197,7 +3197,8 @@ export interface components {
         };
         /**
          * @description Persistence is busy (`persistence_busy`) or the job scheduler cannot be reached
-         *     (`scheduler_unavailable`, answered within 3 s; no job was created). Retry after `Retry-After` seconds.
+         *     (`scheduler_unavailable`: Temporal did not take the job's workflow within the scheduler deadline,
+         *     `SERVICE_SCHEDULER_DEADLINE_MS`, 10 s by default; no job was created). Retry after `Retry-After` seconds.
          */
         JobCreationUnavailable: {
             headers: {

@@ -11,6 +11,6 @@ if (!config.databaseUrl) {
   process.exit(2);
 }
 const logger = createLogger(config.logLevel, 'api');
-const api = await startApi(config, { databaseUrl: config.databaseUrl, temporalAddress: temporalAddress(config), logger, recoverJobs: true, checkProviders: true });
+const api = await startApi(config, { databaseUrl: config.databaseUrl, temporalAddress: temporalAddress(config), logger, recoverJobs: true, checkProviders: true, retentionSchedule: true });
 // SIGTERM: stop accepting, finish in-flight requests (SERVICE_SHUTDOWN_GRACE_MS at most), exit 0.
 stopOnSignals(logger, api.close);

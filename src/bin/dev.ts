@@ -11,7 +11,9 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config/index.js';
 import { createLogger } from '../logging.js';
 import { startApiThread } from '../runtime/api-thread.js';
+import { startBanner } from '../runtime/banner.js';
 import { migrateAndSeed } from '../runtime/database.js';
+import { PortTakenError } from '../runtime/ports.js';
 import { startEmbeddedPostgres } from '../runtime/embedded-postgres.js';
 import { ShutdownStack } from '../runtime/shutdown.js';
 import { TemporalCliError, ensureTemporalCli } from '../runtime/temporal-cli.js';
@@ -82,7 +84,9 @@ async function main(): Promise<void> {
   if (stopping) return;
 
   // Worker before API: a job accepted by the API finds someone to run it.
-  const worker = await startWorker(config, { databaseUrl, temporalAddress: temporal.address, logger: logger.child({ name: 'worker' }) });
+  // The API in this process shares the worker's key: a changed key is the whole service's (stored
+  // keys to enter again: a warning), not a reason to refuse to start.
+  const worker = await startWorker(config, { databaseUrl, temporalAddress: temporal.address, logger: logger.child({ name: 'worker' }), onKeyMismatch: 'warn' });
   shutdown.push('worker', worker.close);
   worker.done.catch((err: unknown) => {
     if (stopping) return;
@@ -90,7 +94,7 @@ async function main(): Promise<void> {
     void stopAll(1);
   });
   if (stopping) return;
-  const api = await startApiThread({ databaseUrl, temporalAddress: temporal.address, recoverJobs: true, checkProviders: true }, logger.child({ name: 'api' }));
+  const api = await startApiThread({ databaseUrl, temporalAddress: temporal.address, recoverJobs: true, checkProviders: true, retentionSchedule: true }, logger.child({ name: 'api' }));
   shutdown.push('api', api.close);
   api.failed.catch((err: unknown) => {
     if (stopping) return;
@@ -99,16 +103,12 @@ async function main(): Promise<void> {
   });
 
   console.log(
-    [
-      '',
-      `  API               ${api.url}   (OpenAPI: ${api.url}/openapi.yaml)`,
-      `  Temporal Web UI   ${temporal.uiUrl ?? `not managed here (external Temporal at ${temporal.address})`}`,
-      `  Temporal server   ${temporal.address}   namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue}`,
-      `  Postgres          ${config.databaseUrl ? 'DATABASE_URL' : `embedded, data in ${path.join(config.dataDir, 'postgres')}`}`,
-      '',
-      '  Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
+    startBanner({
+      apiUrl: api.url,
+      temporal: { ...temporal, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, batchTaskQueue: config.temporal.batchTaskQueue },
+      databaseUrl,
+      ...(db.value.embedded ? { embeddedPostgres: db.value.embedded } : {}),
+    }),
   );
 }
 
@@ -127,12 +127,12 @@ function giveUp(err: Error): void {
   void stopAll(SUPERVISOR_GIVE_UP_EXIT_CODE);
 }
 
-async function startDatabase(config: Config): Promise<{ url: string } & Started> {
+async function startDatabase(config: Config): Promise<{ url: string; embedded?: { dataDir: string; passwordFile: string } } & Started> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   const dir = path.join(config.dataDir, 'postgres');
   logger.info({ dir }, 'starting embedded Postgres');
   const onLog = (line: string) => logger.debug({ postgres: line });
-  const cluster = await startEmbeddedPostgres({ dir, onLog, watchdog });
+  const cluster = await startEmbeddedPostgres({ dir, pinnedPort: config.postgresPort, onLog, watchdog });
   try {
     await cluster.ensureDatabase(EMBEDDED_DATABASE);
   } catch (err) {
@@ -151,6 +151,7 @@ async function startDatabase(config: Config): Promise<{ url: string } & Started>
   };
   return {
     url: cluster.url(EMBEDDED_DATABASE),
+    embedded: { dataDir: dir, passwordFile: `${dir}.password` },
     stop: cluster.stop,
     supervise: () => {
       const supervisor = supervise(cluster, { name: 'postgres', restart, logger, onGiveUp: giveUp });
@@ -168,6 +169,7 @@ async function startTemporal(config: Config): Promise<{ address: string; uiUrl?:
     cliPath,
     namespace: config.temporal.namespace,
     uiPort: config.temporal.uiPort,
+    pinnedPort: config.temporal.port,
     dbFile: path.join(config.dataDir, 'temporal.db'),
     onLog: (line: string) => logger.debug({ temporal: line }),
     watchdog,
@@ -200,6 +202,6 @@ async function startTemporal(config: Config): Promise<{ address: string; uiUrl?:
 function describe(err: unknown): string {
   const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
   if (e?.code === 'EADDRINUSE') return `PORT: ${e.address ?? config.host}:${e.port ?? config.port} is already in use; set PORT to a free port`;
-  if (err instanceof TemporalCliError) return err.message;
+  if (err instanceof TemporalCliError || err instanceof PortTakenError) return err.message;
   return e?.stack ?? String(err);
 }

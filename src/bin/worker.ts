@@ -3,6 +3,7 @@ import { loadConfig, temporalAddress } from '../config/index.js';
 import { createLogger } from '../logging.js';
 import { startMetricsServer } from '../runtime/metrics-server.js';
 import { installTemporalRuntime } from '../runtime/temporal-runtime.js';
+import { WorkerPreflightError } from '../runtime/worker-preflight.js';
 import { startWorker } from '../runtime/worker-process.js';
 import { exitOnConfigError } from './exit.js';
 import { stopOnSignals } from './signals.js';
@@ -15,7 +16,13 @@ if (!config.databaseUrl) {
 const logger = createLogger(config.logLevel, 'worker');
 // Before the first connection: SDK logs go to our JSON logs, and signals stay ours to handle.
 installTemporalRuntime(logger.child({ name: 'temporal-sdk' }));
-const worker = await startWorker(config, { databaseUrl: config.databaseUrl, temporalAddress: temporalAddress(config), logger });
+const worker = await startWorker(config, { databaseUrl: config.databaseUrl, temporalAddress: temporalAddress(config), logger }).catch((err: unknown) => {
+  // A worker that cannot read the stored keys must not take jobs: say why, exit 1 (no stack trace).
+  if (!(err instanceof WorkerPreflightError)) throw err;
+  logger.fatal({ err: err.message }, 'worker refused to start');
+  console.error(`Worker refused to start: ${err.message}`);
+  process.exit(1);
+});
 // Apart from the API, the worker's metrics (jobs finished, model requests, rendering) are served
 // here; under `npm start` the API's /metrics shows them, from the same process.
 const metrics = config.metrics.workerPort === undefined ? undefined : await startMetricsServer(config, config.metrics.workerPort, logger);

@@ -1,10 +1,11 @@
 // Entry point of `docextract` (bin/docextract.mjs loads it): run the program, and turn any failure
-// into `error <code>: <detail>` on stderr and a non-zero exit status.
+// into `error <code>: <detail>` on stderr (a structured detail one problem a line, ./error-text.ts) and a non-zero exit status.
 import { CommanderError } from 'commander';
-import { DocextractError, describeDetail } from '../../clients/typescript/index.js';
+import { DocextractError } from '../../clients/typescript/index.js';
 import { CliConfigError } from '../config/cli.js';
 import { buildProgram } from './program.js';
 import { DefinitionFileError } from './definitions.js';
+import { errorLines } from './error-text.js';
 
 /** Exit status of a usage error (bad option, missing argument), as most command lines use. */
 const USAGE_EXIT = 2;
@@ -28,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
           : err instanceof CliConfigError
             ? { code: 'invalid_config', detail: err.message }
           : { code: errnoCode(err), detail: err instanceof Error ? err.message : String(err) };
-    io.stderr.write(`error ${code}: ${describeDetail(detail)}\n`);
+    io.stderr.write(`${errorLines(code, detail).join('\n')}\n`);
     return 1;
   }
 }

@@ -71,6 +71,10 @@ export function buildProgram(io: CliIo): Command {
       });
       if (opts.json) json(job);
       else json((job.result as { data: unknown }).data);
+      // After the data, on stderr: the values the model was unsure of, and where to review them.
+      for (const line of flagLines(job)) note(line);
+      const review = (job as { review?: { status: string } | null }).review;
+      if (review?.status === 'pending') note(`review pending: docextract review show ${job.id}`);
     });
 
   program
@@ -292,10 +296,16 @@ function definitionCommands(program: Command, kind: DefinitionKind, client: () =
           p.out(`${kind} ${name}: unchanged`);
           continue;
         }
-        if (kind === 'extractor') {
-          await c.ok(c.api.PUT('/v1/extractors/{extractor_ref}', { params: { path: { extractor_ref: name } }, body: def as never }));
-        } else {
-          await c.ok(c.api.PUT('/v1/parsers/{parser_ref}', { params: { path: { parser_ref: name } }, body: def as never }));
+        try {
+          if (kind === 'extractor') {
+            await c.ok(c.api.PUT('/v1/extractors/{extractor_ref}', { params: { path: { extractor_ref: name } }, body: def as never }));
+          } else {
+            await c.ok(c.api.PUT('/v1/parsers/{parser_ref}', { params: { path: { parser_ref: name } }, body: def as never }));
+          }
+        } catch (err) {
+          // Which definition of the file was refused; the error itself follows (src/cli/error-text.ts).
+          p.note(`${kind} ${name}: refused`);
+          throw err;
         }
         changed++;
         p.out(current ? `${kind} ${name}: updated (${fields.join(', ')})` : `${kind} ${name}: created`);

@@ -18,7 +18,12 @@ const schema = z.object({
   // Batch workflows and their items' workflows and activities; default `${TEMPORAL_TASK_QUEUE}-batch`.
   TEMPORAL_BATCH_TASK_QUEUE: z.string().min(1).optional(),
   TEMPORAL_UI_PORT: int(1, 65535).default(8233),
+  // Pin the embedded servers' ports (npm start): a taken pinned port stops start-up instead of moving.
+  TEMPORAL_PORT: int(1, 65535).optional(),
+  POSTGRES_PORT: int(1, 65535).optional(),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  // How long job creation waits for Temporal to start the job's workflow before answering 503.
+  SERVICE_SCHEDULER_DEADLINE_MS: int(500, 120_000).default(10_000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(0, 65535).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,6 +83,13 @@ const schema = z.object({
   SERVICE_BATCH_WORKER_ACTIVITIES: int(1, 1024).default(32),
   // Which task queues this worker polls: both (default), only interactive jobs, or only batches.
   SERVICE_WORKER_QUEUES: z.enum(['all', 'interactive', 'batch']).default('all'),
+  // How Temporal and the logs name this worker (unset: Temporal's pid@host).
+  SERVICE_WORKER_IDENTITY: z.string().min(1).max(200).optional(),
+  // Retention (a Temporal Schedule): finished jobs are deleted after this many days (unset: kept for
+  // good); webhook delivery records after SERVICE_WEBHOOK_EVENTS_DAYS; checked every N minutes.
+  SERVICE_RETENTION_DAYS: int(1, 36_500).optional(),
+  SERVICE_WEBHOOK_EVENTS_DAYS: int(1, 36_500).default(30),
+  SERVICE_RETENTION_INTERVAL_MINUTES: int(1, 7 * 24 * 60).default(60),
   // Unset: a worker run apart (src/bin/worker.ts) serves no metrics. 0: any free port.
   SERVICE_WORKER_METRICS_PORT: int(0, 65535).optional(),
 });
@@ -92,8 +104,14 @@ export interface Config {
     /** Batches and their item jobs run here, with their own worker slots (docs/batches.md). */
     batchTaskQueue: string;
     uiPort: number;
+    /** SERVICE_SCHEDULER_DEADLINE_MS: how long starting a job's workflow may take before 503 scheduler_unavailable. */
+    startDeadlineMs: number;
+    /** TEMPORAL_PORT: the dev server's frontend port, pinned (npm start). */
+    port?: number;
     cliPath?: string;
   };
+  /** POSTGRES_PORT: the embedded Postgres's port, pinned (npm start). */
+  postgresPort?: number;
   host: string;
   port: number;
   logLevel: string;
@@ -161,6 +179,10 @@ export interface Config {
   };
   /** Which task queues a worker polls. */
   workerQueues: 'all' | 'interactive' | 'batch';
+  /** What the retention schedule deletes, and how often it runs (docs/operations.md, "Retention"). */
+  retention: { jobDays?: number; webhookEventsDays: number; intervalMinutes: number };
+  /** SERVICE_WORKER_IDENTITY: this worker's name in Temporal and in its logs. */
+  workerIdentity?: string;
   metrics: {
     /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
     public: boolean;
@@ -192,8 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       batchTaskQueue: e.TEMPORAL_BATCH_TASK_QUEUE ?? `${e.TEMPORAL_TASK_QUEUE}-batch`,
       uiPort: e.TEMPORAL_UI_PORT,
+      port: e.TEMPORAL_PORT,
+      startDeadlineMs: e.SERVICE_SCHEDULER_DEADLINE_MS,
       cliPath: e.TEMPORAL_CLI_PATH,
     },
+    postgresPort: e.POSTGRES_PORT,
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
@@ -245,6 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slicesPerRun: e.SERVICE_BATCH_SLICES_PER_RUN,
     },
     workerQueues: e.SERVICE_WORKER_QUEUES,
+    workerIdentity: e.SERVICE_WORKER_IDENTITY,
+    retention: {
+      ...(e.SERVICE_RETENTION_DAYS !== undefined ? { jobDays: e.SERVICE_RETENTION_DAYS } : {}),
+      webhookEventsDays: e.SERVICE_WEBHOOK_EVENTS_DAYS,
+      intervalMinutes: e.SERVICE_RETENTION_INTERVAL_MINUTES,
+    },
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
       ...(e.SERVICE_WORKER_METRICS_PORT !== undefined ? { workerPort: e.SERVICE_WORKER_METRICS_PORT } : {}),

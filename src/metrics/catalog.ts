@@ -2,6 +2,8 @@
 // checks its queries against this, so a renamed metric cannot leave a panel silently empty).
 import { registry } from './index.js';
 import { presentGauges } from './present.js';
+// Registers docextract_workflow_task_failures_total in the registry read below.
+import './workflow-tasks.js';
 
 export interface MetricFamily {
   name: string;

@@ -14,7 +14,7 @@
 // scrape time by the API alone (metrics/present.ts), so it is never counted once per process.
 import { isMainThread } from 'node:worker_threads';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import type { JobKind } from '../kinds.js';
+import { JOB_KINDS, PROVIDER_NAMES, type JobKind } from '../kinds.js';
 
 export const registry = new Registry();
 // process_* and nodejs_* (CPU, memory, event loop lag, GC), under their conventional names. Once per
@@ -130,7 +130,52 @@ export const webhookDeliveryLag = new Histogram({
   registers: [registry],
 });
 
+export const retentionDeleted = new Counter({
+  name: 'docextract_retention_deleted_total',
+  help: 'Rows the retention schedule deleted, by what: jobs, batches, files, webhook_deliveries, webhook_events.',
+  labelNames: ['what'] as const,
+  registers: [registry],
+});
+
 export type FinishedStatus = 'completed' | 'failed' | 'canceled' | 'deleted';
+
+/** Transient model-call failures (retried), the error codes docextract_model_request_retries_total carries. */
+const RETRIED_CODES = ['provider_unavailable', 'provider_rate_limited', 'provider_timeout'];
+
+/**
+ * Every series whose labels are known in advance, at 0 from start-up, so that a dashboard shows 0
+ * instead of "no data" before the first job, delivery or render (a labelled counter has no series
+ * until it is first incremented). Failed jobs' series appear with their first error code.
+ */
+function zeroKnownSeries(): void {
+  for (const kind of JOB_KINDS) {
+    jobsCreated.inc({ kind }, 0);
+    for (const status of ['completed', 'canceled', 'deleted'] as const) jobsFinished.inc({ kind, status, error_code: '' }, 0);
+    for (const status of ['completed', 'failed', 'canceled'] as const) jobDuration.zero({ kind, status });
+  }
+  for (const outcome of ['delivered', 'failed', 'disabled', 'skipped']) webhookDeliveries.inc({ outcome }, 0);
+  for (const operation of ['render', 'inspect', 'prepare']) renderDuration.zero({ operation });
+  for (const provider of PROVIDER_NAMES) modelRequestsInFlight.set({ provider }, 0);
+  for (const what of ['jobs', 'batches', 'files', 'webhook_deliveries', 'webhook_events']) retentionDeleted.inc({ what }, 0);
+  for (const scope of ['job', 'provider']) {
+    modelSlotsInUse.set({ scope }, 0);
+    modelCallsWaitingForSlot.set({ scope }, 0);
+  }
+}
+zeroKnownSeries();
+
+/**
+ * The model series of the models definitions name (provider, model), at 0: a worker calls this at
+ * start with the pairs of the stored extractors and parsers. Models named later get their series
+ * with their first request.
+ */
+export function zeroModelSeries(models: Array<{ provider: string; model: string }>): void {
+  for (const labels of models) {
+    modelRequestDuration.zero({ ...labels, outcome: 'ok' });
+    for (const type of ['prompt', 'completion']) modelTokens.inc({ ...labels, type }, 0);
+    for (const error_code of RETRIED_CODES) modelRequestRetries.inc({ ...labels, error_code }, 0);
+  }
+}
 
 /** A job reached an end: count it, and observe its duration when the row's timestamps are known. */
 export function recordJobFinished(

@@ -1,5 +1,7 @@
 // What the whole service is doing right now, read by the API at scrape time: jobs not over by kind
-// and status, jobs retrying a model call (one Postgres statement, storage/jobs.ts) and the
+// and status, jobs retrying a model call (one Postgres statement, storage/jobs.ts), reviews
+// pending by extractor and batch items behind their window (storage/job-gauges.ts), webhook
+// deliveries under way (a visibility count in Temporal), and the
 // backlog of the Temporal task queues where the server reports it (DescribeTaskQueue with
 // report_stats; servers that do not report stats leave those series out): the interactive jobs'
 // queue and the batch queue, told apart by the `queue` label (`interactive`, `batch`). Only the API collects
@@ -9,6 +11,7 @@ import type { Client } from '@temporalio/client';
 import { Gauge, Registry } from 'prom-client';
 import type { Logger } from '../logging.js';
 import type { Db } from '../storage/db.js';
+import { countReviewsAndBatchWindow } from '../storage/job-gauges.js';
 import { countPresentJobs } from '../storage/jobs.js';
 import type { MetricsSnapshot } from './index.js';
 
@@ -31,6 +34,22 @@ export function presentGauges(registry = new Registry()) {
       name: 'docextract_temporal_task_queue_backlog',
       help: 'Approximate tasks waiting in a Temporal task queue for a worker, by task queue, its role (queue: interactive, batch) and type (workflow, activity); only where the server reports task queue stats.',
       labelNames: ['task_queue', 'queue', 'type'] as const,
+      registers: [registry],
+    }),
+    batchItemsWaiting: new Gauge({
+      name: 'docextract_batch_items_waiting',
+      help: 'Items of queued and running batches waiting for their batch\'s window (not yet handed to a workflow): queued by design, not stuck. Collected by the API from Postgres at scrape time.',
+      registers: [registry],
+    }),
+    reviewsPending: new Gauge({
+      name: 'docextract_reviews_pending',
+      help: 'Extraction jobs waiting for a reviewer (review status pending), by extractor (every extractor has a series, 0 included). Collected by the API from Postgres at scrape time.',
+      labelNames: ['extractor'] as const,
+      registers: [registry],
+    }),
+    webhookDeliveriesPending: new Gauge({
+      name: 'docextract_webhook_deliveries_pending',
+      help: 'Job events whose webhook delivery is still under way (delivery runs open in Temporal: attempts failing and retried, or about to be sent). Collected by the API from Temporal at scrape time.',
       registers: [registry],
     }),
     taskQueueBacklogAge: new Gauge({
@@ -58,6 +77,8 @@ export interface PresentTaskQueue {
   queue: 'interactive' | 'batch';
 }
 
+/** The workflow type of a job event's webhook deliveries (workflows/notify.ts). */
+const DELIVERY_WORKFLOW = 'deliverJobEventWorkflow';
 /** How long a scrape waits for Temporal's answer before leaving the backlog out. */
 const TEMPORAL_DEADLINE_MS = 2_000;
 // temporal.api.enums.v1.TaskQueueType
@@ -79,12 +100,28 @@ export function presentMetricsSource(sources: PresentSources): () => Promise<Met
 
   const collectJobs = async () => {
     try {
-      const counts = await countPresentJobs(sources.db);
+      const [counts, more] = await Promise.all([countPresentJobs(sources.db), countReviewsAndBatchWindow(sources.db)]);
       for (const c of counts.byStatus) gauges.jobs.set({ kind: c.kind, status: c.status }, c.jobs);
       gauges.jobsRetrying.set(counts.retrying);
+      for (const r of more.reviewsPending) gauges.reviewsPending.set({ extractor: r.extractor }, r.pending);
+      gauges.batchItemsWaiting.set(more.batchItemsWaiting);
       failing.delete('the jobs');
     } catch (err) {
       warn('the jobs', err);
+    }
+  };
+
+  const collectDeliveries = async () => {
+    const temporal = sources.temporal;
+    if (!temporal) return;
+    try {
+      const { count } = await temporal.connection.withDeadline(Date.now() + TEMPORAL_DEADLINE_MS, () =>
+        temporal.workflow.count(`WorkflowType = '${DELIVERY_WORKFLOW}' AND ExecutionStatus = 'Running'`),
+      );
+      gauges.webhookDeliveriesPending.set(count);
+      failing.delete('the webhook deliveries');
+    } catch (err) {
+      warn('the webhook deliveries', err);
     }
   };
 
@@ -118,10 +155,14 @@ export function presentMetricsSource(sources: PresentSources): () => Promise<Met
   const collect = async (): Promise<MetricsSnapshot> => {
     // Series of a task queue or status not seen this time do not linger.
     gauges.registry.resetMetrics();
-    await Promise.all([collectJobs(), collectBacklog()]);
+    await Promise.all([collectJobs(), collectBacklog(), collectDeliveries()]);
     const snapshot = await gauges.registry.getMetricsAsJSON();
-    // A gauge without labels reads 0 after a reset: leave it out when Postgres did not answer.
-    return failing.has('the jobs') ? snapshot.filter((m) => m.name !== 'docextract_jobs_retrying') : snapshot;
+    // A gauge without labels reads 0 after a reset: leave it out when its source did not answer.
+    const unknown = new Set([
+      ...(failing.has('the jobs') ? ['docextract_jobs_retrying', 'docextract_batch_items_waiting'] : []),
+      ...(failing.has('the webhook deliveries') || !sources.temporal ? ['docextract_webhook_deliveries_pending'] : []),
+    ]);
+    return snapshot.filter((m) => !unknown.has(m.name));
   };
 
   return () =>

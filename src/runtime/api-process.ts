@@ -10,6 +10,8 @@ import { restartOrphanedJobs } from '../domain/job-recovery.js';
 import { registerSearchAttributes } from '../temporal/search-attribute-registry.js';
 import { checkProvidersAtStart } from '../domain/provider-status.js';
 import { createSecretBox } from '../storage/secrets.js';
+import { ensureRetentionSchedule } from '../temporal/retention-schedule.js';
+import { recordApiKeyCheck } from './worker-preflight.js';
 
 export interface RunningApi {
   url: string;
@@ -35,6 +37,11 @@ export async function startApi(
      * answer (domain/provider-status.ts). The service's entry points do; tests opt in.
      */
     checkProviders?: boolean;
+    /**
+     * Create the retention schedule, or bring it in line with this configuration
+     * (temporal/retention-schedule.ts). The service's entry points do; tests opt in.
+     */
+    retentionSchedule?: boolean;
   },
 ): Promise<RunningApi> {
   // Page images (GET /v1/files/{id}/pages/{n}) render in a pool of this process (under npm start, of
@@ -50,6 +57,15 @@ export async function startApi(
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   // The dev server `npm start` runs has them from its command line; an external server may not.
   await registerSearchAttributes(temporal, config.temporal.namespace, opts.logger);
+  // The proof of this API's secret key, for workers polling its queues to check theirs against.
+  await recordApiKeyCheck(db, createSecretBox(config), [config.temporal.taskQueue, config.temporal.batchTaskQueue]).catch((err: unknown) =>
+    opts.logger.warn({ err }, 'could not record the secret key check; workers cannot tell whether their SERVICE_SECRET_KEY is this one'),
+  );
+  if (opts.retentionSchedule) {
+    await ensureRetentionSchedule(temporal, config, opts.logger).catch((err: unknown) =>
+      opts.logger.warn({ err }, 'could not create the retention schedule; nothing is deleted until it exists (it is created at the next start)'),
+    );
+  }
   if (opts.recoverJobs) {
     // Before listening, so no request of this process is between writing a job and starting it.
     await restartOrphanedJobs(db, temporal, config, opts.logger).then(

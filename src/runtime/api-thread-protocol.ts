@@ -7,6 +7,8 @@ export interface ApiThreadData {
   recoverJobs: boolean;
   /** Check the providers in use after listening (runtime/api-process.ts). */
   checkProviders?: boolean;
+  /** Create or update the retention schedule (temporal/retention-schedule.ts). */
+  retentionSchedule?: boolean;
 }
 
 /** Messages from the API thread. */

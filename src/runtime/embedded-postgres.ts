@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withPgClient } from './database.js';
-import { preferredPort } from './ports.js';
+import { choosePort } from './ports.js';
 import { collectOutput, stopChild, waitUntil } from './process.js';
 import type { ServerExit } from './supervisor.js';
 import type { Watchdog } from './watchdog.js';
@@ -22,7 +22,9 @@ import type { Watchdog } from './watchdog.js';
 const run = promisify(execFile);
 
 export const DEFAULT_EMBEDDED_POSTGRES_PORT = 54329;
-const SUPERUSER = 'postgres';
+/** The embedded cluster's user (its password is in `<dir>.password`). */
+export const EMBEDDED_POSTGRES_USER = 'postgres';
+const SUPERUSER = EMBEDDED_POSTGRES_USER;
 const HOST = '127.0.0.1';
 
 export interface EmbeddedPostgresOptions {
@@ -30,6 +32,8 @@ export interface EmbeddedPostgresOptions {
   dir: string;
   /** Preferred port; any free port is used when it is taken. */
   port?: number;
+  /** A port the operator pinned (POSTGRES_PORT): used, or start-up fails with PortTakenError. */
+  pinnedPort?: number;
   /** Receives the server's own log lines. */
   onLog?: (line: string) => void;
   startTimeoutMs?: number;
@@ -58,7 +62,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const passwordFile = `${dir}.password`;
   // First, so that the port it held is free again when we choose ours.
   await stopOrphanedServer(dir);
-  const port = await preferredPort(opts.port ?? DEFAULT_EMBEDDED_POSTGRES_PORT, HOST);
+  const port = await choosePort(
+    { pinned: opts.pinnedPort, preferred: opts.port ?? DEFAULT_EMBEDDED_POSTGRES_PORT, server: 'embedded Postgres', setting: 'POSTGRES_PORT' },
+    HOST,
+  );
   const isRoot = process.getuid?.() === 0;
 
   await mkdir(path.dirname(dir), { recursive: true });

@@ -26,3 +26,29 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 export async function preferredPort(preferred: number, host = '127.0.0.1'): Promise<number> {
   return preferred !== 0 && (await isPortFree(preferred, host)) ? preferred : freePort(host);
 }
+
+/** A pinned port (TEMPORAL_PORT, POSTGRES_PORT) that something else holds: start-up stops, naming both. */
+export class PortTakenError extends Error {
+  constructor(
+    readonly server: string,
+    readonly host: string,
+    readonly port: number,
+    readonly setting: string,
+  ) {
+    super(`${server}: ${host}:${port} is already in use, and ${setting}=${port} pins it; stop what listens there or set ${setting} to a free port (unset: any free port)`);
+    this.name = 'PortTakenError';
+  }
+}
+
+/**
+ * The port to listen on: the pinned one (an operator's setting) or else PortTakenError; without a
+ * pin, the preferred one when free, otherwise any free one.
+ */
+export async function choosePort(
+  choice: { pinned?: number; preferred: number; server: string; setting: string },
+  host = '127.0.0.1',
+): Promise<number> {
+  if (choice.pinned === undefined) return preferredPort(choice.preferred, host);
+  if (!(await isPortFree(choice.pinned, host))) throw new PortTakenError(choice.server, host, choice.pinned, choice.setting);
+  return choice.pinned;
+}

@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { devServerSearchAttributeArgs } from '../temporal/search-attributes.js';
-import { freePort, preferredPort } from './ports.js';
+import { choosePort, freePort, preferredPort } from './ports.js';
 import { collectOutput, hasExited, stopChild, waitUntil } from './process.js';
 import type { ServerExit } from './supervisor.js';
 import type { Watchdog } from './watchdog.js';
@@ -19,6 +19,8 @@ export interface TemporalDevServerOptions {
   namespace: string;
   /** Preferred frontend (gRPC) port; any free port is used when it is taken. Default 7233. */
   port?: number;
+  /** A frontend port the operator pinned (TEMPORAL_PORT): used, or start-up fails with PortTakenError. */
+  pinnedPort?: number;
   /** Web UI port (any free port when taken), or false for no UI. */
   uiPort?: number | false;
   /** SQLite file that keeps workflow history across restarts; in memory when absent. */
@@ -45,7 +47,7 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   const pidFile = opts.dbFile ? `${opts.dbFile}.pid` : undefined;
   // First, so that the ports it held are free again when we choose ours.
   if (opts.dbFile && pidFile) await stopOrphanedServer(pidFile, opts.dbFile);
-  const port = await preferredPort(opts.port ?? 7233, HOST);
+  const port = await choosePort({ pinned: opts.pinnedPort, preferred: opts.port ?? 7233, server: 'Temporal server', setting: 'TEMPORAL_PORT' }, HOST);
   const uiPort = opts.uiPort === false ? undefined : await preferredPort(opts.uiPort ?? port + 1000, HOST);
   const args = ['server', 'start-dev', '--ip', HOST, '--port', String(port)];
   // "default" always exists; naming it again would be a duplicate registration.

@@ -2,7 +2,9 @@ import type { Config } from '../config/index.js';
 import type { Logger } from '../logging.js';
 import { closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createDb } from '../storage/db.js';
+import { createSecretBox } from '../storage/secrets.js';
 import { createWorker } from '../temporal/worker.js';
+import { workerPreflight } from './worker-preflight.js';
 
 export interface RunningWorker {
   /**
@@ -21,8 +23,20 @@ export interface RunningWorker {
  */
 export async function startWorker(
   config: Config,
-  opts: { databaseUrl: string; temporalAddress: string; logger: Logger; workflowBundlePath?: string },
+  opts: {
+    databaseUrl: string;
+    temporalAddress: string;
+    logger: Logger;
+    workflowBundlePath?: string;
+    /**
+     * This process's secret key is not the API's (./worker-preflight.ts): `refuse` to start (a
+     * worker run apart) or only `warn` (npm start, whose API shares its key). Default: refuse.
+     */
+    onKeyMismatch?: 'refuse' | 'warn';
+  },
 ): Promise<RunningWorker> {
+  // SERVICE_WORKER_IDENTITY names this worker in Temporal (pollers, activity attempts) and in its logs.
+  const logger = config.workerIdentity ? opts.logger.child({ worker_identity: config.workerIdentity }) : opts.logger;
   configureRenderPool({
     threads: config.renderThreads,
     maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024,
@@ -30,24 +44,35 @@ export async function startWorker(
     // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
     warn: (message) => opts.logger.warn(message),
   });
-  const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
-  const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
+  const db = createDb(opts.databaseUrl, config.databasePoolMax, logger);
   // Interactive jobs and batches poll separate task queues, each with its own slots, in this one
   // process: a batch's items never wait in front of an interactive job (docs/batches.md).
   const queues: Array<{ taskQueue: string; maxConcurrentActivities?: number }> = [];
   if (config.workerQueues !== 'batch') queues.push({ taskQueue: config.temporal.taskQueue });
   if (config.workerQueues !== 'interactive') queues.push({ taskQueue: config.temporal.batchTaskQueue, maxConcurrentActivities: config.batches.workerActivities });
+  try {
+    await workerPreflight(db, createSecretBox(config), {
+      taskQueues: queues.map((q) => q.taskQueue),
+      onMismatch: opts.onKeyMismatch ?? 'refuse',
+      warn: (m) => logger.warn(m),
+    });
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
   const workers: Awaited<ReturnType<typeof createWorker>>[] = [];
   try {
     for (const queue of queues) {
       workers.push(
         await createWorker(
-          { config, db, logger: opts.logger },
+          { config, db, logger },
           {
             address: opts.temporalAddress,
             namespace: config.temporal.namespace,
             ...queue,
             shutdownGraceMs: config.shutdownGraceMs,
+            ...(config.workerIdentity ? { identity: config.workerIdentity } : {}),
             ...(bundlePath ? { bundle: { codePath: bundlePath } } : {}),
           },
         ),
@@ -79,13 +104,13 @@ export async function startWorker(
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
   });
-  opts.logger.info({ taskQueue: config.temporal.taskQueue, taskQueues: queues.map((q) => q.taskQueue) }, 'worker polling');
+  logger.info({ taskQueue: config.temporal.taskQueue, taskQueues: queues.map((q) => q.taskQueue), identity: workers[0]?.options.identity }, 'worker polling');
   return {
     done,
     // Graceful: stop polling, let running activities finish within config.shutdownGraceMs (then
     // they are cancelled and their attempts retried elsewhere), then release the pool.
     async close() {
-      if (workers.some((w) => w.getState() === 'RUNNING')) opts.logger.info({ grace_ms: config.shutdownGraceMs }, 'worker stopping');
+      if (workers.some((w) => w.getState() === 'RUNNING')) logger.info({ grace_ms: config.shutdownGraceMs }, 'worker stopping');
       stopAll();
       await done;
     },

@@ -5,6 +5,7 @@ import { WORKFLOW_TYPES } from './names.js';
 import type { JobWorkflowInput } from '../../workflows/types.js';
 import { initialJobSearchAttributes } from './search-attributes.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
+import { startWithinDeadline } from './start-deadline.js';
 
 /**
  * Bound on one start or cancel call. Without it the client keeps retrying while the Temporal
@@ -61,7 +62,8 @@ export async function startJobWorkflow(
   const searchAttributes = (await searchAttributesRegistered(temporal, config.temporal.namespace))
     ? initialJobSearchAttributes({ kind, definition: memo.definition_name, fileId: memo.file_id, batchId, evaluationRunId })
     : undefined;
-  await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
+  // Under a burst the server answers slowly: wait for it up to the scheduler deadline, not one call's.
+  await startWithinDeadline(temporal, config.temporal.startDeadlineMs, () =>
     temporal.workflow.start(WORKFLOW_TYPES[kind], {
       workflowId: jobId,
       // Batch items run on the batch task queue (their activities follow their workflow's queue).

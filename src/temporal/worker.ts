@@ -32,6 +32,8 @@ export interface WorkerOptions {
   shutdownGraceMs?: number;
   /** The activities to run (default: createActivities(deps)); a fault test wraps them to inject errors. */
   activities?: Activities;
+  /** How Temporal names this worker (SERVICE_WORKER_IDENTITY); the SDK's `pid@host` when absent. */
+  identity?: string;
 }
 
 export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Promise<Worker> {
@@ -52,6 +54,7 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       maxHeartbeatThrottleInterval: '300 milliseconds',
       defaultHeartbeatThrottleInterval: '300 milliseconds',
       ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
+      ...(opts.identity ? { identity: opts.identity } : {}),
     });
   } catch (err) {
     await connection.close();

@@ -199,6 +199,19 @@ describe('definitions kept as files', () => {
     expect(list.stdout).toMatch(/^tables-cli\tuser\tcompatible_api\//m);
   });
 
+  it('extractors apply: a refused definition names itself, and its schema errors print one a line, not as JSON', async () => {
+    writeFileSync(
+      path.join(dir, 'refused.yaml'),
+      'name: cli-refused\ndisplay_name: Refused\ninstructions: Extract the date.\nmodel: test-vision-model\nschema:\n  type: object\n  properties:\n    date: { type: string, format: date }\n',
+    );
+    const run = await cli(['extractors', 'apply', 'refused.yaml']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^extractor cli-refused: refused$/m);
+    expect(run.stderr).toMatch(/^error invalid_schema: The schema does not belong to the extraction schema dialect\.$/m);
+    expect(run.stderr).toMatch(/^ {2}unsupported_keyword at \$\.properties\.date\.format: .+$/m);
+    expect(run.stderr).not.toContain('{"');
+  });
+
   it('schema validate: a dialect schema is valid; a rejected one exits 1 with invalid_schema and each diagnostic', async () => {
     writeFileSync(path.join(dir, 'good.json'), JSON.stringify(SCHEMA));
     const good = await cli(['schema', 'validate', 'good.json']);
@@ -407,9 +420,14 @@ describe('review', () => {
       { token: '}', logprob: 0 },
     ];
     provider.enqueue({ kind: 'content', content: logprobs.map((t) => t.token).join(''), logprobs });
-    const created = await call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'cli-review', text: 'Corner Shop 12.50' });
-    const jobId: string = created.body.id;
-    await eventually(async () => ((await call(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`)).body.status === 'completed' ? true : undefined), 60_000);
+    // `extract` prints the data, then (stderr) the flagged values and where to review them.
+    const extracted = await cli(['extract', '-', '--extractor', 'cli-review'], { input: 'Corner Shop 12.50' });
+    expect(extracted.code).toBe(0);
+    expect(JSON.parse(extracted.stdout)).toEqual({ merchant: 'Corner Shop', total: 12.5 });
+    const jobId = /^created (ejob_\w+)$/m.exec(extracted.stderr)?.[1] ?? '';
+    expect(extracted.stderr).toMatch(/^1 flagged value:$/m);
+    expect(extracted.stderr).toContain('  /merchant\t"Corner Shop"\t0.420\tlow_confidence');
+    expect(extracted.stderr).toContain(`review pending: docextract review show ${jobId}`);
 
     const got = await cli(['jobs', 'get', jobId]);
     expect(got.code).toBe(0);

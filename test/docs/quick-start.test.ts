@@ -52,7 +52,12 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(harness.tempDir, 'quick-start-'));
   await chmod(dataDir, 0o755);
   provider = await startScriptedProvider();
-  provider.respondWith(() => ({ kind: 'content', content: JSON.stringify(RECEIPT), delayMs: 300 }));
+  // The model server is not ready at first (its first three answers are 503s), as when it starts
+  // after the service: the README's wait loop must say what the job waits for meanwhile.
+  let answered = 0;
+  provider.respondWith(() =>
+    ++answered <= 3 ? { kind: 'error', status: 503 } : { kind: 'content', content: JSON.stringify(RECEIPT), delayMs: 300 },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -77,6 +82,8 @@ describe("the README's Quick start", () => {
           npm_config_ignore_scripts: 'true',
           // What the README's "Get a model" says: the built-in definitions' model server.
           SERVICE_LOCAL_BASE_URL: provider.baseUrl,
+          // Long-polls held 1 s, so the loop goes round (and prints) while the model call is retried.
+          SERVICE_LONG_POLL_MAX_S: '1',
         },
         /^(npm_|DOCEXTRACT_)/,
       ),
@@ -107,11 +114,13 @@ describe("the README's Quick start", () => {
     const job = JSON.parse(curlOutput!.trim());
     expect(job).toMatchObject({ id: expect.stringMatching(/^ejob_/), status: 'completed', result: { data: RECEIPT } });
     expect(job.extractor_name ?? 'receipt').toBe('receipt');
+    // While it waited, the loop printed the job's status and why it waited (its `retry`), on stderr.
+    expect(stderr).toMatch(/^"status":"running" "last_error_code":"provider_unavailable" "last_error_message":"[^\n]+"$/m);
     // The CLI: result.data on stdout; what it did on stderr.
     expect(JSON.parse(cliOutput!)).toEqual(RECEIPT);
     expect(stderr).toMatch(/^uploaded file_\w+$/m);
     expect(stderr).toMatch(/^ejob_\w+ completed$/m);
-    // Both asked the model about the receipt: one request each.
-    expect(provider.requests).toHaveLength(2);
+    // Both asked the model about the receipt: curl's job three refused attempts and one answered, the CLI's one.
+    expect(provider.requests).toHaveLength(5);
   }, 420_000);
 });

@@ -2,63 +2,11 @@
 // that exist (read from the code's registries, so a renamed or removed metric fails here instead of
 // leaving a panel empty), with labels those metrics have, and the dashboard shows what operators
 // look at first (issue 32: jobs by status, throughput, durations, model latency and errors,
-// retries, webhook lag, render time, the task queue backlog).
-import { readFileSync } from 'node:fs';
+// retries, webhook lag, render time, the task queue backlog; issue 45: batch items waiting for the
+// window, reviews pending, webhook deliveries pending, workflow task failures).
 import { describe, expect, it } from '@jest/globals';
 import { exportedMetricFamilies, seriesNames, type MetricFamily } from '../../src/metrics/catalog.js';
-
-const dashboard = JSON.parse(readFileSync(new URL('../../docs/grafana/docextract.json', import.meta.url), 'utf8'));
-
-/** Labels Prometheus adds to every series it scrapes, and a histogram bucket's bound. */
-const TARGET_LABELS = ['job', 'instance'];
-
-interface Query {
-  where: string;
-  expr: string;
-}
-
-function panelsOf(list: any[]): any[] {
-  return list.flatMap((p) => [p, ...panelsOf(p.panels ?? [])]);
-}
-
-/** Every PromQL expression of the dashboard: panel targets and template variable queries. */
-function queries(): Query[] {
-  const out: Query[] = [];
-  for (const panel of panelsOf(dashboard.panels)) {
-    for (const t of panel.targets ?? []) out.push({ where: `panel "${panel.title}" ${t.refId}`, expr: t.expr });
-  }
-  for (const v of dashboard.templating?.list ?? []) {
-    if (v.type !== 'query') continue;
-    const q = typeof v.query === 'string' ? v.query : v.query?.query;
-    // label_values(metric, label) is Grafana's, not PromQL: check it as the selector `metric` and the label.
-    const m = /^label_values\(\s*([^,]+?)\s*,\s*([A-Za-z_]\w*)\s*\)$/.exec(q);
-    out.push({ where: `variable $${v.name}`, expr: m ? `sum by (${m[2]}) (${m[1]})` : q });
-  }
-  return out;
-}
-
-const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'bool', 'and', 'or', 'unless', 'offset', 'inf', 'nan']);
-
-/** The metric selectors of an expression (`name` and the label names of its `{…}`) and the labels of its by/without/on clauses. */
-function parse(expr: string): { selectors: Array<{ name: string; labels: string[] }>; grouping: string[] } {
-  // Strings, Grafana's $variables and ranges ([5m], [$__rate_interval]) hold no names.
-  const text = expr
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
-    .replace(/\[[^\]]*\]/g, '')
-    .replace(/\$\{?\w+\}?/g, '1');
-  const grouping = [...text.matchAll(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\(([^)]*)\)/g)].flatMap((m) =>
-    m[1]!.split(',').map((s) => s.trim()).filter(Boolean),
-  );
-  const bare = text.replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
-  const selectors: Array<{ name: string; labels: string[] }> = [];
-  for (const m of bare.matchAll(/([A-Za-z_:][\w:]*)\s*(\{[^}]*\})?(\s*\()?/g)) {
-    const [, name, braces, call] = m;
-    if (call || KEYWORDS.has(name!.toLowerCase()) || /^\d/.test(name!)) continue; // a function, a keyword
-    const labels = braces ? [...braces.matchAll(/([A-Za-z_]\w*)\s*(?:=~|!~|!=|=)/g)].map((l) => l[1]!) : [];
-    selectors.push({ name: name!, labels });
-  }
-  return { selectors, grouping };
-}
+import { TARGET_LABELS, dashboard, panelsOf, parse, queries, type Query } from '../harness/grafana-dashboard.js';
 
 const families = exportedMetricFamilies();
 const bySeries = new Map<string, MetricFamily>(families.flatMap((f) => seriesNames(f).map((s) => [s, f] as [string, MetricFamily])));
@@ -115,6 +63,11 @@ describe('docs/grafana/docextract.json', () => {
       'docextract_webhook_delivery_lag_seconds',
       'docextract_page_render_duration_seconds',
       'docextract_http_request_duration_seconds',
+      // Batches, reviews and workflows (issue 45).
+      'docextract_batch_items_waiting',
+      'docextract_reviews_pending',
+      'docextract_webhook_deliveries_pending',
+      'docextract_workflow_task_failures_total',
     ];
     expect(required.filter((name) => !named.has(name))).toEqual([]);
   });

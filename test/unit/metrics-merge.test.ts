@@ -24,7 +24,11 @@ describe('scrape() with another thread as a metrics source', () => {
     jobsCreated.inc({ kind: 'parse' });
     const alone = (await scrape()).body;
     expect(valueOf(alone, 'docextract_jobs_created_total{kind="parse"}')).toBe(1);
-    expect(valueOf(alone, 'docextract_jobs_created_total{kind="extraction"}')).toBeUndefined();
+    // Known series are there at 0 from start-up, before anything happened.
+    expect(valueOf(alone, 'docextract_jobs_created_total{kind="extraction"}')).toBe(0);
+    expect(valueOf(alone, 'docextract_webhook_deliveries_total{outcome="delivered"}')).toBe(0);
+    expect(valueOf(alone, 'docextract_jobs_finished_total{kind="parse",status="completed",error_code=""}')).toBe(0);
+    expect(valueOf(alone, 'docextract_page_render_duration_seconds_count{operation="render"}')).toBe(0);
 
     addMetricsSource(() => other.getMetricsAsJSON());
     const { body, contentType } = await scrape();

@@ -77,7 +77,7 @@ describe('presentMetricsSource', () => {
       logger,
     });
     const body = await text(source);
-    expect(seen).toHaveLength(1); // one statement per scrape
+    expect(seen).toHaveLength(2); // two statements per scrape: the jobs; the reviews and the batch window
     expect(valueOf(body, 'docextract_jobs{kind="parse",status="running"}')).toBe(2);
     expect(valueOf(body, 'docextract_jobs{kind="extraction",status="queued"}')).toBe(5);
     for (const kind of ['extraction', 'parse']) {
@@ -113,14 +113,43 @@ describe('presentMetricsSource', () => {
     expect(down).not.toMatch(/^docextract_temporal_task_queue_backlog\{/m);
   });
 
+  it('counts reviews pending by extractor, batch items behind their window and webhook deliveries under way', async () => {
+    const seen: string[] = [];
+    const queries: string[] = [];
+    const db = {
+      raw: async (sql: string) => {
+        seen.push(sql);
+        return sql.includes("'batch_window'")
+          ? { rows: [{ what: 'review', extractor: 'invoice', n: 3 }, { what: 'review', extractor: 'receipt', n: 0 }, { what: 'batch_window', extractor: '', n: 32 }] }
+          : { rows: [] };
+      },
+    } as unknown as PresentSources['db'];
+    const temporal = {
+      connection: { withDeadline: (_: number, fn: () => Promise<unknown>) => fn() },
+      workflow: { count: async (query: string) => (queries.push(query), { count: 5 }) },
+      workflowService: { describeTaskQueue: async () => ({ stats: undefined }) },
+    } as unknown as PresentSources['temporal'];
+    const body = await text(presentMetricsSource({ db, temporal, namespace: 'default', taskQueues: [], logger }));
+    expect(valueOf(body, 'docextract_reviews_pending{extractor="invoice"}')).toBe(3);
+    expect(valueOf(body, 'docextract_reviews_pending{extractor="receipt"}')).toBe(0);
+    expect(valueOf(body, 'docextract_batch_items_waiting')).toBe(32);
+    expect(valueOf(body, 'docextract_webhook_deliveries_pending')).toBe(5);
+    expect(queries).toEqual(["WorkflowType = 'deliverJobEventWorkflow' AND ExecutionStatus = 'Running'"]);
+
+    // Without Temporal, or Postgres down: left out, never a made-up 0.
+    const down = await text(presentMetricsSource({ db: fakeDb(new Error('connection refused')), namespace: 'default', taskQueues: [], logger }));
+    expect(valueOf(down, 'docextract_batch_items_waiting')).toBeUndefined();
+    expect(valueOf(down, 'docextract_webhook_deliveries_pending')).toBeUndefined();
+  });
+
   it('shares one collection between concurrent scrapes', async () => {
     const seen: string[] = [];
     const source = presentMetricsSource({ db: fakeDb([{ kind: 'retrying', status: '', jobs: 4 }], seen), namespace: 'default', taskQueues: [], logger });
     const [a, b] = await Promise.all([source(), source()]);
     expect(a).toBe(b);
-    expect(seen).toHaveLength(1);
-    await source();
     expect(seen).toHaveLength(2);
+    await source();
+    expect(seen).toHaveLength(4);
   });
 });
 

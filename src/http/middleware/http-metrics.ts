@@ -7,6 +7,9 @@ import { httpRequestDuration } from '../../metrics/index.js';
  * final status. Runs outside the error handler, so it sees the status the client got.
  */
 export function httpMetrics(): Middleware {
+  // The probes' and the scrape's own series at 0 from start-up, so the HTTP panels show 0 rather
+  // than "no data" on a service nobody has called yet (other routes appear with their first request).
+  for (const route of ['/healthz', '/readyz', '/metrics']) httpRequestDuration.zero({ method: 'GET', route, status: '200' });
   return async (ctx, next) => {
     const stop = httpRequestDuration.startTimer();
     try {
