@@ -47,7 +47,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         let lastError: OutputError | undefined;
         for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
           try {
-            const answer = await callModel(deps, { jobId, callKey: 'extract', settings, model: extractor.model }, (signal) =>
+            const answer = await callModel(deps, { kind: 'extraction', jobId, callKey: 'extract', settings, model: extractor.model }, (signal, gate) =>
               runExtraction({
                 settings,
                 config,
@@ -61,6 +61,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
                 input,
                 examples,
                 signal,
+                beforeSend: gate,
               }),
             );
             const check = validate(answer.data);

@@ -27,7 +27,6 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { jobIsRunning } from './job-status.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
@@ -60,11 +59,11 @@ export function textPages(text: string, config: Pick<Config, 'extractionWindowCh
  */
 function extractWithModel(
   deps: ResolvedActivityDeps,
-  target: { jobId: string; callKey: string; jobSlots?: number; jobRunning?: () => Promise<boolean> },
+  target: { jobId: string; callKey: string; jobSlots?: number },
   settings: ProviderSettings,
   args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal' | 'beforeSend'>,
 ) {
-  return callModel(deps, { ...target, settings, model: args.definition.model }, (signal, gate) =>
+  return callModel(deps, { ...target, kind: 'extraction', settings, model: args.definition.model }, (signal, gate) =>
     runExtraction({ ...args, settings, signal, beforeSend: gate }),
   );
 }
@@ -168,7 +167,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
         const ask = (generation: GenerationSettings | undefined) =>
-          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots, jobRunning: () => jobIsRunning(db, 'extraction', jobId) } : {}) }, settings, {
+          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}) }, settings, {
             config,
             definition: {
               name: extractor.name,

@@ -9,7 +9,6 @@ import { warmRenderPool } from '../src/documents/index.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { jobIsRunning } from './job-status.js';
 import { callModel } from './model-call.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
@@ -66,8 +65,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
         // and a timed-out attempt would be retried and render the page again.
         const image = await withHeartbeat(() => prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config));
-        const jobRunning = () => jobIsRunning(db, 'parse', jobId);
-        const target = { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots, jobRunning } : {}) };
+        const target = { kind: 'parse' as const, jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots } : {}) };
         const ask = (generation: GenerationSettings | undefined) => callModel(deps, target, (signal, gate) =>
           runPageTranscription({
             settings,
