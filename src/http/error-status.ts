@@ -33,6 +33,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   name_taken: 409,
   job_not_failed: 409,
   batch_not_ended: 409,
+  nothing_to_retry: 409,
   idempotency_key_in_use: 409,
   // 422
   idempotency_key_reused: 422,
