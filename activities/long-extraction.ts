@@ -29,6 +29,7 @@ import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
+import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
 import { storedWindows as readStoredWindows, storeWindow, windowIsStored } from '../src/storage/job-results.js';
@@ -202,7 +203,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
             // The window's own token probabilities: its values keep them through the merge.
-            await storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null });
+            // Paid for: held through a database outage rather than asked again.
+            await writePaidAnswer(() => storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null }), log, where);
             // Provenance's text-layer search for this window, while later windows are at the model.
             if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
             log.debug({ usage: answer.usage }, 'window extracted');

@@ -10,6 +10,7 @@ import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { callModel } from './model-call.js';
+import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
 import { pageIsStored, storedPageNumbers, storedPageUsage, storePage } from '../src/storage/job-results.js';
@@ -90,7 +91,8 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
           throw jobFailure('output_degenerate', `The transcription of page ${pageNumber} repeats the same line over and over, also when asked again`);
         }
         const answer = outcome.answer;
-        await storePage(db, { job_id: jobId, page_number: pageNumber, content: answer.markdown, usage: answer.usage ?? null });
+        // Paid for: held through a database outage rather than asked again.
+        await writePaidAnswer(() => storePage(db, { job_id: jobId, page_number: pageNumber, content: answer.markdown, usage: answer.usage ?? null }), logger.child({ job_id: jobId, page: pageNumber }), `page ${pageNumber}`);
         logger.debug({ job_id: jobId, workflow_id: jobId, page: pageNumber }, 'page transcribed');
       });
     },
