@@ -15,6 +15,8 @@ import { ENGINE_BATCH_OUTCOME } from './versions.js';
 const DEFAULT_SLICE_MS = 60_000;
 /** ~6 events a slice: a run stays far below 2,000 events. */
 const DEFAULT_SLICES_PER_RUN = 100;
+/** Since ENGINE_BATCH_OUTCOME: the slice's heartbeat timeout (it beats every SLICE_BEAT_EVERY_MS). */
+const SLICE_HEARTBEAT_TIMEOUT = '2 seconds';
 
 const { notifyBatchEnded } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -59,8 +61,10 @@ async function runBatch(input: BatchWorkflowInput): Promise<BatchSliceOutcome> {
   const slicesPerRun = input.slicesPerRun ?? DEFAULT_SLICES_PER_RUN;
   const { runBatchSlice } = proxyActivities<Activities>({
     startToCloseTimeout: sliceMs + 60_000,
-    heartbeatTimeout: '20 seconds',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+    // The slice beats on a timer (activities/batches.ts): a worker that dies is noticed within
+    // seconds and the slice moves to a live worker at once, not after 20 s of a stalled batch.
+    heartbeatTimeout: SLICE_HEARTBEAT_TIMEOUT,
+    retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
   });
   const cancelRequested = () => CancellationScope.current().consideredCancelled;
   showRunStatus('running');

@@ -3,6 +3,7 @@ import {
   NativeConnection,
   Worker,
   bundleWorkflowCode,
+  type ActivityInterceptorsFactory,
   type WorkflowBundleOption,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
@@ -29,6 +30,10 @@ export interface WorkerOptions {
    * (a cancelled attempt fails and Temporal retries it, on this or another worker).
    */
   shutdownGraceMs?: number;
+  /** How long a workflow task waits on this worker's sticky queue (SDK default: 10 s). */
+  stickyQueueScheduleToStartTimeoutMs?: number;
+  /** Interceptors of every activity (the process's list of activities in flight). */
+  activityInterceptors?: ActivityInterceptorsFactory[];
 }
 
 export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Promise<Worker> {
@@ -47,6 +52,8 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       maxHeartbeatThrottleInterval: '300 milliseconds',
       defaultHeartbeatThrottleInterval: '300 milliseconds',
       ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
+      ...(opts.activityInterceptors ? { interceptors: { activity: opts.activityInterceptors } } : {}),
+      ...(opts.stickyQueueScheduleToStartTimeoutMs !== undefined ? { stickyQueueScheduleToStartTimeout: opts.stickyQueueScheduleToStartTimeoutMs } : {}),
     });
   } catch (err) {
     await connection.close();

@@ -9,7 +9,9 @@ import { call, eventually, pollJob, startStackWithProvider } from './job-helpers
 // A batch keeps its word (issue 38 Deliver 4) and Temporal tells the truth about it (issue 45
 // Deliver 2): a canceled batch's retry runs its canceled items (each item asked once in all), is
 // `completed` only once they have ended, and a retry with nothing left is 409 nothing_to_retry;
-// the batch's own run ends Canceled and is found by the Temporal CLI by its search attributes.
+// the batch's own run ends Canceled and is found by the Temporal CLI by its search attributes
+// (an evaluation run's too). And (issue 45 Deliver 7) a batch whose slice worker is SIGKILLed
+// moves its slice to the other worker process within seconds and completes with exact counts.
 
 const ITEMS = 20;
 const SCHEMA = { type: 'object', properties: { n: { type: ['string', 'null'] } }, required: ['n'], additionalProperties: false };
@@ -125,4 +127,55 @@ describe('a canceled evaluation run', () => {
     }, 30_000);
     expect(found.map((r) => [r.execution.workflowId, r.type.name, r.status])).toEqual([[id, 'evaluationRunWorkflow', 'WORKFLOW_EXECUTION_STATUS_CANCELED']]);
   }, 120_000);
+});
+
+describe('a batch whose slice worker dies (two worker processes)', () => {
+  it('moves its slice to the live worker within seconds and completes with exact counts', async () => {
+    const TOTAL = 150;
+    await stack.stopWorker();
+    const workers = [await stack.startWorkerProcess({ readyTimeoutMs: 120_000 }), await stack.startWorkerProcess({ readyTimeoutMs: 120_000 })];
+    provider.reset();
+    provider.respondWith((req) => ({ kind: 'content', content: JSON.stringify({ n: itemOf(req) ?? null }), delayMs: 300 }));
+    const inputs = Array.from({ length: TOTAL }, (_, i) => ({ custom_id: `w${i}`, text: `item ${i}` }));
+    const created = await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'engine', inputs, concurrency: 8 });
+    expect(created.status).toBe(201);
+    const id: string = created.body.id;
+    await eventually(async () => ((await call(base, 'GET', `/v1/batches/${id}`)).body.request_counts.completed >= 16 ? true : undefined), 120_000);
+
+    // The worker running the batch's slice (its identity is pid@host), SIGKILLed.
+    const identities = new Set<string>();
+    const slicePid = await eventually(async () => {
+      const pending = (await stack.temporal.workflow.getHandle(id).describe()).raw.pendingActivities ?? [];
+      const identity = pending.find((a) => a.activityType?.name === 'runBatchSlice')?.lastWorkerIdentity ?? '';
+      identities.add(identity);
+      return workers.find((w) => identity.startsWith(`${w.pid}@`))?.pid;
+    }, 30_000).catch(() => {
+      throw new Error(`no worker process runs the slice; identities seen: ${JSON.stringify([...identities])}, workers ${workers.map((w) => w.pid)}`);
+    });
+    const victim = workers.find((w) => w.pid === slicePid)!;
+    const { next_index: cursorAtKill } = await stack.db('batches').where({ id }).first('next_index');
+    victim.kill('SIGKILL');
+    const killedAt = Date.now();
+    await victim.exited;
+
+    // The slice runs again on the live worker (seen through Temporal, polled every 100 ms).
+    const survivor = workers.find((w) => w !== victim)!;
+    await eventually(async () => {
+      const pending = (await stack.temporal.workflow.getHandle(id).describe()).raw.pendingActivities ?? [];
+      const slice = pending.find((a) => a.activityType?.name === 'runBatchSlice');
+      return slice?.lastWorkerIdentity?.startsWith(`${survivor.pid}@`) && slice.state === 2 /* PENDING_ACTIVITY_STATE_STARTED */ ? true : undefined;
+    }, 60_000);
+    const movedMs = Date.now() - killedAt;
+    // Items beyond the cursor at the kill can only be started by the slice's next attempt.
+    const indexOf = (r: RecordedRequest) => Number(/item (\d+)/.exec(JSON.stringify(r.body.messages ?? []))?.[1] ?? -1);
+    const firstNew = await eventually(async () => provider.requests.find((r) => indexOf(r) >= cursorAtKill), 60_000);
+    console.log(`slice worker SIGKILLed: its slice ran again on the live worker ${movedMs} ms later, the next new item reached the model ${firstNew.arrivedAt - killedAt} ms later (loaded shared machine)`);
+    expect(movedMs).toBeLessThan(5_000);
+
+    const done = (await pollJob(base, `/v1/batches/${id}`, (b) => b.status === 'completed', 240_000)).pop()!;
+    expect(done.request_counts).toEqual({ total: TOTAL, queued: 0, running: 0, completed: TOTAL, failed: 0, canceled: 0 });
+    const lines = await resultLines(id);
+    expect(lines.map((l) => [l.custom_id, l.result.data.n])).toEqual(inputs.map((x, i) => [x.custom_id, `item ${i}`]));
+    for (const w of workers) if (w !== victim) await w.stop();
+  }, 420_000);
 });
