@@ -10,18 +10,27 @@ import type { ResolvedActivityDeps } from './deps.js';
 
 // The I/O of a batch's workflow (workflows/batch.ts): its slices of work and its terminal event.
 
-export function batchActivities({ db, config, logger }: ResolvedActivityDeps) {
+/** A slice heartbeats at least this often (its heartbeat timeout is 2 s since ENGINE_BATCH_OUTCOME). */
+const SLICE_BEAT_EVERY_MS = 500;
+
+export function batchActivities({ db, config, logger, shutdown }: ResolvedActivityDeps) {
   return {
     /** Keep the batch's window full for up to `sliceMs`, then report whether it ended (src/domain/batch-runner.ts). */
     async runBatchSlice(batchId: string, opts: Pick<SliceOptions, 'sliceMs' | 'requeueFailed' | 'resumeHandOut'>): Promise<BatchSliceOutcome> {
       const ctx = Context.current();
+      // Beats on a timer too, so a slow Postgres or Temporal call never reads as a dead worker
+      // under the slice's short heartbeat timeout (workflows/batch.ts).
+      const beating = setInterval(() => ctx.heartbeat(), SLICE_BEAT_EVERY_MS);
       return runBatchSlice({ db, config, logger, temporal: ctx.client }, batchId, {
         ...opts,
         // A repeated attempt (crashed worker, lost Postgres) may have moved the cursor without starting the items.
         resumeHandOut: opts.resumeHandOut === true || ctx.info.attempt > 1,
         beat: () => ctx.heartbeat(),
-        signal: ctx.cancellationSignal,
-      });
+        // A worker that stops ends the slice at its next beat: the run's next slice goes to a
+        // worker that polls (after a restart, at once on another one); nothing is lost, the
+        // window's state is in Postgres.
+        signal: shutdown ? AbortSignal.any([ctx.cancellationSignal, shutdown]) : ctx.cancellationSignal,
+      }).finally(() => clearInterval(beating));
     },
 
     /**

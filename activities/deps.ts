@@ -10,6 +10,11 @@ export interface ActivityDeps {
   logger: Logger;
   /** Decrypts stored provider keys; built from config (SERVICE_SECRET_KEY or the key file) when absent. */
   secrets?: SecretBox;
+  /**
+   * Aborted when the worker process begins to stop: long activities (a batch's slice) end their
+   * attempt at their next heartbeat instead of holding the stop for the shutdown grace.
+   */
+  shutdown?: AbortSignal;
 }
 
-export type ResolvedActivityDeps = Required<ActivityDeps>;
+export type ResolvedActivityDeps = Required<Omit<ActivityDeps, 'shutdown'>> & Pick<ActivityDeps, 'shutdown'>;

@@ -10,6 +10,7 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, DocumentCache } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { callModel } from './model-call.js';
+import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
 
@@ -47,7 +48,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         let lastError: OutputError | undefined;
         for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
           try {
-            const answer = await callModel(deps, { jobId, callKey: 'extract', settings, model: extractor.model }, (signal) =>
+            const answer = await callModel(deps, { kind: 'extraction', jobId, callKey: 'extract', settings, model: extractor.model }, (signal, gate) =>
               runExtraction({
                 settings,
                 config,
@@ -61,18 +62,25 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
                 input,
                 examples,
                 signal,
+                beforeSend: gate,
               }),
             );
             const check = validate(answer.data);
             if (!check.valid) {
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
-            const completed = await jobs.completeJob(db, 'extraction', jobId, {
-              result: { data: answer.data },
-              usage: answer.usage,
-              provider_name_used: extractor.provider_name,
-              model_used: answer.model ?? extractor.model,
-            });
+            // Paid for: held through a database outage rather than asked again.
+            const completed = await writePaidAnswer(
+              () =>
+                jobs.completeJob(db, 'extraction', jobId, {
+                  result: { data: answer.data },
+                  usage: answer.usage,
+                  provider_name_used: extractor.provider_name,
+                  model_used: answer.model ?? extractor.model,
+                }),
+              log,
+              'the answer',
+            );
             const n = completed ? 1 : 0;
             if (completed) recordJobFinished('extraction', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
             log.info({ usage: answer.usage, adapter: answer.adapter }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');

@@ -10,11 +10,6 @@ import { INTERNAL_ERROR_MESSAGE } from '../src/domain/internal-error.js';
 
 export { INTERNAL_ERROR_MESSAGE };
 
-/** Whether the job is still `running` (not stopped by a cancel or delete, not ended). */
-export async function jobIsRunning(db: Db, kind: JobKind, jobId: string): Promise<boolean> {
-  return jobs.jobIsRunning(db, kind, jobId);
-}
-
 // Status moves made by workflows. Each is a compare-and-set UPDATE: a job the API has moved to
 // canceling or deleting is never overwritten, and the activity says so ('not_running').
 

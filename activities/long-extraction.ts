@@ -27,9 +27,9 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { jobIsRunning } from './job-status.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
+import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
 import { storedWindows as readStoredWindows, storeWindow, windowIsStored } from '../src/storage/job-results.js';
@@ -60,11 +60,11 @@ export function textPages(text: string, config: Pick<Config, 'extractionWindowCh
  */
 function extractWithModel(
   deps: ResolvedActivityDeps,
-  target: { jobId: string; callKey: string; jobSlots?: number; jobRunning?: () => Promise<boolean> },
+  target: { jobId: string; callKey: string; jobSlots?: number },
   settings: ProviderSettings,
   args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal' | 'beforeSend'>,
 ) {
-  return callModel(deps, { ...target, settings, model: args.definition.model }, (signal, gate) =>
+  return callModel(deps, { ...target, kind: 'extraction', settings, model: args.definition.model }, (signal, gate) =>
     runExtraction({ ...args, settings, signal, beforeSend: gate }),
   );
 }
@@ -168,7 +168,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
         const ask = (generation: GenerationSettings | undefined) =>
-          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots, jobRunning: () => jobIsRunning(db, 'extraction', jobId) } : {}) }, settings, {
+          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}) }, settings, {
             config,
             definition: {
               name: extractor.name,
@@ -203,7 +203,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
               throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
             }
             // The window's own token probabilities: its values keep them through the merge.
-            await storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null });
+            // Paid for: held through a database outage rather than asked again.
+            await writePaidAnswer(() => storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null }), log, where);
             // Provenance's text-layer search for this window, while later windows are at the model.
             if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
             log.debug({ usage: answer.usage }, 'window extracted');

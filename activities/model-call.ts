@@ -25,9 +25,11 @@ import { ProviderError } from '../src/providers/errors.js';
 import { formatMs } from '../src/providers/stream-bounds.js';
 import { classifyModelFailure, decideRetry } from '../src/providers/retry-policy.js';
 import type { ProviderSettings } from '../src/providers/types.js';
+import type { JobKind } from '../src/kinds.js';
 import { isPersistenceBusy } from '../src/storage/busy.js';
 import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
 import { releaseLeftovers, releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
+import { jobMaySend } from '../src/storage/jobs.js';
 import { sleepUntilReleased, wakeOneWaiter } from '../src/storage/slot-waiters.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { toActivityFailure } from './failures.js';
@@ -49,14 +51,10 @@ export interface ModelCallTarget {
   settings: ProviderSettings;
   /** The model asked (the definition's), for metrics. */
   model: string;
+  /** The job's kind: the last check before sending reads its row (and its batch's or run's). */
+  kind: JobKind;
   /** At most this many of the job's model requests at once (its page concurrency); unset: no job bound. */
   jobSlots?: number;
-  /**
-   * With jobSlots: whether the job still runs, asked once a slot is taken. A slot freed by a
-   * request the job's cancel has just aborted must not send a waiting request that has not heard
-   * of the cancel yet.
-   */
-  jobRunning?: () => Promise<boolean>;
 }
 
 /**
@@ -128,16 +126,22 @@ export async function callModel<T>(
   // at once for a call without job slots) until it has ended.
   let requestClosed: (() => void) | undefined;
   const requestOpened = () => void (requestClosed ??= modelRequestOpened(target.settings.name));
+  // The gate is the request's last step before it is sent: slots first, then one read of the job's
+  // row with its batch's and evaluation run's (issue 38): a cancel or delete answered before this
+  // read stops the request here, also one that rendered ahead in a spare lane or waited for a slot
+  // that the cancel's own aborts freed. Nothing is sent; the activity's cancellation is on its way.
   const gate: SendGate = () =>
     (gatePassed ??= (async () => {
-      if (jobLimit === undefined) return;
-      jobSlot = await waitForSlot(deps, jobLease, 'job', jobLimit, holder, callSignal);
-      lastRenew = Date.now();
-      if (target.jobRunning && !(await target.jobRunning())) {
+      if (jobLimit !== undefined) {
+        jobSlot = await waitForSlot(deps, jobLease, 'job', jobLimit, holder, callSignal);
+        lastRenew = Date.now();
+        await providerSlot();
+      }
+      if (!(await jobMaySend(db, target.kind, target.jobId))) {
         await releaseSlots();
         await stoppedJob(signal);
       }
-      await providerSlot();
+      if (jobLimit === undefined) return; // opened and timed from the start, as before
       sent = true;
       started = performance.now(); // the request's time at the model starts now
       requestOpened();

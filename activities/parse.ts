@@ -9,8 +9,8 @@ import { warmRenderPool } from '../src/documents/index.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { jobIsRunning } from './job-status.js';
 import { callModel } from './model-call.js';
+import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
 import { pageIsStored, storedPageNumbers, storedPageUsage, storePage } from '../src/storage/job-results.js';
@@ -66,8 +66,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
         // and a timed-out attempt would be retried and render the page again.
         const image = await withHeartbeat(() => prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config));
-        const jobRunning = () => jobIsRunning(db, 'parse', jobId);
-        const target = { jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots, jobRunning } : {}) };
+        const target = { kind: 'parse' as const, jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots } : {}) };
         const ask = (generation: GenerationSettings | undefined) => callModel(deps, target, (signal, gate) =>
           runPageTranscription({
             settings,
@@ -92,7 +91,8 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
           throw jobFailure('output_degenerate', `The transcription of page ${pageNumber} repeats the same line over and over, also when asked again`);
         }
         const answer = outcome.answer;
-        await storePage(db, { job_id: jobId, page_number: pageNumber, content: answer.markdown, usage: answer.usage ?? null });
+        // Paid for: held through a database outage rather than asked again.
+        await writePaidAnswer(() => storePage(db, { job_id: jobId, page_number: pageNumber, content: answer.markdown, usage: answer.usage ?? null }), logger.child({ job_id: jobId, page: pageNumber }), `page ${pageNumber}`);
         logger.debug({ job_id: jobId, workflow_id: jobId, page: pageNumber }, 'page transcribed');
       });
     },

@@ -1,6 +1,8 @@
-import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { CancellationScope, continueAsNew, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { BatchSliceOutcome, BatchWorkflowInput } from './batch-types.js';
+import { endRunAs, showRunStatus } from './run-end.js';
+import { ENGINE_BATCH_OUTCOME } from './versions.js';
 
 // One workflow per batch (the sliding window of temporalio/samples-typescript batch-sliding-window,
 // with the window's state in Postgres instead of in history). Each slice is one activity that keeps
@@ -13,6 +15,8 @@ import type { BatchSliceOutcome, BatchWorkflowInput } from './batch-types.js';
 const DEFAULT_SLICE_MS = 60_000;
 /** ~6 events a slice: a run stays far below 2,000 events. */
 const DEFAULT_SLICES_PER_RUN = 100;
+/** Since ENGINE_BATCH_OUTCOME: the slice's heartbeat timeout (it beats every SLICE_BEAT_EVERY_MS). */
+const SLICE_HEARTBEAT_TIMEOUT = '2 seconds';
 
 const { notifyBatchEnded } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -21,6 +25,7 @@ const { notifyBatchEnded } = proxyActivities<Activities>({
 });
 
 export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchSliceOutcome> {
+  if (patched(ENGINE_BATCH_OUTCOME)) return runBatch(input);
   const sliceMs = input.sliceMs ?? DEFAULT_SLICE_MS;
   const slicesPerRun = input.slicesPerRun ?? DEFAULT_SLICES_PER_RUN;
   const { runBatchSlice } = proxyActivities<Activities>({
@@ -40,6 +45,44 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchSli
       return outcome;
     }
     if (workflowInfo().continueAsNewSuggested) break;
+  }
+  return continueAsNew<typeof batchWorkflow>({ batchId: input.batchId, sliceMs, slicesPerRun });
+}
+
+/**
+ * The batch's run since ENGINE_BATCH_OUTCOME: the same slices, each shielded from a cancel of the
+ * run (the batch's row says it is canceling; its slice stops the items and settles it), then the
+ * run ends as the batch did (./run-end.ts): Canceled when it was canceled or deleted through the
+ * API (which asks Temporal to cancel the run too), completed otherwise. Its status search
+ * attribute follows the batch; each slice carries a summary.
+ */
+async function runBatch(input: BatchWorkflowInput): Promise<BatchSliceOutcome> {
+  const sliceMs = input.sliceMs ?? DEFAULT_SLICE_MS;
+  const slicesPerRun = input.slicesPerRun ?? DEFAULT_SLICES_PER_RUN;
+  const { runBatchSlice } = proxyActivities<Activities>({
+    startToCloseTimeout: sliceMs + 60_000,
+    // The slice beats on a timer (activities/batches.ts): a worker that dies is noticed within
+    // seconds and the slice moves to a live worker at once, not after 20 s of a stalled batch.
+    heartbeatTimeout: SLICE_HEARTBEAT_TIMEOUT,
+    retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+  });
+  const cancelRequested = () => CancellationScope.current().consideredCancelled;
+  showRunStatus('running');
+  let requeueFailed = input.requeueFailed ?? false;
+  // A run asked to cancel keeps slicing (no continue-as-new, which would drop the request) until
+  // its slice has settled the batch.
+  for (let slice = 0; slice < slicesPerRun || cancelRequested(); slice++) {
+    const opts = { requeueFailed, sliceMs, resumeHandOut: slice === 0 && input.resumeHandOut === true };
+    const summary = `slice ${slice + 1}${cancelRequested() ? ' · stopping the items' : ''}`;
+    const outcome = await CancellationScope.nonCancellable(() => runBatchSlice.executeWithOptions({ summary }, [input.batchId, opts]));
+    requeueFailed = false;
+    if (outcome !== 'running') {
+      if (outcome === 'completed' || outcome === 'canceled') {
+        await CancellationScope.nonCancellable(() => notifyBatchEnded(input.batchId, outcome, workflowInfo().runId));
+      }
+      return endRunAs('batch', outcome) as BatchSliceOutcome;
+    }
+    if (workflowInfo().continueAsNewSuggested && !cancelRequested()) break;
   }
   return continueAsNew<typeof batchWorkflow>({ batchId: input.batchId, sliceMs, slicesPerRun });
 }

@@ -5,8 +5,9 @@ import { forEachBounded } from './bounded.js';
 import { extractionJobWorkflow } from './extraction.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 import { initialJobSearchAttributes } from '../src/temporal/search-attributes.js';
+import { endRunAs, showRunStatus } from './run-end.js';
 import type { RetrySettings } from './types.js';
-import { HARDENING_EVALUATION_SETTLE_AFTER_FAILED_CANCEL } from './versions.js';
+import { ENGINE_EVALUATION_OUTCOME, HARDENING_EVALUATION_SETTLE_AFTER_FAILED_CANCEL } from './versions.js';
 
 /** Input of evaluationRunWorkflow: ids and settings only. */
 export interface EvaluationRunInput {
@@ -39,6 +40,13 @@ const scoring = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeou
  * ITEMS_PER_WORKFLOW_RUN items the workflow continues as new.
  */
 export async function evaluationRunWorkflow(input: EvaluationRunInput): Promise<string> {
+  // ENGINE_EVALUATION_OUTCOME: the run shows its status and ends as the evaluation did (./run-end.ts).
+  if (!patched(ENGINE_EVALUATION_OUTCOME)) return evaluate(input);
+  showRunStatus('running');
+  return endRunAs('evaluation_run', await evaluate(input));
+}
+
+async function evaluate(input: EvaluationRunInput): Promise<string> {
   const { runId } = input;
   try {
     const pending = await acts.claimEvaluationRun(runId, input.itemsPerRun ?? ITEMS_PER_WORKFLOW_RUN);

@@ -55,3 +55,20 @@ export const SETTLE_AFTER_FAILED_CANCEL = 'settle-after-failed-cancel';
  * marker keep the path before it.
  */
 export const HARDENING_EVALUATION_SETTLE_AFTER_FAILED_CANCEL = 'hardening-evaluation-settle-after-failed-cancel';
+
+/**
+ * Batch workflows end as their batch did (issue 45): a batch canceled or deleted through the API
+ * (which now also asks Temporal to cancel its run) ends its run Canceled, after its slices have
+ * stopped the items and settled the row; the run upserts DocextractJobStatus as the batch moves,
+ * and each slice carries a summary. Slices run shielded from the cancel: the row, not the cancel,
+ * drives the stop. Runs without the marker keep the path before it (they complete with "canceled").
+ */
+export const ENGINE_BATCH_OUTCOME = 'engine-batch-outcome';
+
+/**
+ * Evaluation-run workflows end as their run did (issue 45): Failed when the run failed, Canceled
+ * when it was canceled, completed otherwise, and upsert DocextractJobStatus (`running`, then the
+ * end) on runs started with the attributes (workflows/run-end.ts). Runs without the marker return
+ * the status as a string, as before.
+ */
+export const ENGINE_EVALUATION_OUTCOME = 'engine-evaluation-outcome';

@@ -1164,10 +1164,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Re-run the failed items of a batch
-         * @description An ended batch (`completed` or `canceled`) runs again: exactly its `failed` items are queued
-         *     again (same jobs, same snapshot) and the batch is `running` until they end. While the batch
-         *     runs: `409 batch_not_ended`. No request body.
+         * Re-run the failed and canceled items of a batch
+         * @description An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+         *     items are queued again (same jobs, same snapshot) and the batch is `running` until every one
+         *     of them has ended; its completed items are kept as they are. While the batch runs:
+         *     `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
+         *     request body.
          */
         post: operations["retryBatch"];
         delete?: never;
@@ -2693,6 +2695,7 @@ export interface components {
          *     | `invalid_review_path` | 422 | A review decision names a path that is not a leaf of the job's `result.data`. |
          *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
          *     | `batch_not_ended` | 409 | Only a completed or canceled batch can be retried. |
+         *     | `nothing_to_retry` | 409 | The batch has no failed or canceled item to run again. |
          *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
          *     | `validation_error` | 422 | The request's shape is invalid (path, query or body; malformed JSON included): the `code` of every HTTPValidationError body without a more specific one. |
          *     | `json_too_deep` | 422 | A JSON body nests objects and arrays deeper than 128 levels (HTTPValidationError, `type: json_too_deep`); nothing was stored. |
@@ -2722,7 +2725,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -3065,8 +3068,11 @@ export interface components {
                 "application/json": components["schemas"]["BatchResponse"][];
             };
         };
-        /** @description Only an ended batch (`completed` or `canceled`) can be retried (`batch_not_ended`). */
-        BatchNotEnded: {
+        /**
+         * @description Only an ended batch (`completed` or `canceled`) can be retried (`batch_not_ended`), and only
+         *     one with a failed or canceled item to run again (`nothing_to_retry`).
+         */
+        BatchNotRetryable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5913,7 +5919,7 @@ export interface operations {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BatchNotEnded"];
+            409: components["responses"]["BatchNotRetryable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];

@@ -23,7 +23,7 @@ const POLL_MS = 200;
 
 export interface SliceOptions {
   sliceMs: number;
-  /** A retry's first slice: failed items go back to queued. */
+  /** A retry's first slice: failed and canceled items go back to queued. */
   requeueFailed?: boolean;
   /** A repeated attempt: start again the items handed out but still queued. */
   resumeHandOut?: boolean;
@@ -63,7 +63,7 @@ export async function runBatchSlice(deps: BatchRunnerDeps, batchId: string, opts
       if (free > 0) {
         const next = await jobs.nextQueuedItems(db, batch.kind, batchId, batch.next_index, free);
         if (next.length === 0 && inFlight === 0) {
-          if (await batches.completeBatch(db, batchId)) return 'completed';
+          if (await batches.completeBatch(db, batchId, batch.kind)) return 'completed';
           continue; // canceled or deleted meanwhile: look again
         }
         if (next.length > 0) {

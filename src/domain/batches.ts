@@ -10,9 +10,9 @@ import type { JobKind, JobStatus } from '../kinds.js';
 import * as batches from '../storage/batches.js';
 import type { Db } from '../storage/db.js';
 import { storedPageContents } from '../storage/job-results.js';
-import { batchDefinitionSnapshot, countBatchItems, endedItemsAfter, insertBatchItems, type BatchItemValues, type BatchResultRow } from '../storage/jobs.js';
+import { batchDefinitionSnapshot, countBatchItems, countRetryableItems, endedItemsAfter, insertBatchItems, type BatchItemValues, type BatchResultRow } from '../storage/jobs.js';
 import type { Page, PageRequest } from '../storage/pagination.js';
-import { startBatchWorkflow, batchWorkflowOpen } from '../temporal/batch-workflows.js';
+import { startBatchWorkflow, batchWorkflowOpen, cancelBatchRun } from '../temporal/batch-workflows.js';
 import { findExtractorByRef } from './extractors.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { newId } from './ids.js';
@@ -195,24 +195,35 @@ export async function listBatches(db: Db, filter: z.infer<typeof listBatchesQuer
   return { rows, nextCursor: found.nextCursor };
 }
 
-/** queued/running → canceling; the batch's workflow cancels the items and settles it. Ended batches are returned as they are. */
-export async function cancelBatch(db: Db, id: string): Promise<BatchResponse> {
+/**
+ * queued/running → canceling; the batch's workflow cancels the items and settles it, and its run
+ * is asked to cancel so that it ends Canceled. Ended batches are returned as they are.
+ */
+export async function cancelBatch(db: Db, temporal: Client, id: string): Promise<BatchResponse> {
   if (!(await batches.requestBatchCancel(db, id))) {
     const row = await batches.findBatch(db, id);
     if (!row) throw notFound('Batch', id);
+    if (row.status !== 'canceling') return respond(db, row);
   }
+  await cancelBatchRun(temporal, id);
   return getBatch(db, id);
 }
 
-/** Re-run the failed items of an ended batch (409 batch_not_ended while it runs). */
+/**
+ * Re-run the failed and canceled items of an ended batch (409 batch_not_ended while it runs,
+ * 409 nothing_to_retry when every item completed).
+ */
 export async function retryBatch(db: Db, temporal: Client, config: Config, id: string): Promise<BatchResponse> {
   const row = await batches.findBatch(db, id);
   if (!row) throw notFound('Batch', id);
-  if (!(await batches.reopenBatch(db, id))) {
-    throw serviceError('batch_not_ended', `Batch '${id}' is ${row.status}; only a completed or canceled batch can be retried`);
+  const notEnded = () => serviceError('batch_not_ended', `Batch '${id}' is ${row.status}; only a completed or canceled batch can be retried`);
+  if (!batches.BATCH_ENDED.includes(row.status)) throw notEnded();
+  if ((await countRetryableItems(db, row.kind, id)) === 0) {
+    throw serviceError('nothing_to_retry', `Batch '${id}' has no failed or canceled item to run again`);
   }
+  if (!(await batches.reopenBatch(db, id))) throw notEnded();
   try {
-    // The new run's first slice puts the failed items back in the queue.
+    // The new run's first slice puts the failed and canceled items back in the queue.
     await startBatchWorkflow(temporal, config, row, { requeueFailed: true });
   } catch {
     await batches.restoreEndedBatch(db, id, { status: row.status, next_index: row.next_index, completed_at: row.completed_at });
@@ -238,6 +249,7 @@ export async function deleteBatch(db: Db, temporal: Client, id: string): Promise
     await batches.deleteDeletingBatch(db, id);
     return 'deleted';
   }
+  await cancelBatchRun(temporal, id);
   return 'deleting';
 }
 

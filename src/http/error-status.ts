@@ -34,6 +34,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   job_not_failed: 409,
   batch_not_ended: 409,
   job_in_batch: 409,
+  nothing_to_retry: 409,
   idempotency_key_in_use: 409,
   // 422
   idempotency_key_reused: 422,

@@ -3,8 +3,15 @@ import type { Logger } from '../logging.js';
 import { closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createDb } from '../storage/db.js';
 import { createSecretBox } from '../storage/secrets.js';
+import { InFlightActivities } from '../temporal/in-flight-activities.js';
 import { createWorker } from '../temporal/worker.js';
 import { workerPreflight } from './worker-preflight.js';
+
+/** How long a batch's workflow task waits on its worker's sticky queue before any worker may take it. */
+const BATCH_STICKY_TIMEOUT_MS = 2_000;
+
+/** How often a stopping worker says what it still waits for. */
+const WAITING_LINE_EVERY_MS = 1_000;
 
 export interface RunningWorker {
   /**
@@ -47,9 +54,11 @@ export async function startWorker(
   const db = createDb(opts.databaseUrl, config.databasePoolMax, logger);
   // Interactive jobs and batches poll separate task queues, each with its own slots, in this one
   // process: a batch's items never wait in front of an interactive job (docs/batches.md).
-  const queues: Array<{ taskQueue: string; maxConcurrentActivities?: number }> = [];
+  const queues: Array<{ taskQueue: string; maxConcurrentActivities?: number; stickyQueueScheduleToStartTimeoutMs?: number }> = [];
   if (config.workerQueues !== 'batch') queues.push({ taskQueue: config.temporal.taskQueue });
-  if (config.workerQueues !== 'interactive') queues.push({ taskQueue: config.temporal.batchTaskQueue, maxConcurrentActivities: config.batches.workerActivities });
+  // A batch's workflow task left on a dead worker's sticky queue goes to a live worker after 2 s,
+  // not the SDK's 10 s: the batch's next slice does not wait for a worker that is gone.
+  if (config.workerQueues !== 'interactive') queues.push({ taskQueue: config.temporal.batchTaskQueue, maxConcurrentActivities: config.batches.workerActivities, stickyQueueScheduleToStartTimeoutMs: BATCH_STICKY_TIMEOUT_MS });
   try {
     await workerPreflight(db, createSecretBox(config), {
       taskQueues: queues.map((q) => q.taskQueue),
@@ -62,12 +71,17 @@ export async function startWorker(
   }
   const bundlePath = opts.workflowBundlePath ?? (process.env.WORKFLOW_BUNDLE_PATH || undefined);
   const workers: Awaited<ReturnType<typeof createWorker>>[] = [];
+  // Aborted when the process begins to stop (a batch's slice then ends at its next beat); the
+  // activities in flight are named while the stop waits for them.
+  const stopping = new AbortController();
+  const inFlight = new InFlightActivities();
   try {
     for (const queue of queues) {
       workers.push(
         await createWorker(
-          { config, db, logger },
+          { config, db, logger, shutdown: stopping.signal },
           {
+            activityInterceptors: [inFlight.interceptor],
             address: opts.temporalAddress,
             namespace: config.temporal.namespace,
             ...queue,
@@ -110,9 +124,19 @@ export async function startWorker(
     // Graceful: stop polling, let running activities finish within config.shutdownGraceMs (then
     // they are cancelled and their attempts retried elsewhere), then release the pool.
     async close() {
-      if (workers.some((w) => w.getState() === 'RUNNING')) logger.info({ grace_ms: config.shutdownGraceMs }, 'worker stopping');
+      if (workers.some((w) => w.getState() === 'RUNNING')) logger.info({ grace_ms: config.shutdownGraceMs, waiting_for: inFlight.list() }, 'worker stopping');
+      stopping.abort();
       stopAll();
-      await done;
+      // Say what the stop waits for, once a second, until it is done.
+      const said = setInterval(() => {
+        const waitingFor = inFlight.list();
+        if (waitingFor.length > 0) logger.info({ waiting_for: waitingFor }, `worker stopping: waiting for ${waitingFor.length} activit${waitingFor.length === 1 ? 'y' : 'ies'} to end: ${waitingFor.join(', ')}`);
+      }, WAITING_LINE_EVERY_MS);
+      try {
+        await done;
+      } finally {
+        clearInterval(said);
+      }
     },
   };
 }

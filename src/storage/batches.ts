@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { JobKind } from '../kinds.js';
 import type { Db } from './db.js';
+import { activeBatchItems } from './jobs.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
 
 type Conn = Knex | Knex.Transaction;
@@ -66,9 +67,13 @@ export async function advanceCursor(db: Db, id: string, from: number, to: number
   return (await db('batches').where({ id, status: 'running', next_index: from }).update({ next_index: to })) === 1;
 }
 
-/** running → completed (every item ended). */
-export async function completeBatch(db: Db, id: string): Promise<boolean> {
-  return (await db('batches').where({ id, status: 'running' }).update({ status: 'completed', completed_at: db.fn.now() })) === 1;
+/** running → completed, only once every item has ended (none queued, running or stopping). */
+export async function completeBatch(db: Db, id: string, kind: JobKind): Promise<boolean> {
+  const n = await db('batches')
+    .where({ id, status: 'running' })
+    .whereNotExists(activeBatchItems(db, kind, id))
+    .update({ status: 'completed', completed_at: db.fn.now() });
+  return n === 1;
 }
 
 /** queued/running → canceling (the API's cancel; the workflow stops the items and settles it). */

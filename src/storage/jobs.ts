@@ -121,6 +121,25 @@ export async function jobIsRunning(db: Db, kind: JobKind, id: string): Promise<b
   return !!(await db(TABLE[kind]).where({ id, status: 'running' }).first('id'));
 }
 
+/**
+ * Whether a job's model request may still be sent (issue 38, "cancel means no new request"): the
+ * job is `running` and neither its batch (canceling, deleting, gone) nor its evaluation run
+ * (canceling) is stopping. The batch's slice and the run's cancel reach the item rows a moment
+ * after the API answered, so the request's last check reads all three rows in one query.
+ */
+export async function jobMaySend(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  const q = db(`${TABLE[kind]} as j`)
+    .leftJoin('batches as b', 'b.id', 'j.batch_id')
+    .where({ 'j.id': id, 'j.status': 'running' })
+    .where((w) => w.whereNull('j.batch_id').orWhereIn('b.status', ['queued', 'running']));
+  if (kind === 'extraction') {
+    q.leftJoin('evaluation_runs as r', 'r.id', 'j.evaluation_run_id').where((w) =>
+      w.whereNull('j.evaluation_run_id').orWhereIn('r.status', ['queued', 'running']),
+    );
+  }
+  return !!(await q.first('j.id'));
+}
+
 /** Pages covered by stored windows (the SQL behind an extraction job's progress). */
 const EXTRACTION_PAGES_COMPLETED_SQL =
   '(select coalesce(sum(w.last_page - w.first_page + 1), 0) from extraction_windows w where w.job_id = extraction_jobs.id)::int';
@@ -544,9 +563,23 @@ export async function cancelUnstartedItems(db: Db, kind: JobKind, batchId: strin
   return db(TABLE[kind]).where({ batch_id: batchId, status: 'queued' }).where('batch_index', '>=', from).update({ status: 'canceled', completed_at: db.fn.now() });
 }
 
-/** failed → queued for every failed item of a batch (its retry), forgetting the failed run. */
+/** failed/canceled → queued for every such item of a batch (its retry), forgetting the ended run. */
 export async function requeueFailedItems(db: Db, kind: JobKind, batchId: string): Promise<number> {
-  return db(TABLE[kind]).where({ batch_id: batchId, status: 'failed' }).update({ status: 'queued', error: null, started_at: null, completed_at: null });
+  return db(TABLE[kind]).where({ batch_id: batchId }).whereIn('status', RETRIED_ITEM_STATUSES).update({ status: 'queued', error: null, started_at: null, completed_at: null });
+}
+
+/** What a batch's retry runs again: its failed and its canceled items (issue 38). */
+export const RETRIED_ITEM_STATUSES: JobStatus[] = ['failed', 'canceled'];
+
+/** A batch's items not yet ended (queued, running or being stopped): a subquery for "none left". */
+export function activeBatchItems(db: Db, kind: JobKind, batchId: string): Knex.QueryBuilder {
+  return db(TABLE[kind]).where({ batch_id: batchId }).whereIn('status', ['queued', 'running', 'canceling', 'deleting']).select(db.raw('1'));
+}
+
+/** How many items a retry of the batch would run again. */
+export async function countRetryableItems(db: Db, kind: JobKind, batchId: string): Promise<number> {
+  const row = await db(TABLE[kind]).where({ batch_id: batchId }).whereIn('status', RETRIED_ITEM_STATUSES).first(db.raw('count(*)::int as n'));
+  return row?.n ?? 0;
 }
 
 /** A batch item as its results line needs it. */

@@ -50,3 +50,26 @@ export function initialJobSearchAttributes(facts: JobSearchFacts): SearchAttribu
   if (facts.evaluationRunId) pairs.push({ key: EVALUATION_RUN_ID, value: facts.evaluationRunId });
   return pairs;
 }
+
+/**
+ * The attributes a batch's or an evaluation run's workflow starts with (issue 45): its kind
+ * (`batch`, `evaluation_run`), its own id under DocextractBatchId / DocextractEvaluationRunId (so
+ * the query that finds a batch's items finds the batch too), its definition and status queued.
+ */
+export function initialBatchSearchAttributes(facts: { batchId: string; kind: string; definition: string }): SearchAttributePair[] {
+  return [
+    { key: JOB_KIND, value: 'batch' },
+    { key: BATCH_ID, value: facts.batchId },
+    { key: DEFINITION, value: facts.definition },
+    { key: JOB_STATUS, value: 'queued' },
+  ];
+}
+
+export function initialEvaluationRunSearchAttributes(facts: { runId: string; definition: string }): SearchAttributePair[] {
+  return [
+    { key: JOB_KIND, value: 'evaluation_run' },
+    { key: EVALUATION_RUN_ID, value: facts.runId },
+    { key: DEFINITION, value: facts.definition },
+    { key: JOB_STATUS, value: 'queued' },
+  ];
+}

@@ -3,6 +3,7 @@ import {
   NativeConnection,
   Worker,
   bundleWorkflowCode,
+  type ActivityInterceptorsFactory,
   type WorkflowBundleOption,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
@@ -34,6 +35,10 @@ export interface WorkerOptions {
   activities?: Activities;
   /** How Temporal names this worker (SERVICE_WORKER_IDENTITY); the SDK's `pid@host` when absent. */
   identity?: string;
+  /** How long a workflow task waits on this worker's sticky queue (SDK default: 10 s). */
+  stickyQueueScheduleToStartTimeoutMs?: number;
+  /** Interceptors of every activity (the process's list of activities in flight). */
+  activityInterceptors?: ActivityInterceptorsFactory[];
 }
 
 export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Promise<Worker> {
@@ -55,6 +60,8 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       defaultHeartbeatThrottleInterval: '300 milliseconds',
       ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
       ...(opts.identity ? { identity: opts.identity } : {}),
+      ...(opts.activityInterceptors ? { interceptors: { activity: opts.activityInterceptors } } : {}),
+      ...(opts.stickyQueueScheduleToStartTimeoutMs !== undefined ? { stickyQueueScheduleToStartTimeout: opts.stickyQueueScheduleToStartTimeoutMs } : {}),
     });
   } catch (err) {
     await connection.close();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { createDb } from '../../src/storage/db.js';
-import { call, pollJob, startStackWithProvider } from '../api/job-helpers.js';
+import { createHash } from 'node:crypto';
+import { makePdf } from '../fixtures/documents.js';
+import { call, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { type ScriptedProvider } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
@@ -134,4 +136,28 @@ describe('Postgres unavailable for a few seconds', () => {
     expect(seen[seen.length - 1].status).toBe('completed');
     expect((await call(base, 'GET', '/v1/extraction-jobs?limit=1')).status).toBe(200);
   }, 90_000);
+
+  it('model answers that arrive while Postgres is down are held and written, not asked again (40-page parse)', async () => {
+    const PAGES = 40;
+    provider.respondWith(() => ({ kind: 'content', content: 'Some page text.', delayMs: 1200 }));
+    const file = await upload(base, makePdf(Array.from({ length: PAGES }, (_, i) => `Page ${i + 1}`)), 'forty.pdf', 'application/pdf');
+    expect(file.status).toBe(201);
+    const created = await call(base, 'POST', '/v1/parse-jobs', { file_id: file.body.id });
+    expect(created.status).toBe(201);
+    await provider.waitForRequests(6, 60_000);
+    proxy.pause('refuse');
+    const outageStarted = Date.now();
+    // Long enough for the requests at the model to be answered while Postgres is away.
+    await sleep(4000);
+    const outageEnded = Date.now();
+    proxy.resume();
+    const seen = await pollJob(base, `/v1/parse-jobs/${created.body.id}`, undefined, 180_000);
+    expect(seen[seen.length - 1].status).toBe('completed');
+    // Answers did arrive during the outage: the case under test happened.
+    expect(provider.requests.some((r) => r.endedAt !== undefined && r.endedAt > outageStarted && r.endedAt < outageEnded && !r.closedEarly)).toBe(true);
+    // Every page was asked exactly once: 40 requests, 40 different page images.
+    const pageOf = (r: { body: any }) => createHash('sha256').update(JSON.stringify(r.body.messages)).digest('hex');
+    expect(provider.requests.length).toBe(PAGES);
+    expect(new Set(provider.requests.map(pageOf)).size).toBe(PAGES);
+  }, 240_000);
 });

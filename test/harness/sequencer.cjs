@@ -23,9 +23,12 @@ const LONG_FILES = [
   'test/faults/npm-start-supervision.test.ts', // est. 3 min: npm start with its servers SIGKILLed
   'test/fuzz/schemathesis.test.ts', // est. 3 min: Schemathesis with hooks, about 2 min on two cores
   'test/faults/temporal-state-loss.test.ts', // est. 2 min: npm start twice
+  'test/faults/batch-ctrl-c.test.ts', // npm start twice around a Ctrl-C under a 500-item batch: ~4 min at load
+  'test/api/batch-engine.test.ts', // a canceled batch's retry, an evaluation run, two worker processes, one SIGKILLed: ~4 min at load
   'test/clients/python-client.test.ts', // est. 2 min: a venv, pip installs, pytest against a stack
   'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
   'test/studio/studio.test.ts', // 85-110 s
+  'test/faults/cancel-no-new-request.test.ts', // 50 job cancels and 10 batch cancels/deletes: 79 s
 ];
 
 class LongFirstSequencer extends Sequencer {

@@ -52,7 +52,7 @@ export function batchRoutes({ db, temporal, config }: AppDeps): Router {
   });
 
   router.post('/:batch_id/cancel', async (ctx) => {
-    ctx.body = await cancelBatch(db, pathRef(ctx.params, 'batch_id'));
+    ctx.body = await cancelBatch(db, temporal, pathRef(ctx.params, 'batch_id'));
   });
 
   router.post('/:batch_id/retry', async (ctx) => {

@@ -39,6 +39,7 @@ class ErrorCode(str, Enum):
     MODEL_REQUIRED = "model_required"
     NAME_MISMATCH = "name_mismatch"
     NAME_TAKEN = "name_taken"
+    NOTHING_TO_RETRY = "nothing_to_retry"
     NOT_FOUND = "not_found"
     OPEN_FLAGS = "open_flags"
     OUTPUT_SCHEMA_MISMATCH = "output_schema_mismatch"

@@ -93,11 +93,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[ApiErrorResponse | BatchResponse | HTTPValidationError]:
-    """Re-run the failed items of a batch
+    """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` items are queued
-    again (same jobs, same snapshot) and the batch is `running` until they end. While the batch
-    runs: `409 batch_not_ended`. No request body.
+     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+    items are queued again (same jobs, same snapshot) and the batch is `running` until every one
+    of them has ended; its completed items are kept as they are. While the batch runs:
+    `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
+    request body.
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -127,11 +129,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> ApiErrorResponse | BatchResponse | HTTPValidationError | None:
-    """Re-run the failed items of a batch
+    """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` items are queued
-    again (same jobs, same snapshot) and the batch is `running` until they end. While the batch
-    runs: `409 batch_not_ended`. No request body.
+     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+    items are queued again (same jobs, same snapshot) and the batch is `running` until every one
+    of them has ended; its completed items are kept as they are. While the batch runs:
+    `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
+    request body.
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -156,11 +160,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[ApiErrorResponse | BatchResponse | HTTPValidationError]:
-    """Re-run the failed items of a batch
+    """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` items are queued
-    again (same jobs, same snapshot) and the batch is `running` until they end. While the batch
-    runs: `409 batch_not_ended`. No request body.
+     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+    items are queued again (same jobs, same snapshot) and the batch is `running` until every one
+    of them has ended; its completed items are kept as they are. While the batch runs:
+    `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
+    request body.
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -188,11 +194,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> ApiErrorResponse | BatchResponse | HTTPValidationError | None:
-    """Re-run the failed items of a batch
+    """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` items are queued
-    again (same jobs, same snapshot) and the batch is `running` until they end. While the batch
-    runs: `409 batch_not_ended`. No request body.
+     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+    items are queued again (same jobs, same snapshot) and the batch is `running` until every one
+    of them has ended; its completed items are kept as they are. While the batch runs:
+    `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
+    request body.
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
