@@ -1,0 +1,38 @@
+// XLSX and XLSM as pages: each visible sheet's used range in pages of up to 100 rows, drawn as a
+// grid with the values as the spreadsheet displays them, and where each value is drawn.
+import { DocumentError } from '../errors.js';
+import { drawGridPdf } from './grid-pdf.js';
+import { readWorkbook, sheetPages, visibleSheets, type SheetPage } from './sheet-pages.js';
+import type { Rendition } from './types.js';
+import { checkZipBudget, isZip } from './zip-budget.js';
+
+export interface SpreadsheetOptions {
+  /** Most bytes the container may decompress to (a zip bomb is refused with document_too_large). */
+  maxDecompressedBytes: number;
+  /** Most pages the rendition may have (document_too_many_pages past it), checked before drawing. */
+  maxPages: number;
+}
+
+export const DEFAULT_MAX_DECOMPRESSED_BYTES = 256 * 1024 * 1024;
+
+export async function convertSpreadsheet(bytes: Uint8Array, opts: SpreadsheetOptions): Promise<Rendition> {
+  if (!isZip(bytes)) throw new DocumentError('document_corrupt', 'The spreadsheet is not an XLSX/XLSM container (no ZIP header)');
+  const { entries } = checkZipBudget(bytes, opts.maxDecompressedBytes);
+  if (!entries.some((e) => e.name === 'xl/workbook.xml' || e.name === 'xl/workbook.bin')) {
+    throw new DocumentError('document_corrupt', 'The ZIP container holds no workbook (xl/workbook.xml)');
+  }
+  let pages: SheetPage[];
+  try {
+    const wb = readWorkbook(bytes);
+    pages = visibleSheets(wb).flatMap((name) => sheetPages(name, wb.Sheets[name]!));
+  } catch (err) {
+    if (err instanceof DocumentError) throw err;
+    throw new DocumentError('document_corrupt', `The workbook cannot be read: ${(err as Error).message}`, { cause: err });
+  }
+  if (pages.length === 0) throw new DocumentError('document_empty', 'The workbook has no visible sheet with any value');
+  if (pages.length > opts.maxPages) {
+    throw new DocumentError('document_too_many_pages', `The workbook makes ${pages.length} pages; at most ${opts.maxPages} are accepted`);
+  }
+  const { pdf, cells } = drawGridPdf(pages);
+  return { kind: 'spreadsheet', pdf, pageCount: pages.length, cells };
+}
