@@ -4,7 +4,22 @@ import { DocumentError } from '../errors.js';
 import { drawGridPdf } from './grid-pdf.js';
 import { readWorkbook, sheetPages, visibleSheets, type SheetPage } from './sheet-pages.js';
 import type { Rendition } from './types.js';
-import { checkZipBudget, isZip } from './zip-budget.js';
+import { checkZipBudget, isZip, zipEntries } from './zip-budget.js';
+
+export type SpreadsheetMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' | 'application/vnd.ms-excel.sheet.macroEnabled.12';
+
+/** XLSX or XLSM when the bytes are a ZIP container holding a workbook (macros make it XLSM); otherwise null. */
+export function detectSpreadsheet(bytes: Uint8Array): SpreadsheetMediaType | null {
+  if (!isZip(bytes)) return null;
+  let names: Set<string>;
+  try {
+    names = new Set(zipEntries(bytes).map((e) => e.name));
+  } catch {
+    return null; // not a readable container: whatever it is, it is not a workbook we can open
+  }
+  if (!names.has('xl/workbook.xml')) return null;
+  return names.has('xl/vbaProject.bin') ? 'application/vnd.ms-excel.sheet.macroEnabled.12' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+}
 
 export interface SpreadsheetOptions {
   /** Most bytes the container may decompress to (a zip bomb is refused with document_too_large). */
