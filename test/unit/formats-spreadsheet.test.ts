@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
 import * as mupdf from 'mupdf';
-import { convertSpreadsheet } from '../../src/documents/formats/spreadsheet.js';
+import { convertSpreadsheet, detectSpreadsheet } from '../../src/documents/formats/spreadsheet.js';
 import type { CellRef, Rendition } from '../../src/documents/formats/types.js';
-import { makeDisplayedValuesWorkbook } from '../fixtures/workbooks.js';
+import { makeDisplayedValuesWorkbook, makeMacroWorkbook } from '../fixtures/workbooks.js';
 
 const opts = { maxDecompressedBytes: 64 * 1024 * 1024, maxPages: 1000 };
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/formats/${name}`, import.meta.url));
@@ -80,6 +80,16 @@ describe('spreadsheets as pages', () => {
     await expect(convertSpreadsheet(Buffer.from('not a zip at all'), opts)).rejects.toMatchObject({ code: 'document_corrupt' });
     const truncated = makeDisplayedValuesWorkbook().subarray(0, 2000);
     await expect(convertSpreadsheet(truncated, opts)).rejects.toMatchObject({ code: 'document_corrupt' });
+  });
+
+  it('tells XLSX from XLSM by the VBA project, and a ZIP without a workbook from both', async () => {
+    expect(detectSpreadsheet(fixture('SampleSS.xlsx'))).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const xlsm = makeMacroWorkbook();
+    expect(detectSpreadsheet(xlsm)).toBe('application/vnd.ms-excel.sheet.macroEnabled.12');
+    const r = await convertSpreadsheet(xlsm, opts);
+    expect(textIn(r, cellOf(r, 'Sheet1', 'B1')!)).toBe('42');
+    expect(detectSpreadsheet(zipOf('word/document.xml', Buffer.from('<w:document/>')))).toBeNull();
+    expect(detectSpreadsheet(Buffer.from('%PDF-1.7'))).toBeNull();
   });
 
   it('refuses more pages than allowed before drawing them', async () => {

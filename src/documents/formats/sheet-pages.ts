@@ -34,9 +34,10 @@ const SYSTEM_SHORT_DATE = 'm/d/yy';
 const ISO_DATE = 'yyyy-mm-dd';
 
 /** Reads the workbook (already checked against the decompression budget) into SheetJS's dense form. */
-export function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
+export function readWorkbook(bytes: Uint8Array, maxRows?: number): XLSX.WorkBook {
   return XLSX.read(bytes, {
     type: 'buffer',
+    ...(maxRows ? { sheetRows: maxRows } : {}),
     dense: true,
     cellText: true, // `w`: the displayed text, through the cell's number format
     cellNF: true, // `z`: the number format, to show the system short date as an ISO date

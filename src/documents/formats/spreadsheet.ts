@@ -2,7 +2,7 @@
 // grid with the values as the spreadsheet displays them, and where each value is drawn.
 import { DocumentError } from '../errors.js';
 import { drawGridPdf } from './grid-pdf.js';
-import { readWorkbook, sheetPages, visibleSheets, type SheetPage } from './sheet-pages.js';
+import { ROWS_PER_PAGE, readWorkbook, sheetPages, visibleSheets, type SheetPage } from './sheet-pages.js';
 import type { Rendition } from './types.js';
 import { checkZipBudget, isZip, zipEntries } from './zip-budget.js';
 
@@ -28,7 +28,8 @@ export interface SpreadsheetOptions {
   maxPages: number;
 }
 
-export const DEFAULT_MAX_DECOMPRESSED_BYTES = 256 * 1024 * 1024;
+/** What a workbook may decompress to: far above any real one of SERVICE_MAX_PAGES pages' worth of rows. */
+export const DEFAULT_MAX_DECOMPRESSED_BYTES = 128 * 1024 * 1024;
 
 export async function convertSpreadsheet(bytes: Uint8Array, opts: SpreadsheetOptions): Promise<Rendition> {
   if (!isZip(bytes)) throw new DocumentError('document_corrupt', 'The spreadsheet is not an XLSX/XLSM container (no ZIP header)');
@@ -38,7 +39,8 @@ export async function convertSpreadsheet(bytes: Uint8Array, opts: SpreadsheetOpt
   }
   let pages: SheetPage[];
   try {
-    const wb = readWorkbook(bytes);
+    // No sheet may give more than maxPages pages: rows past that are not even read.
+    const wb = readWorkbook(bytes, opts.maxPages * ROWS_PER_PAGE + 1);
     pages = visibleSheets(wb).flatMap((name) => sheetPages(name, wb.Sheets[name]!));
   } catch (err) {
     if (err instanceof DocumentError) throw err;
