@@ -3915,7 +3915,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Jobs or evaluation items still reference the file or one of its attachments (`file_in_use`); delete them first. */
+            /** @description Jobs still reference the file (`file_in_use`); delete them first. */
             409: {
                 headers: {
                     [name: string]: unknown;

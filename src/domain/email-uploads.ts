@@ -1,12 +1,11 @@
 // Storing an upload that is converted into pages (a workbook, an e-mail): the file, its rendition,
-// and for an e-mail the files of its attachments, all in one transaction — an upload is stored
-// whole or not at all.
+// and for an e-mail the files of its attachments, all in one transaction (src/storage/file-tree.ts)
+// — an upload is stored whole or not at all.
 import { createHash } from 'node:crypto';
 import { isDocumentError } from '../documents/errors.js';
 import { serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
-import { storeRendition } from '../storage/file-renditions.js';
-import { postgresFileStore } from '../storage/file-store.js';
+import { insertFileTree } from '../storage/file-tree.js';
 import { attachmentFiles, type PendingFile } from './email-attachments.js';
 import { newId } from './ids.js';
 import { ACCEPTED_FORMATS, acceptedFormat, convertAccepted } from './upload-formats.js';
@@ -42,40 +41,26 @@ export async function storeUploadTree(db: Db, bytes: Buffer, filename: string, l
     skipped: [],
   };
   const files = [root, ...(await attachmentFiles(root, converted.attachments, limits))];
-  await db.transaction(async (trx) => {
-    for (const [seq, file] of files.entries()) {
+  await insertFileTree(
+    db,
+    files.map((file) => {
       const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
-      await trx('files').insert({
-        id: file.id,
-        filename: file.filename,
-        media_type: file.mediaType,
-        size_bytes: content.length,
-        sha256: createHash('sha256').update(content).digest('hex'),
-        parent_file_id: file.parentId,
-        attachment_filename: file.attachmentFilename,
-        attachment_index: file.attachmentIndex,
-        skipped_attachments: JSON.stringify(file.skipped),
-        // Lists are newest first by (created_at, id): each attachment is stored one microsecond
-        // before the one above it, so an e-mail's attachments list in attachment order, right
-        // after the e-mail, and keyset paging needs nothing new.
-        ...(seq > 0 ? { created_at: trx.raw(`(select created_at from files where id = ?) - ? * interval '1 microsecond'`, [root.id, seq]) } : {}),
-      });
-      await postgresFileStore(db).put(file.id, content, trx);
-      if (file.rendition) await storeRendition(trx, file.id, file.rendition);
-    }
-  });
+      return {
+        row: {
+          id: file.id,
+          filename: file.filename,
+          media_type: file.mediaType,
+          size_bytes: content.length,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          parent_file_id: file.parentId,
+          attachment_filename: file.attachmentFilename,
+          attachment_index: file.attachmentIndex,
+          skipped_attachments: file.skipped,
+        },
+        content,
+        rendition: file.rendition,
+      };
+    }),
+  );
   return root.id;
-}
-
-/** The ids of the attachment files of each of `parentIds`, in attachment order. */
-export async function attachmentIdsOf(db: Db, parentIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (parentIds.length === 0) return out;
-  const rows = await db('files').whereIn('parent_file_id', parentIds).orderBy([{ column: 'parent_file_id' }, { column: 'attachment_index' }]).select('id', 'parent_file_id');
-  for (const r of rows) {
-    const list = out.get(r.parent_file_id) ?? [];
-    list.push(r.id);
-    out.set(r.parent_file_id, list);
-  }
-  return out;
 }

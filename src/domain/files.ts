@@ -8,7 +8,8 @@ import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { cleanFilename } from './file-names.js';
-import { attachmentIdsOf, storeUploadTree } from './email-uploads.js';
+import { attachmentIdsOf } from '../storage/file-tree.js';
+import { storeUploadTree } from './email-uploads.js';
 import type { SkippedAttachment } from './email-attachments.js';
 
 export interface FileRecord {
@@ -159,7 +160,7 @@ export async function getFile(db: Db, id: string): Promise<FileRecord> {
 /**
  * Files newest first; with `parentFileId`, the attachments of that e-mail in attachment order
  * (an e-mail's attachments are stored with created_at just before its own, in that order: see
- * email-uploads.ts).
+ * src/storage/file-tree.ts).
  */
 export async function listFiles(db: Db, page: PageRequest & { parentFileId?: string }): Promise<Page<FileRecord>> {
   const query = db('files').select(COLUMNS);
