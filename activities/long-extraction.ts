@@ -17,7 +17,9 @@ import {
   searchKey,
   type TextLocator,
   type Window,
+  withCells,
 } from '../src/long-documents/index.js';
+import { renditionCells } from '../src/storage/file-renditions.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { conformToSchema, OutputError, runExtraction } from '../src/providers/index.js';
 import type { DocumentInput, ExtractionExample, GenerationSettings, ImageInput, ProviderSettings, WindowContext } from '../src/providers/types.js';
@@ -268,7 +270,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (job.file_id !== null) {
           const source = await loadSource(job);
           const provenance = source.kind === 'pdf'
-            ? await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId))
+            ? withCells(await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId)), await renditionCells(db, job.file_id))
             : buildProvenance(data, merged.origins, null);
           result.provenance = provenance;
           if (source.kind === 'pdf') ungrounded = notGrounded(data, provenance, pagesWithText(source.bytes, pagesToCheck(data, provenance)));

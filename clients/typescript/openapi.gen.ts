@@ -247,9 +247,19 @@ export interface paths {
         put?: never;
         /**
          * Upload a file
-         * @description Stores a PDF, JPEG or PNG. The type is detected from the bytes' signature; a declared part
-         *     media type that contradicts them is refused. The recorded filename (directory parts and control
-         *     characters removed) and media type are returned unchanged on download.
+         * @description Stores a PDF, JPEG or PNG, a spreadsheet (XLSX, XLSM) or an e-mail (RFC 822 `.eml`, Outlook
+         *     `.msg`). The type is detected from the bytes' signature; a declared part media type that
+         *     contradicts a PDF's or an image's bytes is refused (for a ZIP container or a text, whose bytes
+         *     are ambiguous, the bytes win). The recorded filename (directory parts and control characters
+         *     removed) and media type are returned unchanged on download.
+         *
+         *     A spreadsheet's pages are its visible sheets drawn as grids, up to 100 rows a page (the first
+         *     row repeated on each following page), with the values as the spreadsheet displays them. An
+         *     e-mail's pages are its header block and body; each attachment of an accepted format is stored
+         *     as a file of its own (`parent_file_id`, `attachment_filename`; attached e-mails likewise, down
+         *     to three levels), listed in the e-mail's `attachment_file_ids`, and every other attachment in
+         *     its `skipped_attachments`. At most `SERVICE_MAX_ATTACHMENTS` files are made of one upload's
+         *     attachments. The upload and its attachments are stored together or not at all.
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -277,7 +287,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a file
-         * @description Removes the file and its bytes. Jobs that reference it must be deleted first.
+         * @description Removes the file and its bytes; an e-mail's attachment files (and theirs) go with it. Jobs and
+         *     evaluation items that reference the file or any of those attachments must be deleted first.
          */
         delete: operations["deleteFile"];
         options?: never;
@@ -1710,11 +1721,35 @@ export interface components {
              * @description The media type detected from the bytes.
              * @enum {string}
              */
-            media_type: "application/pdf" | "image/png" | "image/jpeg";
+            media_type: "application/pdf" | "image/png" | "image/jpeg" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.ms-excel.sheet.macroEnabled.12" | "message/rfc822" | "application/vnd.ms-outlook";
             size_bytes: number;
             /** @description Hex SHA-256 of the bytes. */
             sha256: string;
             created_at: components["schemas"]["Timestamp"];
+            /** @description The e-mail this file was attached to; null for an upload. */
+            parent_file_id: string | null;
+            /** @description The attachment's name in that e-mail (`attachment-N.ext` when it had none); null for an upload. */
+            attachment_filename: string | null;
+            /** @description The files made of this e-mail's attachments, in attachment order; empty for any other file. */
+            attachment_file_ids: string[];
+            /**
+             * @description This e-mail's attachments that were not stored as files, in attachment order; empty for any
+             *     other file.
+             */
+            skipped_attachments: components["schemas"]["SkippedAttachment"][];
+        };
+        /** @description An e-mail attachment that is not stored as a file, and why. */
+        SkippedAttachment: {
+            /** @description Its name in the e-mail (may be empty). */
+            filename: string;
+            /** @description The media type the e-mail declares for it. */
+            media_type: string;
+            /**
+             * @description `unsupported_media_type` (not an accepted format), `empty_file`, `too_many_attachments`
+             *     (past `SERVICE_MAX_ATTACHMENTS`), `nesting_too_deep` (an e-mail attached more than three
+             *     levels down), or the `document_*` code of an attachment that cannot be made into pages.
+             */
+            reason: string;
         };
         /** @description A provider's connection state. The API key and the name of its variable are never returned. */
         ProviderResponse: {
@@ -2143,6 +2178,16 @@ export interface components {
              *     width and height (0..1), origin at the top-left corner.
              */
             boxes?: components["schemas"]["PageBox"][];
+            /**
+             * @description For a spreadsheet: the cells the value's boxes lie in, each once (a header row repeated
+             *     on several pages is one cell). Absent for other files and for values not found in a cell.
+             */
+            cells?: {
+                /** @description The sheet's name. */
+                sheet: string;
+                /** @description A1 notation, e.g. `B7`. */
+                cell: string;
+            }[];
         };
         PageBox: {
             page: number;
@@ -2711,7 +2756,8 @@ export interface components {
          *     | `webhook_url_unresolvable` | 400 | A webhook URL's host does not resolve (within 5 s). |
          *     | `webhook_url_forbidden` | 400 | A webhook URL resolves to a loopback, private, link-local or metadata address (`SERVICE_WEBHOOK_ALLOW_PRIVATE` is off). |
          *     | `document_encrypted` | 400 | A page image was asked of a password-protected PDF. |
-         *     | `document_corrupt` | 400 | A page image was asked of a file whose bytes cannot be read. |
+         *     | `document_corrupt` | 400 | A page image was asked of a file whose bytes cannot be read, or an uploaded spreadsheet or e-mail cannot be read. |
+         *     | `document_too_large` | 400 | An uploaded spreadsheet decompresses past the limit (e.g. a zip bomb). |
          *     | `document_empty` | 400 | A page image was asked of a PDF without pages. |
          *     | `document_too_many_pages` | 400 | A page image was asked of a PDF with more pages than `SERVICE_MAX_PAGES`. |
          *     | `document_page_too_large` | 400 | The page is too large to render legibly within `SERVICE_RENDER_MAX_PIXELS`. |
@@ -2725,7 +2771,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_too_large" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2750,6 +2796,7 @@ export interface components {
          *     | `document_empty` | The document has no pages. |
          *     | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES` (extraction: `SERVICE_EXTRACTION_MAX_PAGES`). |
          *     | `document_page_too_large` | A page is too large to render. |
+         *     | `document_too_large` | The document decompresses past the limit (e.g. a zip bomb). |
          *     | `unsupported_media_type` | The stored bytes are not PDF, PNG or JPEG. |
          *     | `file_missing` | The file's bytes are gone. |
          *     | `job_missing` | The job's row disappeared while it ran. |
@@ -2757,7 +2804,7 @@ export interface components {
          *     | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the job id. |
          * @enum {string}
          */
-        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
+        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
@@ -3930,6 +3977,8 @@ export interface operations {
                  *     position (the page starts after it); any other value is a `422`.
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Only the files made of this e-mail's attachments, in attachment order (none for an unknown id). */
+                parent_file_id?: string;
             };
             header?: never;
             path?: never;
@@ -3937,7 +3986,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of file records, newest first. */
+            /** @description A page of file records, newest first (with `parent_file_id`, in attachment order). */
             200: {
                 headers: {
                     "X-Next-Cursor": components["headers"]["XNextCursor"];
@@ -3980,15 +4029,23 @@ export interface operations {
                      *       "media_type": "application/pdf",
                      *       "size_bytes": 48213,
                      *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                     *       "created_at": "2026-03-01T10:15:30.123Z"
+                     *       "created_at": "2026-03-01T10:15:30.123Z",
+                     *       "parent_file_id": null,
+                     *       "attachment_filename": null,
+                     *       "attachment_file_ids": [],
+                     *       "skipped_attachments": []
                      *     }
                      */
                     "application/json": components["schemas"]["FileResponse"];
                 };
             };
             /**
-             * @description The upload is unusable: `empty_file`, `unsupported_media_type` (the bytes are not PDF, PNG
-             *     or JPEG, or contradict the declared type) or `invalid_multipart` (the body cannot be read).
+             * @description The upload is unusable: `empty_file`, `unsupported_media_type` (the bytes are none of the
+             *     accepted formats, or contradict the declared type) or `invalid_multipart` (the body cannot be
+             *     read). A spreadsheet or an e-mail that cannot be made into pages: `document_corrupt`,
+             *     `document_encrypted`, `document_empty` (a workbook without a visible value),
+             *     `document_too_many_pages` (more than `SERVICE_MAX_PAGES`) or `document_too_large` (a workbook
+             *     that decompresses past the limit, e.g. a zip bomb). Nothing is stored.
              */
             400: {
                 headers: {

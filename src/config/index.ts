@@ -41,6 +41,7 @@ const schema = z.object({
   SERVICE_PARSING_MAX_TOKENS: int(1).default(8192),
   SERVICE_MAX_UPLOAD_BYTES: int(1).default(50 * 1024 * 1024),
   SERVICE_MAX_PAGES: int(1).default(1000),
+  SERVICE_MAX_ATTACHMENTS: int(0, 10_000).default(50),
   // Unset: SERVICE_MAX_PAGES (long documents are extracted in windows).
   SERVICE_EXTRACTION_MAX_PAGES: int(1).optional(),
   SERVICE_EXTRACTION_WINDOW_PAGES: int(1, 1000).default(8),
@@ -125,6 +126,8 @@ export interface Config {
   parsingMaxTokens: number;
   maxUploadBytes: number;
   maxPages: number;
+  /** Most files stored out of one uploaded e-mail's attachments (nested e-mails' included). */
+  maxAttachments: number;
   extractionMaxPages: number;
   /** Pages per extraction window (long documents are extracted window by window). */
   extractionWindowPages: number;
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parsingMaxTokens: e.SERVICE_PARSING_MAX_TOKENS,
     maxUploadBytes: e.SERVICE_MAX_UPLOAD_BYTES,
     maxPages: e.SERVICE_MAX_PAGES,
+    maxAttachments: e.SERVICE_MAX_ATTACHMENTS,
     extractionMaxPages: e.SERVICE_EXTRACTION_MAX_PAGES ?? e.SERVICE_MAX_PAGES,
     extractionWindowPages: e.SERVICE_EXTRACTION_WINDOW_PAGES,
     extractionWindowChars: e.SERVICE_EXTRACTION_WINDOW_CHARS,

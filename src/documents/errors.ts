@@ -6,7 +6,8 @@ export type DocumentErrorCode =
   | 'document_corrupt'
   | 'document_empty'
   | 'document_too_many_pages'
-  | 'document_page_too_large';
+  | 'document_page_too_large'
+  | 'document_too_large';
 
 export class DocumentError extends Error {
   override readonly name = 'DocumentError';

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { detectMediaType, checkDeclaredType } from '../documents/sniff.js';
 import { notFound, serviceError } from '../errors.js';
@@ -8,6 +7,10 @@ import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
+import { cleanFilename } from './file-names.js';
+import { attachmentIdsOf } from '../storage/file-tree.js';
+import { storeUploadTree } from './email-uploads.js';
+import type { SkippedAttachment } from './email-attachments.js';
 
 export interface FileRecord {
   id: string;
@@ -16,11 +19,19 @@ export interface FileRecord {
   size_bytes: number;
   sha256: string;
   created_at: string;
+  /** The e-mail this file was attached to (null for an upload). */
+  parent_file_id: string | null;
+  /** Its name in that e-mail (null for an upload). */
+  attachment_filename: string | null;
+  /** The files made of this e-mail's attachments, in attachment order (empty for other files). */
+  attachment_file_ids: string[];
+  /** This e-mail's attachments that were not stored as files, and why. */
+  skipped_attachments: SkippedAttachment[];
 }
 
-const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'created_at'];
+const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments'];
 
-export function toFileRecord(row: any): FileRecord {
+export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRecord {
   return {
     id: row.id,
     filename: row.filename,
@@ -28,20 +39,20 @@ export function toFileRecord(row: any): FileRecord {
     size_bytes: Number(row.size_bytes),
     sha256: row.sha256,
     created_at: new Date(row.created_at).toISOString(),
+    parent_file_id: row.parent_file_id ?? null,
+    attachment_filename: row.attachment_filename ?? null,
+    attachment_file_ids: attachmentFileIds,
+    skipped_attachments: row.skipped_attachments ?? [],
   };
 }
 
-/**
- * Keep the name a client gave, minus anything that could act as a path or break a header:
- * directory parts, control characters, and excess length.
- */
-export function cleanFilename(raw: string | null | undefined): string {
-  const base = path.posix.basename(String(raw ?? '').replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\uFFFD/g, '_').trim();
-  const safe = cleaned === '.' || cleaned === '..' ? '' : cleaned;
-  return (safe || 'upload').slice(0, 255);
+/** Records of rows, each with the ids of its attachments (one query for all of them). */
+async function withAttachments(db: Db, rows: any[]): Promise<FileRecord[]> {
+  const ids = await attachmentIdsOf(db, rows.map((r) => r.id as string));
+  return rows.map((r) => toFileRecord(r, ids.get(r.id) ?? []));
 }
+
+export { cleanFilename } from './file-names.js';
 
 /**
  * Store an upload after checking its type from the bytes. The content is read as a stream (e.g. of
@@ -51,26 +62,42 @@ export function cleanFilename(raw: string | null | undefined): string {
 export async function createFile(
   db: Db,
   input: { content: AsyncIterable<Buffer | Uint8Array>; filename: string | null | undefined; declaredType: string | null | undefined },
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
 ): Promise<FileRecord> {
   const chunks = inChunksOf(FILE_CHUNK_BYTES, input.content)[Symbol.asyncIterator]();
   try {
-    return await storeChunks(db, chunks, input);
+    return await storeChunks(db, chunks, input, limits);
   } finally {
     await chunks.return(undefined); // stop reading the source if we stopped early
   }
 }
 
+/** Limits of what one upload may become (SERVICE_MAX_PAGES, SERVICE_MAX_ATTACHMENTS). */
+export interface UploadLimits {
+  maxPages: number;
+  maxAttachments: number;
+}
+
+const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPages: 1000, maxAttachments: 50 };
+
 async function storeChunks(
   db: Db,
   chunks: AsyncIterator<Buffer, undefined>,
   input: { filename: string | null | undefined; declaredType: string | null | undefined },
+  limits: UploadLimits,
 ): Promise<FileRecord> {
   // Every chunk but the last is full, so the first one holds the whole signature window.
   const first = await chunks.next();
   if (first.done) throw serviceError('empty_file', 'The uploaded file is empty');
   const detected = detectMediaType(first.value.subarray(0, 2048));
   if (!detected) {
-    throw serviceError('unsupported_media_type', 'Only PDF, PNG and JPEG files are accepted; the bytes are none of these');
+    // Not a PDF or an image: a format that is converted into pages (a workbook, an e-mail) is read
+    // whole, as its converter needs it (the upload is bounded by SERVICE_MAX_UPLOAD_BYTES). The
+    // bytes decide what it is; the declared type of a ZIP container or a text is not checked.
+    const parts: Buffer[] = [];
+    for (let next: IteratorResult<Buffer, undefined> = first; !next.done; next = await chunks.next()) parts.push(next.value);
+    const stored = await storeUploadTree(db, Buffer.concat(parts), cleanFilename(input.filename), limits);
+    return getFile(db, stored);
   }
   const check = checkDeclaredType(input.declaredType ?? undefined, detected);
   if (!check.ok) {
@@ -127,12 +154,19 @@ async function* inChunksOf(size: number, source: AsyncIterable<Buffer | Uint8Arr
 export async function getFile(db: Db, id: string): Promise<FileRecord> {
   const row = await db('files').where({ id }).first(COLUMNS);
   if (!row) throw notFound('File', id);
-  return toFileRecord(row);
+  return (await withAttachments(db, [row]))[0]!;
 }
 
-export async function listFiles(db: Db, page: PageRequest): Promise<Page<FileRecord>> {
-  const found = await keysetPage<any>(db('files').select(COLUMNS), page);
-  return { rows: found.rows.map(toFileRecord), nextCursor: found.nextCursor };
+/**
+ * Files newest first; with `parentFileId`, the attachments of that e-mail in attachment order
+ * (an e-mail's attachments are stored with created_at just before its own, in that order: see
+ * src/storage/file-tree.ts).
+ */
+export async function listFiles(db: Db, page: PageRequest & { parentFileId?: string }): Promise<Page<FileRecord>> {
+  const query = db('files').select(COLUMNS);
+  if (page.parentFileId !== undefined) query.where({ parent_file_id: page.parentFileId });
+  const found = await keysetPage<any>(query, page);
+  return { rows: await withAttachments(db, found.rows), nextCursor: found.nextCursor };
 }
 
 /** The record and a stream of the content, read from storage in chunks as it is consumed. */
@@ -143,14 +177,17 @@ export async function getFileContent(db: Db, id: string): Promise<{ file: FileRe
   return { file, content };
 }
 
-/** Delete a file; the foreign keys of jobs refuse it while any job references it. */
+/**
+ * Delete a file, and with an e-mail the files of its attachments (parent_file_id cascades); the
+ * foreign keys of jobs and evaluation items refuse the whole delete while any of them is referenced.
+ */
 export async function deleteFile(db: Db, id: string): Promise<void> {
   try {
     const n = await db('files').where({ id }).delete();
     if (n === 0) throw notFound('File', id);
   } catch (err) {
     if (isForeignKeyViolation(err)) {
-      throw serviceError('file_in_use', `File '${id}' is referenced by jobs; delete those jobs first`);
+      throw serviceError('file_in_use', `File '${id}' or one of its attachments is referenced by jobs or evaluation items; delete those first`);
     }
     throw err;
   }

@@ -11,6 +11,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   unsupported_media_type: 400,
   document_encrypted: 400,
   document_corrupt: 400,
+  document_too_large: 400,
   document_empty: 400,
   document_too_many_pages: 400,
   document_page_too_large: 400,

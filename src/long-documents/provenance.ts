@@ -14,6 +14,8 @@ export interface Box {
 export interface Provenance {
   pages: number[];
   boxes?: Box[];
+  /** Spreadsheets: the cells the boxes lie in (src/long-documents/cells.ts). */
+  cells?: { sheet: string; cell: string }[];
 }
 
 /** Finds a text on some pages of the document: the boxes of its occurrences (empty when absent). */

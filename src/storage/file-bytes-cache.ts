@@ -1,10 +1,11 @@
 import type { Db } from './db.js';
-import { postgresFileStore } from './file-store.js';
+import { pageSourceBytes } from './file-renditions.js';
 
 /**
- * Stored file bytes by file id, least recently used out past `maxBytes`. A stored file never
- * changes, so entries need no invalidation. Bytes are in shared memory: render threads read them
- * without a copy (and may keep such a document open between pages, see src/documents/pool.ts).
+ * The bytes a file's pages are read from (its rendition's PDF, or the upload itself) by file id,
+ * least recently used out past `maxBytes`. A stored file never changes, so entries need no
+ * invalidation. Bytes are in shared memory: render threads read them without a copy (and may keep
+ * such a document open between pages, see src/documents/pool.ts).
  */
 export class FileBytesCache {
   private readonly entries = new Map<string, Buffer>();
@@ -20,7 +21,7 @@ export class FileBytesCache {
       this.entries.set(fileId, hit);
       return hit;
     }
-    const stored = await postgresFileStore(db).get(fileId);
+    const stored = await pageSourceBytes(db, fileId);
     if (!stored) return undefined;
     const bytes = Buffer.from(new SharedArrayBuffer(stored.length));
     stored.copy(bytes);

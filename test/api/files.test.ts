@@ -23,13 +23,29 @@ describe('POST /v1/files', () => {
     const bytes = make();
     const r = await upload(base, bytes, name, type);
     expect(r.status).toBe(201);
-    expect(Object.keys(r.body).sort()).toEqual(['created_at', 'filename', 'id', 'media_type', 'sha256', 'size_bytes']);
+    expect(Object.keys(r.body).sort()).toEqual([
+      'attachment_file_ids',
+      'attachment_filename',
+      'created_at',
+      'filename',
+      'id',
+      'media_type',
+      'parent_file_id',
+      'sha256',
+      'size_bytes',
+      'skipped_attachments',
+    ]);
     expect(r.body.id).toMatch(/^file_[0-9a-z]{26}$/);
     expect(r.body).toMatchObject({
       filename: name,
       media_type: type,
       size_bytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
+      // An upload, not an e-mail's attachment, and no e-mail itself.
+      parent_file_id: null,
+      attachment_filename: null,
+      attachment_file_ids: [],
+      skipped_attachments: [],
     });
 
     const content = await checkedFetch<Buffer>(base, 'GET', `/v1/files/${r.body.id}/content`);

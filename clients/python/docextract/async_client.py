@@ -145,8 +145,8 @@ class AsyncClient:
     async def delete_file(self, file: Union[FileResponse, str]) -> None:
         await self._call(delete_file.asyncio_detailed, file_id=file if isinstance(file, str) else file.id)
 
-    def files(self, *, limit: int = 20) -> AsyncIterator[FileResponse]:
-        return self._pages(list_files.asyncio_detailed, limit=limit)
+    def files(self, *, limit: int = 20, parent_file_id: Optional[str] = None) -> AsyncIterator[FileResponse]:
+        return self._pages(list_files.asyncio_detailed, limit=limit, parent_file_id=UNSET if parent_file_id is None else parent_file_id)
 
     async def _pages(self, operation: Callable[..., Any], **kwargs: Any) -> AsyncIterator[Any]:
         cursor: Any = UNSET

@@ -154,9 +154,10 @@ class Client:
     def delete_file(self, file: Union[FileResponse, str]) -> None:
         self._call(delete_file.sync_detailed, file_id=file if isinstance(file, str) else file.id)
 
-    def files(self, *, limit: int = 20) -> Iterator[FileResponse]:
-        """Every file, newest first, fetching pages of ``limit`` as the iteration goes."""
-        return self._pages(list_files.sync_detailed, limit=limit)
+    def files(self, *, limit: int = 20, parent_file_id: Optional[str] = None) -> Iterator[FileResponse]:
+        """Every file, newest first, fetching pages of ``limit`` as the iteration goes; with
+        ``parent_file_id``, the files made of that e-mail's attachments, in attachment order."""
+        return self._pages(list_files.sync_detailed, limit=limit, parent_file_id=UNSET if parent_file_id is None else parent_file_id)
 
     def _pages(self, operation: Callable[..., Any], **kwargs: Any) -> Iterator[Any]:
         cursor: Any = UNSET

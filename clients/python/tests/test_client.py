@@ -41,6 +41,22 @@ def test_upload_a_pdf_from_a_path_and_an_image_from_bytes(client: Client, fixtur
     assert client.get_file(png.id).sha256 == png.sha256
 
 
+def test_an_emails_attachments_are_files_listed_by_their_parent(client: Client, fixtures: Path) -> None:
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "ann@example.test", "bob@example.test", "Invoice"
+    message.set_content("The invoice and a scan are attached.")
+    message.add_attachment((fixtures / "sample.pdf").read_bytes(), maintype="application", subtype="pdf", filename="invoice.pdf")
+    message.add_attachment((fixtures / "sample.png").read_bytes(), maintype="image", subtype="png", filename="scan.png")
+    parent = client.upload(message.as_bytes(), filename="mail.eml")
+    assert str(parent.media_type) == "message/rfc822"
+    attachments = list(client.files(parent_file_id=parent.id))
+    assert [a.id for a in attachments] == parent.attachment_file_ids
+    assert [(a.attachment_filename, a.parent_file_id) for a in attachments] == [("invoice.pdf", parent.id), ("scan.png", parent.id)]
+    client.delete_file(parent)
+
+
 def test_iterates_over_every_page_of_a_list(client: Client, fixtures: Path) -> None:
     uploaded = [client.upload(fixtures / "sample.png").id for _ in range(3)]
     # Pages of one item: the iterator follows X-Next-Cursor across pages, newest first.

@@ -17,6 +17,8 @@ import { pathRef } from '../path-params.js';
 import { integerParam, parseRequest } from '../validation.js';
 
 const pageParam = z.object({ page: integerParam(1, 1_000_000) });
+/** `parent_file_id`: only the attachments of that e-mail, in attachment order. */
+const fileListQuery = pageQuerySchema.extend({ parent_file_id: z.string().min(1).max(200).optional() });
 
 export function fileRoutes({ db, config }: AppDeps): Router {
   const router = new Router({ prefix: '/v1/files' });
@@ -38,7 +40,11 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     const content = createReadStream(upload.filepath, { highWaterMark: FILE_CHUNK_BYTES });
     try {
       ctx.status = 201;
-      ctx.body = await createFile(db, { content, filename: upload.originalFilename, declaredType: upload.mimetype });
+      ctx.body = await createFile(
+        db,
+        { content, filename: upload.originalFilename, declaredType: upload.mimetype },
+        { maxPages: config.maxPages, maxAttachments: config.maxAttachments },
+      );
     } finally {
       content.destroy();
       await unlink(upload.filepath).catch(() => {});
@@ -46,8 +52,8 @@ export function fileRoutes({ db, config }: AppDeps): Router {
   });
 
   router.get('/', async (ctx) => {
-    const q = parseRequest('query', pageQuerySchema, ctx.query);
-    const page = await listFiles(db, q);
+    const q = parseRequest('query', fileListQuery, ctx.query);
+    const page = await listFiles(db, { limit: q.limit, cursor: q.cursor, parentFileId: q.parent_file_id });
     ctx.body = page.rows;
     setPageHeaders(ctx, page.nextCursor);
   });

@@ -137,6 +137,7 @@ from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
     SchemaValidationResponseCanonicalSchemaType0,
 )
+from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
 from .token_usage import TokenUsage
@@ -146,6 +147,7 @@ from .value_conflict import ValueConflict
 from .value_conflict_values_item import ValueConflictValuesItem
 from .value_flag import ValueFlag
 from .value_provenance import ValueProvenance
+from .value_provenance_cells_item import ValueProvenanceCellsItem
 from .webhook_delivery_response import WebhookDeliveryResponse
 from .webhook_endpoint_create_input import WebhookEndpointCreateInput
 from .webhook_endpoint_response import WebhookEndpointResponse
@@ -280,6 +282,7 @@ __all__ = (
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
+    "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",
     "TokenUsage",
@@ -289,6 +292,7 @@ __all__ = (
     "ValueConflictValuesItem",
     "ValueFlag",
     "ValueProvenance",
+    "ValueProvenanceCellsItem",
     "WebhookDeliveryResponse",
     "WebhookEndpointCreateInput",
     "WebhookEndpointResponse",

@@ -10,6 +10,7 @@ class ErrorCode(str, Enum):
     DOCUMENT_EMPTY = "document_empty"
     DOCUMENT_ENCRYPTED = "document_encrypted"
     DOCUMENT_PAGE_TOO_LARGE = "document_page_too_large"
+    DOCUMENT_TOO_LARGE = "document_too_large"
     DOCUMENT_TOO_MANY_PAGES = "document_too_many_pages"
     EMPTY_FILE = "empty_file"
     EVALUATION_RUN_ACTIVE = "evaluation_run_active"

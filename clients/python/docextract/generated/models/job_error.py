@@ -48,6 +48,7 @@ class JobError:
             | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES` (extraction:
             `SERVICE_EXTRACTION_MAX_PAGES`). |
             | `document_page_too_large` | A page is too large to render. |
+            | `document_too_large` | The document decompresses past the limit (e.g. a zip bomb). |
             | `unsupported_media_type` | The stored bytes are not PDF, PNG or JPEG. |
             | `file_missing` | The file's bytes are gone. |
             | `job_missing` | The job's row disappeared while it ran. |

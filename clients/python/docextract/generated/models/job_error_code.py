@@ -8,6 +8,7 @@ class JobErrorCode(str, Enum):
     DOCUMENT_EMPTY = "document_empty"
     DOCUMENT_ENCRYPTED = "document_encrypted"
     DOCUMENT_PAGE_TOO_LARGE = "document_page_too_large"
+    DOCUMENT_TOO_LARGE = "document_too_large"
     DOCUMENT_TOO_MANY_PAGES = "document_too_many_pages"
     FILE_MISSING = "file_missing"
     INTERNAL_ERROR = "internal_error"

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.page_box import PageBox
+    from ..models.value_provenance_cells_item import ValueProvenanceCellsItem
 
 
 T = TypeVar("T", bound="ValueProvenance")
@@ -25,10 +26,14 @@ class ValueProvenance:
             scans,
             images and values not printed verbatim). Coordinates are fractions of the page's
             width and height (0..1), origin at the top-left corner.
+        cells (list[ValueProvenanceCellsItem] | Unset): For a spreadsheet: the cells the value's boxes lie in, each once
+            (a header row repeated
+            on several pages is one cell). Absent for other files and for values not found in a cell.
     """
 
     pages: list[int]
     boxes: list[PageBox] | Unset = UNSET
+    cells: list[ValueProvenanceCellsItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         pages = self.pages
@@ -40,6 +45,13 @@ class ValueProvenance:
                 boxes_item = boxes_item_data.to_dict()
                 boxes.append(boxes_item)
 
+        cells: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.cells, Unset):
+            cells = []
+            for cells_item_data in self.cells:
+                cells_item = cells_item_data.to_dict()
+                cells.append(cells_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -49,12 +61,15 @@ class ValueProvenance:
         )
         if boxes is not UNSET:
             field_dict["boxes"] = boxes
+        if cells is not UNSET:
+            field_dict["cells"] = cells
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.page_box import PageBox
+        from ..models.value_provenance_cells_item import ValueProvenanceCellsItem
 
         d = dict(src_dict)
         pages = cast(list[int], d.pop("pages"))
@@ -68,9 +83,19 @@ class ValueProvenance:
 
                 boxes.append(boxes_item)
 
+        _cells = d.pop("cells", UNSET)
+        cells: list[ValueProvenanceCellsItem] | Unset = UNSET
+        if _cells is not UNSET:
+            cells = []
+            for cells_item_data in _cells:
+                cells_item = ValueProvenanceCellsItem.from_dict(cells_item_data)
+
+                cells.append(cells_item)
+
         value_provenance = cls(
             pages=pages,
             boxes=boxes,
+            cells=cells,
         )
 
         return value_provenance

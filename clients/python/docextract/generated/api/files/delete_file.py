@@ -88,7 +88,8 @@ def sync_detailed(
 ) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
     """Delete a file
 
-     Removes the file and its bytes. Jobs that reference it must be deleted first.
+     Removes the file and its bytes; an e-mail's attachment files (and theirs) go with it. Jobs and
+    evaluation items that reference the file or any of those attachments must be deleted first.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -120,7 +121,8 @@ def sync(
 ) -> Any | ApiErrorResponse | HTTPValidationError | None:
     """Delete a file
 
-     Removes the file and its bytes. Jobs that reference it must be deleted first.
+     Removes the file and its bytes; an e-mail's attachment files (and theirs) go with it. Jobs and
+    evaluation items that reference the file or any of those attachments must be deleted first.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -147,7 +149,8 @@ async def asyncio_detailed(
 ) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
     """Delete a file
 
-     Removes the file and its bytes. Jobs that reference it must be deleted first.
+     Removes the file and its bytes; an e-mail's attachment files (and theirs) go with it. Jobs and
+    evaluation items that reference the file or any of those attachments must be deleted first.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -177,7 +180,8 @@ async def asyncio(
 ) -> Any | ApiErrorResponse | HTTPValidationError | None:
     """Delete a file
 
-     Removes the file and its bytes. Jobs that reference it must be deleted first.
+     Removes the file and its bytes; an e-mail's attachment files (and theirs) go with it. Jobs and
+    evaluation items that reference the file or any of those attachments must be deleted first.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a

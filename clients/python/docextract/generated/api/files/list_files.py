@@ -17,6 +17,7 @@ def _get_kwargs(
     *,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
+    parent_file_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,6 +25,8 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["cursor"] = cursor
+
+    params["parent_file_id"] = parent_file_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -91,12 +94,14 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
+    parent_file_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[FileResponse]]:
     """List files
 
     Args:
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+        parent_file_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -109,6 +114,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        parent_file_id=parent_file_id,
     )
 
     response = client.get_httpx_client().request(
@@ -123,12 +129,14 @@ def sync(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
+    parent_file_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[FileResponse] | None:
     """List files
 
     Args:
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+        parent_file_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,6 +150,7 @@ def sync(
         client=client,
         limit=limit,
         cursor=cursor,
+        parent_file_id=parent_file_id,
     ).parsed
 
 
@@ -150,12 +159,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
+    parent_file_id: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | list[FileResponse]]:
     """List files
 
     Args:
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+        parent_file_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,6 +179,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        parent_file_id=parent_file_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -180,12 +192,14 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
+    parent_file_id: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | list[FileResponse] | None:
     """List files
 
     Args:
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+        parent_file_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,5 +214,6 @@ async def asyncio(
             client=client,
             limit=limit,
             cursor=cursor,
+            parent_file_id=parent_file_id,
         )
     ).parsed

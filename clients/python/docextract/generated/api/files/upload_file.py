@@ -100,9 +100,19 @@ def sync_detailed(
 ) -> Response[ApiErrorResponse | FileResponse | HTTPValidationError]:
     """Upload a file
 
-     Stores a PDF, JPEG or PNG. The type is detected from the bytes' signature; a declared part
-    media type that contradicts them is refused. The recorded filename (directory parts and control
-    characters removed) and media type are returned unchanged on download.
+     Stores a PDF, JPEG or PNG, a spreadsheet (XLSX, XLSM) or an e-mail (RFC 822 `.eml`, Outlook
+    `.msg`). The type is detected from the bytes' signature; a declared part media type that
+    contradicts a PDF's or an image's bytes is refused (for a ZIP container or a text, whose bytes
+    are ambiguous, the bytes win). The recorded filename (directory parts and control characters
+    removed) and media type are returned unchanged on download.
+
+    A spreadsheet's pages are its visible sheets drawn as grids, up to 100 rows a page (the first
+    row repeated on each following page), with the values as the spreadsheet displays them. An
+    e-mail's pages are its header block and body; each attachment of an accepted format is stored
+    as a file of its own (`parent_file_id`, `attachment_filename`; attached e-mails likewise, down
+    to three levels), listed in the e-mail's `attachment_file_ids`, and every other attachment in
+    its `skipped_attachments`. At most `SERVICE_MAX_ATTACHMENTS` files are made of one upload's
+    attachments. The upload and its attachments are stored together or not at all.
 
     Args:
         body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a
@@ -135,9 +145,19 @@ def sync(
 ) -> ApiErrorResponse | FileResponse | HTTPValidationError | None:
     """Upload a file
 
-     Stores a PDF, JPEG or PNG. The type is detected from the bytes' signature; a declared part
-    media type that contradicts them is refused. The recorded filename (directory parts and control
-    characters removed) and media type are returned unchanged on download.
+     Stores a PDF, JPEG or PNG, a spreadsheet (XLSX, XLSM) or an e-mail (RFC 822 `.eml`, Outlook
+    `.msg`). The type is detected from the bytes' signature; a declared part media type that
+    contradicts a PDF's or an image's bytes is refused (for a ZIP container or a text, whose bytes
+    are ambiguous, the bytes win). The recorded filename (directory parts and control characters
+    removed) and media type are returned unchanged on download.
+
+    A spreadsheet's pages are its visible sheets drawn as grids, up to 100 rows a page (the first
+    row repeated on each following page), with the values as the spreadsheet displays them. An
+    e-mail's pages are its header block and body; each attachment of an accepted format is stored
+    as a file of its own (`parent_file_id`, `attachment_filename`; attached e-mails likewise, down
+    to three levels), listed in the e-mail's `attachment_file_ids`, and every other attachment in
+    its `skipped_attachments`. At most `SERVICE_MAX_ATTACHMENTS` files are made of one upload's
+    attachments. The upload and its attachments are stored together or not at all.
 
     Args:
         body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a
@@ -165,9 +185,19 @@ async def asyncio_detailed(
 ) -> Response[ApiErrorResponse | FileResponse | HTTPValidationError]:
     """Upload a file
 
-     Stores a PDF, JPEG or PNG. The type is detected from the bytes' signature; a declared part
-    media type that contradicts them is refused. The recorded filename (directory parts and control
-    characters removed) and media type are returned unchanged on download.
+     Stores a PDF, JPEG or PNG, a spreadsheet (XLSX, XLSM) or an e-mail (RFC 822 `.eml`, Outlook
+    `.msg`). The type is detected from the bytes' signature; a declared part media type that
+    contradicts a PDF's or an image's bytes is refused (for a ZIP container or a text, whose bytes
+    are ambiguous, the bytes win). The recorded filename (directory parts and control characters
+    removed) and media type are returned unchanged on download.
+
+    A spreadsheet's pages are its visible sheets drawn as grids, up to 100 rows a page (the first
+    row repeated on each following page), with the values as the spreadsheet displays them. An
+    e-mail's pages are its header block and body; each attachment of an accepted format is stored
+    as a file of its own (`parent_file_id`, `attachment_filename`; attached e-mails likewise, down
+    to three levels), listed in the e-mail's `attachment_file_ids`, and every other attachment in
+    its `skipped_attachments`. At most `SERVICE_MAX_ATTACHMENTS` files are made of one upload's
+    attachments. The upload and its attachments are stored together or not at all.
 
     Args:
         body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a
@@ -198,9 +228,19 @@ async def asyncio(
 ) -> ApiErrorResponse | FileResponse | HTTPValidationError | None:
     """Upload a file
 
-     Stores a PDF, JPEG or PNG. The type is detected from the bytes' signature; a declared part
-    media type that contradicts them is refused. The recorded filename (directory parts and control
-    characters removed) and media type are returned unchanged on download.
+     Stores a PDF, JPEG or PNG, a spreadsheet (XLSX, XLSM) or an e-mail (RFC 822 `.eml`, Outlook
+    `.msg`). The type is detected from the bytes' signature; a declared part media type that
+    contradicts a PDF's or an image's bytes is refused (for a ZIP container or a text, whose bytes
+    are ambiguous, the bytes win). The recorded filename (directory parts and control characters
+    removed) and media type are returned unchanged on download.
+
+    A spreadsheet's pages are its visible sheets drawn as grids, up to 100 rows a page (the first
+    row repeated on each following page), with the values as the spreadsheet displays them. An
+    e-mail's pages are its header block and body; each attachment of an accepted format is stored
+    as a file of its own (`parent_file_id`, `attachment_filename`; attached e-mails likewise, down
+    to three levels), listed in the e-mail's `attachment_file_ids`, and every other attachment in
+    its `skipped_attachments`. At most `SERVICE_MAX_ATTACHMENTS` files are made of one upload's
+    attachments. The upload and its attachments are stored together or not at all.
 
     Args:
         body (FileUpload): The document as the part `upload`. Up to 10 other form fields (names; a

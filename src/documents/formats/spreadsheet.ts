@@ -1,0 +1,55 @@
+// XLSX and XLSM as pages: each visible sheet's used range in pages of up to 100 rows, drawn as a
+// grid with the values as the spreadsheet displays them, and where each value is drawn.
+import { DocumentError } from '../errors.js';
+import { drawGridPdf } from './grid-pdf.js';
+import { ROWS_PER_PAGE, readWorkbook, sheetPages, visibleSheets, type SheetPage } from './sheet-pages.js';
+import type { Rendition } from './types.js';
+import { checkZipBudget, isZip, zipEntries } from './zip-budget.js';
+
+export type SpreadsheetMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' | 'application/vnd.ms-excel.sheet.macroEnabled.12';
+
+/** XLSX or XLSM when the bytes are a ZIP container holding a workbook (macros make it XLSM); otherwise null. */
+export function detectSpreadsheet(bytes: Uint8Array): SpreadsheetMediaType | null {
+  if (!isZip(bytes)) return null;
+  let names: Set<string>;
+  try {
+    names = new Set(zipEntries(bytes).map((e) => e.name));
+  } catch {
+    return null; // not a readable container: whatever it is, it is not a workbook we can open
+  }
+  if (!names.has('xl/workbook.xml')) return null;
+  return names.has('xl/vbaProject.bin') ? 'application/vnd.ms-excel.sheet.macroEnabled.12' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+}
+
+export interface SpreadsheetOptions {
+  /** Most bytes the container may decompress to (a zip bomb is refused with document_too_large). */
+  maxDecompressedBytes: number;
+  /** Most pages the rendition may have (document_too_many_pages past it), checked before drawing. */
+  maxPages: number;
+}
+
+/** What a workbook may decompress to: far above any real one of SERVICE_MAX_PAGES pages' worth of rows. */
+export const DEFAULT_MAX_DECOMPRESSED_BYTES = 128 * 1024 * 1024;
+
+export async function convertSpreadsheet(bytes: Uint8Array, opts: SpreadsheetOptions): Promise<Rendition> {
+  if (!isZip(bytes)) throw new DocumentError('document_corrupt', 'The spreadsheet is not an XLSX/XLSM container (no ZIP header)');
+  const { entries } = checkZipBudget(bytes, opts.maxDecompressedBytes);
+  if (!entries.some((e) => e.name === 'xl/workbook.xml' || e.name === 'xl/workbook.bin')) {
+    throw new DocumentError('document_corrupt', 'The ZIP container holds no workbook (xl/workbook.xml)');
+  }
+  let pages: SheetPage[];
+  try {
+    // No sheet may give more than maxPages pages: rows past that are not even read.
+    const wb = readWorkbook(bytes, opts.maxPages * ROWS_PER_PAGE + 1);
+    pages = visibleSheets(wb).flatMap((name) => sheetPages(name, wb.Sheets[name]!));
+  } catch (err) {
+    if (err instanceof DocumentError) throw err;
+    throw new DocumentError('document_corrupt', `The workbook cannot be read: ${(err as Error).message}`, { cause: err });
+  }
+  if (pages.length === 0) throw new DocumentError('document_empty', 'The workbook has no visible sheet with any value');
+  if (pages.length > opts.maxPages) {
+    throw new DocumentError('document_too_many_pages', `The workbook makes ${pages.length} pages; at most ${opts.maxPages} are accepted`);
+  }
+  const { pdf, cells } = drawGridPdf(pages);
+  return { kind: 'spreadsheet', pdf, pageCount: pages.length, cells };
+}
