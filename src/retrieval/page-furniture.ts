@@ -1,14 +1,16 @@
 // Running headers and footers: in a document of three pages or more, a page's first (last) block
 // that is one line and repeats on most pages becomes a page_header (page_footer). Digits count as
-// equal ("Page 3 of 9" repeats as "Page 4 of 9"), so page numbers are found too.
+// equal ("Page 3 of 9" repeats as "Page 4 of 9"), so page numbers are found too. A page's only
+// block is its content, never furniture (a document of one-line pages keeps every line).
 import type { Block, BlockPage } from './types.js';
 
 export const MIN_PAGES_FOR_FURNITURE = 3;
 
 const FURNITURE_CANDIDATES = new Set<Block['type']>(['paragraph', 'heading']);
 
-function furnitureKey(block: Block | undefined): string | null {
-  if (!block || !FURNITURE_CANDIDATES.has(block.type) || block.text.includes('\n')) return null;
+function furnitureKey(page: BlockPage, at: number): string | null {
+  const block = page.blocks[at];
+  if (!block || page.blocks.length < 2 || !FURNITURE_CANDIDATES.has(block.type) || block.text.includes('\n')) return null;
   const key = block.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
   return key || null;
 }
@@ -23,18 +25,18 @@ function repeatedKeys(keys: Array<string | null>, pageCount: number): Set<string
 /** The pages with repeated first and last lines typed as page headers and footers (new objects). */
 export function markPageFurniture(pages: BlockPage[]): BlockPage[] {
   if (pages.length < MIN_PAGES_FOR_FURNITURE) return pages;
-  const headers = repeatedKeys(pages.map((p) => furnitureKey(p.blocks[0])), pages.length);
-  const footers = repeatedKeys(pages.map((p) => furnitureKey(p.blocks[p.blocks.length - 1])), pages.length);
+  const headers = repeatedKeys(pages.map((p) => furnitureKey(p, 0)), pages.length);
+  const footers = repeatedKeys(pages.map((p) => furnitureKey(p, p.blocks.length - 1)), pages.length);
   return pages.map((page) => {
     const blocks = page.blocks.slice();
-    const first = furnitureKey(blocks[0]);
+    const first = furnitureKey(page, 0);
     let headerAt = -1;
     if (first && headers.has(first)) {
       headerAt = 0;
       blocks[0] = { ...blocks[0]!, type: 'page_header', level: null };
     }
     const lastAt = blocks.length - 1;
-    const last = furnitureKey(blocks[lastAt]);
+    const last = furnitureKey(page, lastAt);
     if (lastAt > headerAt && last && footers.has(last)) blocks[lastAt] = { ...blocks[lastAt]!, type: 'page_footer', level: null };
     return { page_number: page.page_number, blocks };
   });

@@ -67,6 +67,9 @@ describe('Markdown read as blocks', () => {
       expect(p.blocks[1]!.type).toBe('heading');
     }
     expect(marked.map((p) => p.blocks[p.blocks.length - 1]!.type)).toEqual(['page_footer', 'page_footer', 'paragraph', 'page_footer']);
+    // A page's only block is content.
+    const lone = markPageFurniture([1, 2, 3].map((n) => page(n, `# Page ${n}`)));
+    expect(lone.map((p) => p.blocks[0]!.type)).toEqual(['heading', 'heading', 'heading']);
     // Two pages are too few to tell furniture from content.
     expect(markPageFurniture(pages.slice(0, 2))).toEqual(pages.slice(0, 2));
   });
