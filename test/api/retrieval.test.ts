@@ -2,6 +2,7 @@
 // provider answers known Markdown for each page of a PDF whose text layer prints the same text.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
+import { createDocextractClient } from '../../clients/typescript/index.js';
 import { readPageWords, type Word } from '../../src/documents/index.js';
 import { makePdf } from '../fixtures/documents.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
@@ -185,6 +186,30 @@ describe('parse for retrieval', () => {
     const json = await call(base, 'GET', `/v1/parse-jobs/${jobId}/document?format=json`);
     expect(json.body.pages.map((p: any) => p.blocks)).toEqual(job.result.pages.map((p: any) => p.blocks));
     expect((await call(base, 'GET', `/v1/parse-jobs/${jobId}/document?format=pdf`)).status).toBe(422);
+  });
+
+  it("gives a parse batch's results as chunks, one NDJSON line per chunk with its custom_id", async () => {
+    const fileId = job.file_id;
+    const created = await call(base, 'POST', '/v1/batches', { kind: 'parse', parser_name: 'document-to-markdown', inputs: ['first', 'second'].map((custom_id) => ({ custom_id, file_id: fileId })) });
+    expect(created.status).toBe(201);
+    await pollJob(base, `/v1/batches/${created.body.id}`, (b) => b.status === 'completed', 120_000);
+    const single = (await call(base, 'GET', `/v1/parse-jobs/${jobId}/chunks?max_tokens=64`)).body.chunks;
+    const r = await fetch(`${base}/v1/batches/${created.body.id}/results?as=chunks&max_tokens=64`);
+    expect(r.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = (await r.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.custom_id)).toEqual([...single.map(() => 'first'), ...single.map(() => 'second')]);
+    expect(lines.map(({ custom_id, job_id, ...chunk }) => chunk)).toEqual([...single, ...single]);
+    expect((await call(base, 'GET', `/v1/batches/${created.body.id}/results?as=chunks&max_tokens=64&overlap_tokens=64`)).status).toBe(422);
+  });
+
+  it('is offered by the TypeScript client', async () => {
+    const client = createDocextractClient({ baseUrl: base });
+    const chunked = await client.parseJobChunks(jobId, { maxTokens: 48, overlapTokens: 4 });
+    expect(chunked.chunks).toEqual((await call(base, 'GET', `/v1/parse-jobs/${jobId}/chunks?max_tokens=48&overlap_tokens=4`)).body.chunks);
+    expect((await client.parseJobTables(jobId))[0]!.pages).toEqual([1, 2]);
+    expect(await client.parseJobTableCsv(jobId, 0)).toContain('"Pear, ""green""",4\r\n');
+    expect(await client.parseJobDocument(jobId, 'markdown')).toBe(job.result.content);
+    await expect(client.parseJobTables('pjob_missing')).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('computes the blocks of a job completed before they existed on its first read', async () => {

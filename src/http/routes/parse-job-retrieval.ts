@@ -9,13 +9,19 @@ import { integerParam, parseRequest } from '../validation.js';
 
 export const DEFAULT_CHUNK_TOKENS = 512;
 
-/** `max_tokens` (32–8,192, default 512) and `overlap_tokens` (below max_tokens, default 0). */
-export const chunkQuery = z
-  .object({
-    max_tokens: integerParam(MIN_CHUNK_TOKENS, MAX_CHUNK_TOKENS).optional().transform((n) => n ?? DEFAULT_CHUNK_TOKENS),
-    overlap_tokens: integerParam(0, MAX_CHUNK_TOKENS).optional().transform((n) => n ?? 0),
-  })
-  .refine((q) => q.overlap_tokens < q.max_tokens, { path: ['overlap_tokens'], message: 'overlap_tokens must be less than max_tokens' });
+/** `max_tokens` (32–8,192, default 512) and `overlap_tokens` (default 0), as query fields. */
+export const chunkFields = {
+  max_tokens: integerParam(MIN_CHUNK_TOKENS, MAX_CHUNK_TOKENS).optional().transform((n) => n ?? DEFAULT_CHUNK_TOKENS),
+  overlap_tokens: integerParam(0, MAX_CHUNK_TOKENS).optional().transform((n) => n ?? 0),
+};
+
+/** The overlap must leave room in a chunk: below max_tokens (else 422). */
+export const overlapBelowMax: [(q: { max_tokens: number; overlap_tokens: number }) => boolean, { path: string[]; message: string }] = [
+  (q) => q.overlap_tokens < q.max_tokens,
+  { path: ['overlap_tokens'], message: 'overlap_tokens must be less than max_tokens' },
+];
+
+const chunkQuery = z.object(chunkFields).refine(...overlapBelowMax);
 
 const documentQuery = z.object({ format: z.enum(DOCUMENT_FORMATS).optional().transform((f) => f ?? 'markdown') });
 const tableIndex = integerParam(0, 1_000_000);

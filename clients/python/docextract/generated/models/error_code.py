@@ -31,6 +31,7 @@ class ErrorCode(str, Enum):
     INVALID_PROVIDER_CONFIGURATION = "invalid_provider_configuration"
     INVALID_REVIEW_PATH = "invalid_review_path"
     INVALID_SCHEMA = "invalid_schema"
+    JOB_NOT_COMPLETED = "job_not_completed"
     JOB_NOT_FAILED = "job_not_failed"
     JOB_NOT_REVIEWED = "job_not_reviewed"
     METHOD_NOT_ALLOWED = "method_not_allowed"
