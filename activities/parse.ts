@@ -13,6 +13,7 @@ import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
+import { computeJobBlocks } from '../src/domain/retrieval/job-blocks.js';
 import { pageIsStored, storedPageNumbers, storedPageUsage, storePage } from '../src/storage/job-results.js';
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
@@ -106,6 +107,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         throw jobFailure('internal_error', `Only ${pages.length} of ${job.pages_total} pages were stored`);
       }
       const usage = sumUsage(pages.map((p) => p.usage));
+      if (job.status === 'running') await storeBlocks(jobId, job.file_id);
       const completed = await jobs.completeJob(db, 'parse', jobId, { usage });
       const n = completed ? 1 : 0;
       if (completed) recordJobFinished('parse', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
@@ -114,6 +116,18 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
       return n === 1 ? 'recorded' : 'not_running';
     },
   };
+
+  /**
+   * The pages' blocks (retrieval), stored before the job reads completed. A failure here does not
+   * fail the job: its blocks are then computed on the first read of its chunks, tables or result.
+   */
+  async function storeBlocks(jobId: string, fileId: string): Promise<void> {
+    try {
+      await computeJobBlocks(db, jobId, await documents.get(fileId));
+    } catch (err) {
+      logger.warn({ job_id: jobId, workflow_id: jobId, err: (err as Error).message }, 'blocks not computed at completion; they will be on first read');
+    }
+  }
 }
 
 type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };

@@ -39,6 +39,11 @@ export type EvaluationComparison = Schemas['EvaluationComparison'];
 export type Batch = Schemas['BatchResponse'];
 export type BatchRequest = Schemas['CreateBatchRequest'];
 export type BatchResultLine = Schemas['BatchResultLine'];
+export type Block = Schemas['Block'];
+export type Chunk = Schemas['Chunk'];
+export type ChunkList = Schemas['ChunkList'];
+export type DocumentTable = Schemas['DocumentTable'];
+export type DocumentFormat = 'markdown' | 'html' | 'text' | 'json';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
@@ -346,6 +351,27 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /** GET /v1/evaluation-runs/{run_id}/compare/{other_run_id}: `runId` the new run, `baselineRunId` the baseline. */
     compareEvaluationRuns(runId: string, baselineRunId: string): Promise<EvaluationComparison> {
       return ok(api.GET('/v1/evaluation-runs/{run_id}/compare/{other_run_id}', { params: { path: { run_id: runId, other_run_id: baselineRunId } } }));
+    },
+
+    /** GET /v1/parse-jobs/{id}/chunks: a completed parse job's text as chunks of at most `maxTokens` cl100k_base tokens. */
+    parseJobChunks(jobId: string, opts: { maxTokens?: number; overlapTokens?: number; signal?: AbortSignal } = {}): Promise<ChunkList> {
+      const query = { ...(opts.maxTokens !== undefined ? { max_tokens: opts.maxTokens } : {}), ...(opts.overlapTokens !== undefined ? { overlap_tokens: opts.overlapTokens } : {}) };
+      return ok(api.GET('/v1/parse-jobs/{job_id}/chunks', { params: { path: { job_id: jobId }, query }, signal: opts.signal }));
+    },
+
+    /** GET /v1/parse-jobs/{id}/tables: a completed parse job's tables as rows of cells (tables split over pages joined). */
+    parseJobTables(jobId: string, signal?: AbortSignal): Promise<DocumentTable[]> {
+      return ok(api.GET('/v1/parse-jobs/{job_id}/tables', { params: { path: { job_id: jobId } }, signal }));
+    },
+
+    /** GET /v1/parse-jobs/{id}/tables/{index}.csv: one table as RFC 4180 CSV text. */
+    parseJobTableCsv(jobId: string, index: number, signal?: AbortSignal): Promise<string> {
+      return ok(api.GET('/v1/parse-jobs/{job_id}/tables/{index}.csv', { params: { path: { job_id: jobId, index } }, parseAs: 'text', signal }));
+    },
+
+    /** GET /v1/parse-jobs/{id}/document: the whole document as Markdown, HTML, plain text or JSON blocks (as text). */
+    parseJobDocument(jobId: string, format: DocumentFormat = 'markdown', signal?: AbortSignal): Promise<string> {
+      return ok(api.GET('/v1/parse-jobs/{job_id}/document', { params: { path: { job_id: jobId }, query: { format } }, parseAs: 'text', signal }));
     },
 
     /** Parse a file into page-preserving Markdown, wait, and return the completed job (throws like `extract`). */

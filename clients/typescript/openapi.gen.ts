@@ -1071,6 +1071,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/parse-jobs/{job_id}/chunks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A completed parse job's text as chunks for retrieval
+         * @description Our addition (docs/retrieval.md). The blocks of every page, in order, packed into chunks of at most
+         *     `max_tokens` tokens of the `cl100k_base` encoding. A heading starts a new chunk and sets
+         *     `heading_path` (the enclosing headings' texts, outermost first, the heading itself included);
+         *     blocks join the current chunk while it stays within `max_tokens`. A longer block is split at
+         *     sentence ends, then at words; a table by rows, its header row repeated in each part. Page
+         *     headers and footers are left out. With `overlap_tokens` > 0 a chunk that continues a section
+         *     starts with the last `overlap_tokens` tokens of the section's previous chunk. Computed on each
+         *     read from the stored blocks. `409 job_not_completed` before the job has completed.
+         */
+        get: operations["getParseJobChunks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parse-jobs/{job_id}/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A completed parse job's tables as data
+         * @description Our addition (docs/retrieval.md). Every table of the document, as rows of cell texts. A table
+         *     that is the last block of its page (headers and footers aside) and goes on as the first block of
+         *     the next page with as many columns is one table over both pages (the continuation's repeated
+         *     header row dropped). `409 job_not_completed` before the job has completed.
+         */
+        get: operations["getParseJobTables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parse-jobs/{job_id}/tables/{index}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+                /** @description The table's `index` in `/tables` (from 0). */
+                index: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One table of a completed parse job as CSV
+         * @description Our addition. The table's rows as RFC 4180 CSV (CRLF line ends; a field holding a comma, a
+         *     quote or a line end is quoted, its quotes doubled), the header row first. `404` past the last
+         *     table; `409 job_not_completed` before the job has completed.
+         */
+        get: operations["getParseJobTableCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parse-jobs/{job_id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A completed parse job's whole document in one file
+         * @description Our addition. `markdown`: the pages joined by `\n\n<!-- PageBreak -->\n\n` (as `result.content`);
+         *     `html`: a `<section data-page="N">` per page, tables as `<table>` elements (raw HTML in a
+         *     transcription is shown as text); `text`: plain text, pages apart by a form feed, table rows as
+         *     tab-separated lines, page headers and footers left out; `json`: `{pages: [{page_number, blocks}]}`.
+         *     Sent as an attachment named after the uploaded file. `409 job_not_completed` before the job has
+         *     completed.
+         */
+        get: operations["getParseJobDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/batches": {
         parameters: {
             query?: never;
@@ -1206,6 +1329,9 @@ export interface paths {
          * The results of a batch, one JSON line per ended item
          * @description `application/x-ndjson`: one `BatchResultLine` per ended item, in input order, streamed from the
          *     database (never held in memory). Readable while the batch runs: the items ended so far.
+         *     With `as=chunks` (parse batches; an extraction batch answers `404`): one `BatchChunkLine` per
+         *     chunk of each completed item instead, in input order, chunked as
+         *     `GET /v1/parse-jobs/{job_id}/chunks` chunks (`max_tokens`, `overlap_tokens`; `status` is ignored).
          */
         get: operations["getBatchResults"];
         put?: never;
@@ -2254,6 +2380,68 @@ export interface components {
             page_number: number;
             /** @description Markdown transcription of the page. */
             content: string;
+            /** @description Our addition (issue 41). The page's Markdown read as typed blocks with boxes; every page of a completed job's read has them. */
+            blocks?: components["schemas"]["Block"][];
+        };
+        /** @description A rectangle in page fractions (0..1, origin top-left), as provenance boxes. */
+        BlockBox: {
+            x0: number;
+            y0: number;
+            x1: number;
+            y1: number;
+        };
+        BlockTable: {
+            /** @description Every row, header rows first; one cell text (Markdown) per column. */
+            rows: string[][];
+            header_rows: number;
+        };
+        /**
+         * @description Our addition (issue 41). A piece of a page's Markdown: `heading` (`level` 1–6), `paragraph`,
+         *     `list_item` (`level` = nesting depth from 1), `table`, `figure` (a picture description in square
+         *     brackets, or an image), `formula`, `code`, `page_header` and `page_footer` (a first or last line
+         *     repeated on most pages of a document of three pages or more).
+         */
+        Block: {
+            /** @enum {string} */
+            type: "heading" | "paragraph" | "list_item" | "table" | "figure" | "formula" | "code" | "page_header" | "page_footer";
+            /** @description The block's Markdown (a heading's or list item's without its marker; a table's Markdown). */
+            text: string;
+            /** @description Heading level or list nesting depth; null for other blocks. */
+            level: number | null;
+            /** @description Encloses the text-layer words that match the block's text; null where the page has no text layer or they are not found. */
+            box: components["schemas"]["BlockBox"] | null;
+            /** @description Tables only (else null). */
+            table: components["schemas"]["BlockTable"] | null;
+        };
+        Chunk: {
+            index: number;
+            text: string;
+            /** @description The enclosing headings, outermost first. */
+            heading_path: string[];
+            /** @description The pages the chunk's blocks came from. */
+            pages: number[];
+            /** @description The non-null boxes of the chunk's blocks. */
+            boxes: components["schemas"]["PageBox"][];
+            /** @description `text` in tokens of the encoding `tokenizer` names. */
+            token_count: number;
+        };
+        ChunkList: {
+            /** @enum {string} */
+            tokenizer: "cl100k_base";
+            chunks: components["schemas"]["Chunk"][];
+        };
+        DocumentTable: {
+            index: number;
+            pages: number[];
+            boxes: components["schemas"]["PageBox"][];
+            rows: string[][];
+            header_rows: number;
+        };
+        DocumentBlocks: {
+            pages: {
+                page_number: number;
+                blocks: components["schemas"]["Block"][];
+            }[];
         };
         ParseResult: {
             format: components["schemas"]["OutputFormat"];
@@ -2699,6 +2887,18 @@ export interface components {
             result: unknown;
             error: components["schemas"]["JobError"] | null;
         };
+        /** @description One line of `GET /v1/batches/{batch_id}/results?as=chunks`: a chunk of a completed item. */
+        BatchChunkLine: {
+            custom_id: string;
+            job_id: string;
+            /** @description The chunk's index among its job's chunks. */
+            index: number;
+            text: string;
+            heading_path: string[];
+            pages: number[];
+            boxes: components["schemas"]["PageBox"][];
+            token_count: number;
+        };
         /** @description The body of a `batch.completed` or `batch.canceled` delivery. */
         BatchEventPayload: {
             /** @enum {string} */
@@ -2768,10 +2968,11 @@ export interface components {
          *     | `evaluation_run_active` | 409 | The evaluation run is active; cancel it before deleting it. |
          *     | `evaluation_run_not_completed` | 409 | A compared evaluation run has no report yet. |
          *     | `evaluation_sets_differ` | 409 | The compared evaluation runs evaluate different sets. |
+         *     | `job_not_completed` | 409 | A parse job's chunks, tables or document were asked before it completed. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_too_large" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_too_large" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "job_not_completed" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -3044,6 +3245,21 @@ export interface components {
                  * @example {
                  *       "detail": "Parse job 'pjob_01jqz8p2r3s4t5v6w7x8y9z0a1' is running; only a failed job can be retried",
                  *       "code": "job_not_failed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /** @description The parse job has not completed; chunks, tables and the document come from a completed job (`job_not_completed`). */
+        JobNotCompleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Parse job 'pjob_01jqz8p2r3s4t5v6w7x8y9z0a1' is running; its chunks, tables and document are there once it has completed",
+                 *       "code": "job_not_completed"
                  *     }
                  */
                 "application/json": components["schemas"]["ApiErrorResponse"];
@@ -5823,6 +6039,230 @@ export interface operations {
             503: components["responses"]["PersistenceBusy"];
         };
     };
+    getParseJobChunks: {
+        parameters: {
+            query?: {
+                /** @description Most tokens in a chunk (default 512). */
+                max_tokens?: number;
+                /** @description Tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                overlap_tokens?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chunks, in document order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokenizer": "cl100k_base",
+                     *       "chunks": [
+                     *         {
+                     *           "index": 0,
+                     *           "text": "Invoice 42\n\nBilled to ACME Ltd.",
+                     *           "heading_path": [
+                     *             "Invoice 42"
+                     *           ],
+                     *           "pages": [
+                     *             1
+                     *           ],
+                     *           "boxes": [
+                     *             {
+                     *               "page": 1,
+                     *               "x0": 0.06,
+                     *               "y0": 0.05,
+                     *               "x1": 0.31,
+                     *               "y1": 0.08
+                     *             },
+                     *             {
+                     *               "page": 1,
+                     *               "x0": 0.06,
+                     *               "y0": 0.1,
+                     *               "x1": 0.42,
+                     *               "y1": 0.12
+                     *             }
+                     *           ],
+                     *           "token_count": 9
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChunkList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getParseJobTables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tables, in document order (`index` from 0). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "index": 0,
+                     *         "pages": [
+                     *           1,
+                     *           2
+                     *         ],
+                     *         "boxes": [
+                     *           {
+                     *             "page": 1,
+                     *             "x0": 0.06,
+                     *             "y0": 0.6,
+                     *             "x1": 0.9,
+                     *             "y1": 0.95
+                     *           },
+                     *           {
+                     *             "page": 2,
+                     *             "x0": 0.06,
+                     *             "y0": 0.05,
+                     *             "x1": 0.9,
+                     *             "y1": 0.2
+                     *           }
+                     *         ],
+                     *         "rows": [
+                     *           [
+                     *             "Item",
+                     *             "Amount"
+                     *           ],
+                     *           [
+                     *             "Tea",
+                     *             "3.50"
+                     *           ],
+                     *           [
+                     *             "Cake",
+                     *             "4.20"
+                     *           ]
+                     *         ],
+                     *         "header_rows": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DocumentTable"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getParseJobTableCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+                /** @description The table's `index` in `/tables` (from 0). */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Item,Amount
+                     *     Tea,3.50
+                     *     "Cake, lemon",4.20
+                     */
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getParseJobDocument: {
+        parameters: {
+            query?: {
+                /** @description The file's format (default `markdown`). */
+                format?: "markdown" | "html" | "text" | "json";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                    "text/html": string;
+                    "text/plain": string;
+                    "application/json": components["schemas"]["DocumentBlocks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
     listBatches: {
         parameters: {
             query?: {
@@ -5988,6 +6428,12 @@ export interface operations {
             query?: {
                 /** @description Only items that ended with this status. */
                 status?: components["parameters"]["BatchResultStatusFilter"];
+                /** @description `chunks`: one line per chunk of each completed item of a parse batch. */
+                as?: "chunks";
+                /** @description With `as=chunks`, most tokens in a chunk (default 512). */
+                max_tokens?: number;
+                /** @description With `as=chunks`, tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                overlap_tokens?: number;
             };
             header?: never;
             path: {
@@ -6001,7 +6447,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One line per ended item. */
+            /** @description One line per ended item (or per chunk with `as=chunks`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6466,7 @@ export interface operations {
                      *       "error": null
                      *     }
                      */
-                    "application/x-ndjson": components["schemas"]["BatchResultLine"];
+                    "application/x-ndjson": components["schemas"]["BatchResultLine"] | components["schemas"]["BatchChunkLine"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -7,7 +7,9 @@ import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { retryJob, startOrUndo } from './job-control.js';
 import { latestRetries, type JobRetry } from '../storage/call-retries.js';
-import { countStoredPages, storedPageContents } from '../storage/job-results.js';
+import { countStoredPages } from '../storage/job-results.js';
+import type { Block } from '../retrieval/index.js';
+import { jobPagesWithBlocks } from './retrieval/job-blocks.js';
 import { findJobRow, idempotencyScope, insertParseJob, pageOfParseJobs } from '../storage/jobs.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
@@ -65,6 +67,8 @@ export function parserSnapshot(parser: Parser): ParserSnapshot {
 interface PageRow {
   page_number: number;
   content: string;
+  /** The page read as typed blocks (retrieval); every page of a completed job's read has them. */
+  blocks?: Block[];
 }
 
 export function toParseJobResponse(row: any, pages?: PageRow[], pagesCompleted?: number, retry?: JobRetry | null) {
@@ -84,7 +88,7 @@ export function toParseJobResponse(row: any, pages?: PageRow[], pagesCompleted?:
           format: 'markdown' as const,
           content: pages.map((p) => p.content).join(PAGE_BREAK),
           page_count: pages.length,
-          pages: pages.map((p) => ({ page_number: p.page_number, content: p.content })),
+          pages: pages.map((p) => ({ page_number: p.page_number, content: p.content, ...(p.blocks ? { blocks: p.blocks } : {}) })),
         }
       : null,
     error: row.status === 'failed' ? (row.error ?? null) : null,
@@ -144,8 +148,7 @@ export async function findParseJob(db: Db, id: string, { withResult = true } = {
   const row = await findJobRow(db, 'parse', id);
   if (!row) return null;
   if (row.status === 'completed' && withResult) {
-    const pages = await storedPageContents(db, id);
-    return toParseJobResponse(row, pages);
+    return toParseJobResponse(row, await jobPagesWithBlocks(db, id, row.file_id));
   }
   const count = await countStoredPages(db, id);
   const retries = row.status === 'running' ? await latestRetries(db, [id]) : new Map();

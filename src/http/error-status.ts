@@ -59,6 +59,8 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   evaluation_run_active: 409,
   evaluation_run_not_completed: 409,
   evaluation_sets_differ: 409,
+  // Retrieval reads of a parse job (issue 41): chunks, tables and the document need a completed job.
+  job_not_completed: 409,
   // The provider's stored settings cannot work (model listing, provider status): a state conflict.
   provider_key_missing: 409,
   provider_key_unreadable: 409,

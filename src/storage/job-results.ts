@@ -36,6 +36,29 @@ export async function countStoredPages(db: Db, jobId: string): Promise<number> {
   return Number(count);
 }
 
+// ---- parse page blocks (retrieval) ------------------------------------------------------------
+
+/** Each page's blocks (null where not yet computed), in page order. */
+export async function storedPageBlocks(db: Db, jobId: string): Promise<Array<{ page_number: number; blocks: unknown[] | null }>> {
+  return db('parse_pages').where({ job_id: jobId }).orderBy('page_number').select('page_number', 'blocks');
+}
+
+/** Every page's content and blocks (null where not yet computed), in page order. */
+export async function storedPagesWithBlocks(db: Db, jobId: string): Promise<Array<{ page_number: number; content: string; blocks: unknown[] | null }>> {
+  return db('parse_pages').where({ job_id: jobId }).orderBy('page_number').select('page_number', 'content', 'blocks');
+}
+
+/** Sets the blocks of the given pages in one statement. */
+export async function storePageBlocks(db: Db, jobId: string, pages: Array<{ page_number: number; blocks: unknown[] }>): Promise<void> {
+  if (pages.length === 0) return;
+  await db.raw(
+    `update parse_pages p set blocks = v.blocks
+       from jsonb_to_recordset(?::jsonb) as v(page_number int, blocks jsonb)
+      where p.job_id = ? and p.page_number = v.page_number`,
+    [JSON.stringify(pages), jobId],
+  );
+}
+
 // ---- extraction windows ----------------------------------------------------------------------
 
 export interface StoredWindow {

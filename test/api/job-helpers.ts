@@ -1,6 +1,8 @@
 // Shared steps of the job API tests: upload, poll, and point a provider at the scripted server.
 // Every response goes through the openapi.yaml validator.
+import { renderPage } from '../../src/documents/index.js';
 import { apiCall } from '../harness/openapi-validator.js';
+import type { RecordedRequest } from '../harness/scripted-provider.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack, type TestStackOptions } from '../harness/stack.js';
 
@@ -68,6 +70,17 @@ export function imageUrls(body: any): string[] {
 export function documentImages(body: any): string[] {
   const users = (body.messages ?? []).filter((m: any) => m.role === 'user');
   return imageUrls({ messages: users.slice(-1) });
+}
+
+/**
+ * Which page of `pdf` (one-based, 0 for none) a recorded page request shows, found by comparing its
+ * image with our own render of each page at the stack's render settings.
+ */
+export async function pageOfRequest(pdf: Buffer, pages: number, stack: TestStack): Promise<(req: RecordedRequest) => number> {
+  const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
+  const byImage = new Map<string, number>();
+  for (let i = 0; i < pages; i++) byImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).data.toString('base64')}`, i + 1);
+  return (req) => byImage.get(documentImages(req.body)[0] ?? '') ?? 0;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { renderPage } from '../../src/documents/index.js';
 import { PAGE_BREAK } from '../../src/domain/parse-jobs.js';
 import { makePdf, makePng } from '../fixtures/documents.js';
 import { type ScriptedProvider, type RecordedRequest } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
-import { call, documentImages, eventually, pollJob, startStackWithProvider, upload } from './job-helpers.js';
+import { call, documentImages, eventually, pageOfRequest, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
 let stack: TestStack;
 let provider: ScriptedProvider;
@@ -24,10 +23,7 @@ beforeEach(() => provider.reset());
 
 /** Answers each page request with "# Page N", N found by comparing the image with our own render. */
 async function pageAnswers(pdf: Buffer, pages: number, delayMs = 0) {
-  const limits = { dpi: stack.config.renderDpi, maxPixels: stack.config.renderMaxPixels };
-  const byImage = new Map<string, number>();
-  for (let i = 0; i < pages; i++) byImage.set(`data:image/png;base64,${(await renderPage(pdf, i, limits)).data.toString('base64')}`, i + 1);
-  const pageOf = (req: RecordedRequest) => byImage.get(documentImages(req.body)[0] ?? '') ?? 0;
+  const pageOf = await pageOfRequest(pdf, pages, stack);
   return { pageOf, respond: (req: RecordedRequest) => ({ kind: 'content' as const, content: `# Page ${pageOf(req)}`, delayMs }) };
 }
 
@@ -47,7 +43,9 @@ describe('parse jobs', () => {
     expect(job.status).toBe('completed');
     expect(job.result.format).toBe('markdown');
     expect(job.result.page_count).toBe(5);
-    expect(job.result.pages).toEqual([1, 2, 3, 4, 5].map((n) => ({ page_number: n, content: `# Page ${n}` })));
+    // Each page read as blocks (issue 41); the PDF does not print "Page N", so no box.
+    const heading = (n: number) => ({ type: 'heading', text: `Page ${n}`, level: 1, box: null, table: null });
+    expect(job.result.pages).toEqual([1, 2, 3, 4, 5].map((n) => ({ page_number: n, content: `# Page ${n}`, blocks: [heading(n)] })));
     expect(job.result.content).toBe([1, 2, 3, 4, 5].map((n) => `# Page ${n}`).join(PAGE_BREAK));
     expect(job.model_adapter_used).toBe('nuextract-markdown');
     expect(job.provider_name_used).toBe('compatible_api');
@@ -75,7 +73,7 @@ describe('parse jobs', () => {
       format: 'markdown',
       content: 'A red square',
       page_count: 1,
-      pages: [{ page_number: 1, content: 'A red square' }],
+      pages: [{ page_number: 1, content: 'A red square', blocks: [{ type: 'paragraph', text: 'A red square', level: null, box: null, table: null }] }],
     });
   });
 

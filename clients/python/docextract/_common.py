@@ -231,3 +231,22 @@ def batch_id_of(batch: Union[str, dict[str, Any]]) -> str:
 
 def batch_results_path(batch: Union[str, dict[str, Any]], status: Optional[str]) -> str:
     return f"/v1/batches/{batch_id_of(batch)}/results" + (f"?status={status}" if status else "")
+
+
+# ---- retrieval (parse jobs) ----
+
+def parse_job_path(job: JobRef, tail: str) -> str:
+    """``/v1/parse-jobs/{id}`` + ``tail`` for a parse job (id or object)."""
+    path = job_path(job)
+    if not path.startswith("/v1/parse-jobs/"):
+        raise ValueError(f"chunks, tables and documents come from parse jobs (pjob_...), not {path.rsplit('/', 1)[-1]!r}")
+    return path + tail
+
+
+def chunk_params(max_tokens: Optional[int], overlap_tokens: Optional[int]) -> dict[str, int]:
+    params: dict[str, int] = {}
+    if max_tokens is not None:
+        params["max_tokens"] = max_tokens
+    if overlap_tokens is not None:
+        params["overlap_tokens"] = overlap_tokens
+    return params

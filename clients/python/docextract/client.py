@@ -90,6 +90,25 @@ class Client:
             return response
         raise AssertionError("unreachable")
 
+    # ---- retrieval (parse jobs) ----
+
+    def chunks(self, job: c.JobRef, *, max_tokens: Optional[int] = None, overlap_tokens: Optional[int] = None) -> dict[str, Any]:
+        """A completed parse job's text as chunks: ``{tokenizer, chunks: [{index, text, heading_path, pages, boxes, token_count}]}``."""
+        return self.request("GET", c.parse_job_path(job, "/chunks"), params=c.chunk_params(max_tokens, overlap_tokens))
+
+    def tables(self, job: c.JobRef) -> list[dict[str, Any]]:
+        """A completed parse job's tables: ``[{index, pages, boxes, rows, header_rows}]`` (tables split over pages joined)."""
+        return self.request("GET", c.parse_job_path(job, "/tables"))
+
+    def table_csv(self, job: c.JobRef, index: int) -> str:
+        """One table as RFC 4180 CSV text."""
+        return self._send("GET", c.parse_job_path(job, f"/tables/{int(index)}.csv")).text
+
+    def document(self, job: c.JobRef, format: str = "markdown") -> str:
+        """The whole document as ``markdown``, ``html``, ``text`` or ``json`` (text of the file)."""
+        return self._send("GET", c.parse_job_path(job, "/document"), params={"format": format}).text
+
+
     # ---- batches ----
 
     def batch(

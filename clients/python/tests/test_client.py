@@ -78,6 +78,22 @@ def test_parse_a_pdf_with_progress(client: Client, provider, fixtures: Path) -> 
     assert any(j.id == job.id for j in client.parse_jobs(status="completed"))
 
 
+def test_a_parse_for_retrieval_chunks_tables_and_document(client: Client, provider, fixtures: Path) -> None:
+    provider.answer("# Prices\n\n| Item | Price |\n|---|---|\n| Tea, green | 3 |")
+    job = client.parse(fixtures / "sample.pdf")
+    assert [b.type_ for b in job.result.pages[0].blocks] == ["heading", "table"]
+    chunked = client.chunks(job, max_tokens=64)
+    assert chunked["tokenizer"] == "cl100k_base"
+    assert [c["heading_path"] for c in chunked["chunks"]] == [["Prices"], ["Prices"]]
+    assert all(c["token_count"] <= 64 for c in chunked["chunks"])
+    tables = client.tables(job)
+    assert [t["rows"] for t in tables] == [[["Item", "Price"], ["Tea, green", "3"]]] * 2
+    assert client.table_csv(job, 1) == 'Item,Price\r\n"Tea, green",3\r\n'
+    assert "<table>" in client.document(job, "html")
+    with pytest.raises(ValueError):
+        client.tables("ejob_01jqz8n5p6q7r8s9t0v1w2x3y4")
+
+
 def test_extract_a_pdf_and_read_provenance_when_returned(client: Client, provider, fixtures: Path, invoice_extractor: str) -> None:
     provider.answer(json.dumps(ANSWER))
     job = client.extract(fixtures / "sample.pdf", extractor=invoice_extractor)
@@ -186,6 +202,8 @@ def test_the_async_twin(base_url: str, provider, fixtures: Path, invoice_extract
             seen: list[tuple[int, int]] = []
             parsed = await c.parse(extracted.file_id, on_progress=lambda d, t: seen.append((d, t)))
             assert parsed.result.pages[0].content == "# Async" and seen[-1] == (2, 2)
+            assert [c["heading_path"] for c in (await c.chunks(parsed, max_tokens=32))["chunks"]] == [["Async"], ["Async"]]
+            assert (await c.document(parsed)) == parsed.result.content
             listed = [f.id async for f in c.files(limit=1)]
             assert extracted.file_id in listed
             with pytest.raises(NotFoundError) as missing:

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { z } from 'zod';
 import { csvColumns, csvHeader, csvLine, csvRows } from '../../domain/batch-csv.js';
 import {
   batchForExport,
@@ -18,13 +19,19 @@ import {
   type BatchResultLine,
 } from '../../domain/batches.js';
 import { parseIdempotencyKey } from '../../domain/idempotency.js';
+import { batchChunkLines } from '../../domain/retrieval/batch-chunks.js';
 import { serviceError } from '../../errors.js';
 import type { AppDeps } from '../context.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import { pathRef } from '../path-params.js';
 import { parseRequest, requireJsonBody } from '../validation.js';
+import { chunkFields, overlapBelowMax } from './parse-job-retrieval.js';
 
 const listQuery = listBatchesQuery.extend(pageQuerySchema.shape);
+
+const resultsAsQuery = resultsQuery
+  .extend({ as: z.enum(['chunks']).optional(), ...chunkFields })
+  .refine(...overlapBelowMax);
 
 export function batchRoutes({ db, temporal, config }: AppDeps): Router {
   const router = new Router({ prefix: '/v1/batches' });
@@ -73,8 +80,11 @@ export function batchRoutes({ db, temporal, config }: AppDeps): Router {
   // One JSON line per ended item, in input order, read from Postgres page by page.
   router.get('/:batch_id/results', async (ctx) => {
     const id = pathRef(ctx.params, 'batch_id');
-    const { status } = parseRequest('query', resultsQuery, ctx.query);
-    const lines = batchResults(db, id, status);
+    const query = parseRequest('query', resultsAsQuery, ctx.query);
+    // `as=chunks` (parse batches): one line per chunk of each completed item, with its custom_id.
+    const lines: AsyncGenerator<object> = query.as === 'chunks'
+      ? batchChunkLines(db, id, { maxTokens: query.max_tokens, overlapTokens: query.overlap_tokens })
+      : batchResults(db, id, query.status);
     await streamFrom(ctx, 'application/x-ndjson; charset=utf-8', lines, (line) => `${JSON.stringify(line)}\n`);
   });
 

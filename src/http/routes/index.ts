@@ -5,6 +5,7 @@ import { batchRoutes } from './batches.js';
 import { extractionJobRoutes } from './extraction-jobs.js';
 import { fileRoutes } from './files.js';
 import { parseJobRoutes } from './parse-jobs.js';
+import { parseJobRetrievalRoutes } from './parse-job-retrieval.js';
 import { extractorRoutes } from './extractors.js';
 import { parserRoutes } from './parsers.js';
 import { providerRoutes } from './providers.js';
@@ -13,5 +14,5 @@ import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 /** Every /v1 router, in one list so app.ts stays small. */
 export function v1Routes(deps: AppDeps): Router[] {
-  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps), batchRoutes(deps)];
+  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), parseJobRetrievalRoutes(deps), providerRoutes(deps), extractorRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps), batchRoutes(deps)];
 }

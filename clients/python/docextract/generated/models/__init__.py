@@ -5,6 +5,7 @@ from __future__ import annotations
 from .api_error_response import ApiErrorResponse
 from .api_error_response_detail_type_1_item import ApiErrorResponseDetailType1Item
 from .api_error_response_detail_type_2 import ApiErrorResponseDetailType2
+from .batch_chunk_line import BatchChunkLine
 from .batch_event_payload import BatchEventPayload
 from .batch_event_payload_type import BatchEventPayloadType
 from .batch_request_counts import BatchRequestCounts
@@ -14,6 +15,13 @@ from .batch_response_metadata import BatchResponseMetadata
 from .batch_result_line import BatchResultLine
 from .batch_result_line_status import BatchResultLineStatus
 from .batch_status import BatchStatus
+from .block import Block
+from .block_box import BlockBox
+from .block_table import BlockTable
+from .block_type import BlockType
+from .chunk import Chunk
+from .chunk_list import ChunkList
+from .chunk_list_tokenizer import ChunkListTokenizer
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_extraction_job_request import CreateExtractionJobRequest
@@ -23,6 +31,9 @@ from .delete_batch_response_202 import DeleteBatchResponse202
 from .delete_batch_response_202_status import DeleteBatchResponse202Status
 from .diagnostic import Diagnostic
 from .diagnostic_code import DiagnosticCode
+from .document_blocks import DocumentBlocks
+from .document_blocks_pages_item import DocumentBlocksPagesItem
+from .document_table import DocumentTable
 from .error_code import ErrorCode
 from .evaluation_calibration import EvaluationCalibration
 from .evaluation_calibration_buckets_item import EvaluationCalibrationBucketsItem
@@ -79,11 +90,13 @@ from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
 from .flag_reason import FlagReason
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
+from .get_batch_results_as import GetBatchResultsAs
 from .get_batch_results_csv_status import GetBatchResultsCsvStatus
 from .get_batch_results_status import GetBatchResultsStatus
 from .get_open_api_document_response_200_type_1 import (
     GetOpenApiDocumentResponse200Type1,
 )
+from .get_parse_job_document_format import GetParseJobDocumentFormat
 from .get_studio_asset_asset import GetStudioAssetAsset
 from .health_response import HealthResponse
 from .http_validation_error import HTTPValidationError
@@ -160,6 +173,7 @@ __all__ = (
     "ApiErrorResponse",
     "ApiErrorResponseDetailType1Item",
     "ApiErrorResponseDetailType2",
+    "BatchChunkLine",
     "BatchEventPayload",
     "BatchEventPayloadType",
     "BatchRequestCounts",
@@ -169,6 +183,13 @@ __all__ = (
     "BatchResultLine",
     "BatchResultLineStatus",
     "BatchStatus",
+    "Block",
+    "BlockBox",
+    "BlockTable",
+    "BlockType",
+    "Chunk",
+    "ChunkList",
+    "ChunkListTokenizer",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
     "CreateExtractionJobRequest",
@@ -178,6 +199,9 @@ __all__ = (
     "DeleteBatchResponse202Status",
     "Diagnostic",
     "DiagnosticCode",
+    "DocumentBlocks",
+    "DocumentBlocksPagesItem",
+    "DocumentTable",
     "ErrorCode",
     "EvaluationCalibration",
     "EvaluationCalibrationBucketsItem",
@@ -228,9 +252,11 @@ __all__ = (
     "FileUpload",
     "FlagReason",
     "GetApiReferenceAssetAsset",
+    "GetBatchResultsAs",
     "GetBatchResultsCsvStatus",
     "GetBatchResultsStatus",
     "GetOpenApiDocumentResponse200Type1",
+    "GetParseJobDocumentFormat",
     "GetStudioAssetAsset",
     "HTTPValidationError",
     "HTTPValidationErrorCode",

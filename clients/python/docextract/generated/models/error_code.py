@@ -33,6 +33,7 @@ class ErrorCode(str, Enum):
     INVALID_REVIEW_PATH = "invalid_review_path"
     INVALID_SCHEMA = "invalid_schema"
     JOB_IN_BATCH = "job_in_batch"
+    JOB_NOT_COMPLETED = "job_not_completed"
     JOB_NOT_FAILED = "job_not_failed"
     JOB_NOT_REVIEWED = "job_not_reviewed"
     JSON_TOO_DEEP = "json_too_deep"

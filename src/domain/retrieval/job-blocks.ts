@@ -1,0 +1,46 @@
+// The blocks of a completed parse job's pages: computed once from the pages' Markdown and the
+// file's text layer, and stored with the pages. The worker computes them as the job completes;
+// a job completed before blocks existed gains them here on its first read.
+import { readPageWords } from '../../documents/index.js';
+import { documentBlocks, type Block, type BlockPage } from '../../retrieval/index.js';
+import type { Db } from '../../storage/db.js';
+import { postgresFileStore } from '../../storage/file-store.js';
+import { storedPagesWithBlocks, storePageBlocks } from '../../storage/job-results.js';
+
+export type PageWithBlocks = BlockPage & { content: string };
+
+/** The file's words per page; none when the file is gone or its text layer cannot be read. */
+function wordsOf(bytes: Buffer | undefined) {
+  if (!bytes) return [];
+  try {
+    return readPageWords(bytes);
+  } catch {
+    return []; // an unreadable text layer leaves boxes null; the blocks are still the Markdown's
+  }
+}
+
+/** Computes and stores the blocks of every stored page of the job (the worker, at completion). */
+export async function computeJobBlocks(
+  db: Db,
+  jobId: string,
+  bytes: Buffer | undefined,
+  pages?: Array<{ page_number: number; content: string }>,
+): Promise<PageWithBlocks[]> {
+  pages ??= await storedPagesWithBlocks(db, jobId);
+  const withBlocks = documentBlocks(pages, wordsOf(bytes));
+  await storePageBlocks(db, jobId, withBlocks);
+  return withBlocks.map((p, i) => ({ ...p, content: pages![i]!.content }));
+}
+
+/**
+ * Every page of a completed job with its blocks, computing and storing them when any page has
+ * none (headers and footers are told by comparing pages, so all pages are computed together).
+ */
+export async function jobPagesWithBlocks(db: Db, jobId: string, fileId: string): Promise<PageWithBlocks[]> {
+  const pages = await storedPagesWithBlocks(db, jobId);
+  if (pages.every((p) => Array.isArray(p.blocks))) {
+    return pages.map((p) => ({ page_number: p.page_number, content: p.content, blocks: p.blocks as Block[] }));
+  }
+  const bytes = await postgresFileStore(db).get(fileId);
+  return computeJobBlocks(db, jobId, bytes ?? undefined, pages);
+}
