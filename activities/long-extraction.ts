@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
-import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, type ConfidenceMap } from '../src/confidence/index.js';
+import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, reviewEnabled, thresholdResolver, type ConfidenceMap } from '../src/confidence/index.js';
 import { findTextInPool, openTextLayer, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
@@ -275,18 +275,18 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (rows.length > 1) result.conflicts = merged.conflicts;
         // Confidence of every value from its own window's token probabilities, and what needs a human.
         const confidence = jobConfidence(data, merged.sources, rows.map((r) => r.confidence ?? null));
-        const threshold = extractor.review_threshold ?? null;
+        const reviewed = reviewEnabled(extractor);
         const flags = buildFlags({
           data,
           schema: extractor.schema,
           confidence,
-          threshold,
+          threshold: reviewed ? thresholdResolver(extractor) : null,
           conflicts: merged.conflicts.map((c) => c.path),
           notGrounded: ungrounded,
         });
         result.confidence = confidence;
         result.flags = flags;
-        const review = initialReview(threshold, data, flags.length, new Date());
+        const review = initialReview(reviewed, data, flags.length, new Date());
         const usage = sumUsage(rows.map((r) => r.usage));
         const completed = await jobs.completeJob(db, 'extraction', jobId, { result, usage, review });
         const n = completed ? 1 : 0;

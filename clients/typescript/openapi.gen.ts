@@ -1498,6 +1498,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/evaluation-runs/{run_id}/thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per-field review thresholds chosen from a completed run at a target precision
+         * @description Our addition (issue 40). For each field of the run (its path with `*` for array indices, as in
+         *     the report), V is the non-null extracted values of that field that have a confidence, over
+         *     the run's completed items, each right (tp) or wrong. `threshold` is the smallest confidence c
+         *     among V such that the values of V with confidence ≥ c are right in a share ≥
+         *     `target_precision`; `precision` is that share, `auto_accept_share` the share of V at or above
+         *     c, `n` = |V|. When no c qualifies (or V is empty) `threshold` and `precision` are null and
+         *     `auto_accept_share` is 0. `straight_through_rate` = the completed items whose every confident
+         *     value is at or above its field's threshold (and that have no confident value of a field with
+         *     a null threshold) ÷ `items_total` (all items of the run, failed ones included). Items count
+         *     as completed when their job is (a job deleted since counts as failed).
+         *
+         *     With `apply: true` the thresholds are written into the run's extractor as its
+         *     `review_thresholds` (a field with a null threshold is written as null: each of its values
+         *     with a confidence then needs a human), which makes a new version (`applied_version`); `409
+         *     extractor_changed` when the extractor's version is no longer the one the run evaluated.
+         *     A run that is not completed is `409 evaluation_run_not_completed`.
+         */
+        post: operations["proposeEvaluationThresholds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/evaluation-runs/{run_id}/compare/{other_run_id}": {
         parameters: {
             query?: never;
@@ -1798,6 +1839,20 @@ export interface components {
              *     default): no job of this extractor needs review.
              */
             review_threshold?: number | null;
+            /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
+            review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
+        };
+        /**
+         * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
+         *     as in evaluation reports, e.g. `/items/*\/amount`) → the threshold of that field. A value is
+         *     flagged `low_confidence` when its confidence is below the threshold of the most specific
+         *     path that matches it (fewest `*`), else below `review_threshold` when that is set. A field
+         *     mapped to null has no threshold that suffices: each of its values with a confidence is
+         *     flagged (what a thresholds proposal writes for a field where no threshold reaches the
+         *     target). A job is put in review when `review_threshold` or `review_thresholds` is set.
+         */
+        ReviewThresholds: {
+            [key: string]: number | null;
         };
         /** @description A partial update; omitted fields are preserved. */
         ExtractorUpdateInput: {
@@ -1814,6 +1869,8 @@ export interface components {
              *     default): no job of this extractor needs review.
              */
             review_threshold?: number | null;
+            /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
+            review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -1828,8 +1885,11 @@ export interface components {
             /** @description The extraction result JSON Schema, as submitted. */
             schema: Record<string, unknown>;
             examples: components["schemas"]["Example"][];
-            /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review. */
+            /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review unless `review_thresholds` is set. */
             review_threshold: number | null;
+            review_thresholds: components["schemas"]["ReviewThresholds"] | null;
+            /** @description 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH that changes nothing keeps it). Jobs and evaluation runs keep it in their snapshot. */
+            version: number;
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -2495,6 +2555,32 @@ export interface components {
             /** @description The value the new run extracted. */
             new: unknown;
         };
+        ThresholdsRequest: {
+            /** @description The share of auto-accepted values that must be right. */
+            target_precision: number;
+            /**
+             * @description Write the thresholds into the run's extractor as `review_thresholds` (a new version).
+             * @default false
+             */
+            apply: boolean;
+        };
+        ThresholdsProposal: {
+            target_precision: number;
+            /** @description Field path (with `*` for array indices) → its threshold. */
+            fields: {
+                [key: string]: {
+                    threshold: number | null;
+                    precision: number | null;
+                    auto_accept_share: number;
+                    n: number;
+                };
+            };
+            /** @description Share of all the run's items that would pass without review. */
+            straight_through_rate: number;
+            items_total: number;
+            /** @description The extractor version `apply` wrote (unchanged when the thresholds were already in place); null without `apply`. */
+            applied_version: number | null;
+        };
         EvaluationComparison: {
             fields: {
                 [key: string]: {
@@ -2653,11 +2739,12 @@ export interface components {
          *     | `job_not_reviewed` | 409 | from_job_id names a job without an approved review. |
          *     | `evaluation_run_active` | 409 | The evaluation run is active; cancel it before deleting it. |
          *     | `evaluation_run_not_completed` | 409 | A compared evaluation run has no report yet. |
+         *     | `extractor_changed` | 409 | The extractor's version moved since the evaluation run (or candidate) that the request builds on. |
          *     | `evaluation_sets_differ` | 409 | The compared evaluation runs evaluate different sets. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -3282,6 +3369,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The run is not completed (`evaluation_run_not_completed`); with `apply`, the extractor changed
+         *     since the run (`extractor_changed`) or is prebuilt (`prebuilt_read_only`).
+         */
+        ThresholdsConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Extractor 'receipt-eval' is at version 3, no longer version 2; evaluate the current version again",
+                 *       "code": "extractor_changed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
@@ -6555,6 +6660,49 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    proposeEvaluationThresholds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target_precision": 0.95
+                 *     }
+                 */
+                "application/json": components["schemas"]["ThresholdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The thresholds, and the version written when applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThresholdsProposal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ThresholdsConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
         };
     };
     compareEvaluationRuns: {

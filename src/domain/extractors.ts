@@ -24,6 +24,8 @@ import {
   upsertByName,
 } from './definitions-common.js';
 import { newId } from './ids.js';
+import { FIELD_PATH_PATTERN, type ReviewThresholds } from '../confidence/index.js';
+import { deepEqual } from '../long-documents/pointer.js';
 import type { ProviderName } from './prebuilt.js';
 
 export const EXTRACTOR_KIND: DefinitionKind = {
@@ -31,6 +33,7 @@ export const EXTRACTOR_KIND: DefinitionKind = {
   idKind: 'extractor',
   label: 'Extractor',
   inUseCode: 'extractor_in_use',
+  versioned: true,
 };
 
 // ---- Request shapes (422 when they do not match) ----
@@ -49,6 +52,17 @@ export const exampleInputSchema = z.strictObject({
 /** A value whose confidence is below this needs a human (docs/confidence-and-review.md). */
 const reviewThresholdSchema = z.number().min(0).max(1);
 
+/**
+ * Field path (JSON Pointer, `*` for array indices) → the threshold of that field; null for a field
+ * means no confidence is enough (docs/confidence-and-review.md).
+ */
+const reviewThresholdsSchema = z
+  .record(
+    z.string().max(1000).regex(FIELD_PATH_PATTERN, 'must be a field path: "" or a JSON Pointer such as /items/*/amount'),
+    reviewThresholdSchema.nullable(),
+  )
+  .refine((o) => Object.keys(o).length <= 1000, 'at most 1000 field paths');
+
 /** Body of `PUT /v1/extractors/{name}`: the complete definition. */
 export const extractorDefinitionSchema = z.strictObject({
   name: z.string().nullable().optional(),
@@ -60,6 +74,7 @@ export const extractorDefinitionSchema = z.strictObject({
   schema: jsonObject,
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
+  review_thresholds: reviewThresholdsSchema.nullable().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -72,6 +87,7 @@ export const extractorPatchSchema = z.strictObject({
   schema: jsonObject.optional(),
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
+  review_thresholds: reviewThresholdsSchema.nullable().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -96,8 +112,11 @@ interface ExtractorRow {
   model: string;
   schema: Record<string, unknown>;
   examples: Example[];
-  /** Null: no job of this extractor needs review. */
+  /** Null: no job of this extractor needs review (unless review_thresholds is set). */
   review_threshold: number | null;
+  review_thresholds: ReviewThresholds | null;
+  /** 1 on creation, one more with every change. */
+  version: number;
   source: Source;
   created_at: Date;
   updated_at: Date;
@@ -122,6 +141,8 @@ export function toExtractor(row: ExtractorRow): Extractor {
     schema: row.schema,
     examples: row.examples,
     review_threshold: row.review_threshold ?? null,
+    review_thresholds: row.review_thresholds ?? null,
+    version: row.version,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -173,6 +194,7 @@ export async function putExtractor(
     schema: jsonb(schema),
     examples: jsonb(examples),
     review_threshold: input.review_threshold ?? null,
+    review_thresholds: input.review_thresholds == null ? null : jsonb(input.review_thresholds),
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -183,11 +205,20 @@ export async function putExtractor(
  * whole: a new schema must still accept the stored examples. An explicit null for provider_name or
  * model means "back to the default", exactly as in a full definition.
  */
-export async function patchExtractor({ db, config }: Deps, ref: string, patch: ExtractorPatchInput): Promise<Extractor> {
+export async function patchExtractor(
+  { db, config }: Deps,
+  ref: string,
+  patch: ExtractorPatchInput,
+  /** When given, the update applies only to this version (else 409 extractor_changed). */
+  expectedVersion?: number,
+): Promise<Extractor> {
   return db.transaction(async (trx) => {
     const row = await findRowByRef<ExtractorRow>(trx, EXTRACTOR_KIND, ref, true);
     if (!row) throw notFound('Extractor', ref);
     assertUserDefined(EXTRACTOR_KIND, row);
+    if (expectedVersion !== undefined && row.version !== expectedVersion) {
+      throw serviceError('extractor_changed', `Extractor '${row.name}' is at version ${row.version}, no longer version ${expectedVersion}; evaluate the current version again`);
+    }
 
     const schema = patch.schema !== undefined ? checkSchema(patch.schema) : row.schema;
     const examples =
@@ -199,22 +230,37 @@ export async function patchExtractor({ db, config }: Deps, ref: string, patch: E
       patch.provider_name === undefined ? row.provider_name : patch.provider_name,
       patch.model === undefined ? row.model : patch.model,
     );
+    const merged = {
+      display_name: patch.display_name ?? row.display_name,
+      instructions: patch.instructions ?? row.instructions,
+      reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
+      provider_name,
+      model,
+      schema,
+      examples,
+      review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
+      review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
+    };
+    // A patch that changes nothing leaves the version (and updated_at) as they were.
+    if (definitionUnchanged(row, merged)) return toExtractor(row);
     const [updated] = await trx('extractors')
       .where({ id: row.id })
       .update({
-        display_name: patch.display_name ?? row.display_name,
-        instructions: patch.instructions ?? row.instructions,
-        reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
-        provider_name,
-        model,
+        ...merged,
         schema: jsonb(schema),
         examples: jsonb(examples),
-        review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
+        review_thresholds: merged.review_thresholds === null ? null : jsonb(merged.review_thresholds),
+        version: row.version + 1,
         updated_at: trx.fn.now(),
       })
       .returning('*');
     return toExtractor(updated as ExtractorRow);
   });
+}
+
+/** True when every changeable field of `merged` equals the stored row's (JSON compared by content). */
+function definitionUnchanged(row: ExtractorRow, merged: Partial<ExtractorRow>): boolean {
+  return Object.entries(merged).every(([k, v]) => deepEqual(row[k as keyof ExtractorRow] ?? null, v ?? null));
 }
 
 export async function deleteExtractor(db: Db, ref: string): Promise<void> {

@@ -55,6 +55,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   job_not_reviewed: 409,
   evaluation_run_active: 409,
   evaluation_run_not_completed: 409,
+  extractor_changed: 409,
   evaluation_sets_differ: 409,
   // The provider's stored settings cannot work (model listing, provider status): a state conflict.
   provider_key_missing: 409,

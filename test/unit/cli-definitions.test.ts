@@ -16,6 +16,8 @@ const extractor = (over: Partial<Extractor> = {}): Extractor => ({
   schema: SCHEMA,
   examples: [],
   review_threshold: null,
+  review_thresholds: null,
+  version: 1,
   source: 'user',
   is_prebuilt: false,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -67,7 +69,7 @@ describe('changedFields', () => {
 describe('definitionOf', () => {
   it('keeps the definition fields only, so `get` output applies back', () => {
     const def = definitionOf('extractor', extractor());
-    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold']);
+    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold', 'review_thresholds']);
     expect(changedFields('extractor', def, extractor())).toEqual([]);
   });
 });

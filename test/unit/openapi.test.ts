@@ -258,6 +258,8 @@ const extractor = toExtractor({
   schema: RECEIPT_SCHEMA,
   examples: [{ input: { type: 'text', text: 'Cafe, total 3', file_id: null }, output: { total: 3 } }],
   review_threshold: null,
+  review_thresholds: { '/total': 0.9, '/items/*/amount': null },
+  version: 3,
 });
 const parser = toParser({ ...definition, id: newId('parser'), name: 'document-to-markdown', output_format: 'markdown', instructions: '', reasoning_effort: 'low' });
 const provider = toProvider({

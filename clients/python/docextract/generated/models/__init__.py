@@ -128,6 +128,7 @@ from .review_field_decision_type_1 import ReviewFieldDecisionType1
 from .review_patch_request import ReviewPatchRequest
 from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
+from .review_thresholds import ReviewThresholds
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
@@ -135,6 +136,12 @@ from .schema_validation_response_canonical_schema_type_0 import (
 )
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
+from .thresholds_proposal import ThresholdsProposal
+from .thresholds_proposal_fields import ThresholdsProposalFields
+from .thresholds_proposal_fields_additional_property import (
+    ThresholdsProposalFieldsAdditionalProperty,
+)
+from .thresholds_request import ThresholdsRequest
 from .token_usage import TokenUsage
 from .validation_error import ValidationError
 from .validation_error_ctx import ValidationErrorCtx
@@ -269,11 +276,16 @@ __all__ = (
     "ReviewPatchRequest",
     "ReviewRejectRequest",
     "ReviewStatus",
+    "ReviewThresholds",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
     "StoredExampleInput",
     "StoredExampleInputType",
+    "ThresholdsProposal",
+    "ThresholdsProposalFields",
+    "ThresholdsProposalFieldsAdditionalProperty",
+    "ThresholdsRequest",
     "TokenUsage",
     "ValidationError",
     "ValidationErrorCtx",

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.example_input import ExampleInput
     from ..models.json_object import JsonObject
+    from ..models.review_thresholds import ReviewThresholds
 
 
 T = TypeVar("T", bound="ExtractorDefinitionInput")
@@ -36,6 +37,8 @@ class ExtractorDefinitionInput:
             `low_confidence`, and a
             completed job with any flag is put in review (`review.status = pending`). Null (the
             default): no job of this extractor needs review.
+        review_thresholds (None | ReviewThresholds | Unset): Per-field thresholds (see `ReviewThresholds`); null (the
+            default) or absent for none.
     """
 
     display_name: str
@@ -47,8 +50,11 @@ class ExtractorDefinitionInput:
     model: None | str | Unset = UNSET
     examples: list[ExampleInput] | Unset = UNSET
     review_threshold: float | None | Unset = UNSET
+    review_thresholds: None | ReviewThresholds | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.review_thresholds import ReviewThresholds
+
         display_name = self.display_name
 
         instructions = self.instructions
@@ -96,6 +102,14 @@ class ExtractorDefinitionInput:
         else:
             review_threshold = self.review_threshold
 
+        review_thresholds: dict[str, Any] | None | Unset
+        if isinstance(self.review_thresholds, Unset):
+            review_thresholds = UNSET
+        elif isinstance(self.review_thresholds, ReviewThresholds):
+            review_thresholds = self.review_thresholds.to_dict()
+        else:
+            review_thresholds = self.review_thresholds
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -117,6 +131,8 @@ class ExtractorDefinitionInput:
             field_dict["examples"] = examples
         if review_threshold is not UNSET:
             field_dict["review_threshold"] = review_threshold
+        if review_thresholds is not UNSET:
+            field_dict["review_thresholds"] = review_thresholds
 
         return field_dict
 
@@ -124,6 +140,7 @@ class ExtractorDefinitionInput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.example_input import ExampleInput
         from ..models.json_object import JsonObject
+        from ..models.review_thresholds import ReviewThresholds
 
         d = dict(src_dict)
         display_name = d.pop("display_name")
@@ -202,6 +219,23 @@ class ExtractorDefinitionInput:
 
         review_threshold = _parse_review_threshold(d.pop("review_threshold", UNSET))
 
+        def _parse_review_thresholds(data: object) -> None | ReviewThresholds | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                review_thresholds_type_0 = ReviewThresholds.from_dict(data)
+
+                return review_thresholds_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ReviewThresholds | Unset", data)
+
+        review_thresholds = _parse_review_thresholds(d.pop("review_thresholds", UNSET))
+
         extractor_definition_input = cls(
             display_name=display_name,
             instructions=instructions,
@@ -212,6 +246,7 @@ class ExtractorDefinitionInput:
             model=model,
             examples=examples,
             review_threshold=review_threshold,
+            review_thresholds=review_thresholds,
         )
 
         return extractor_definition_input

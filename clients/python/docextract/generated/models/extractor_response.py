@@ -14,6 +14,7 @@ from ..models.reasoning_effort import ReasoningEffort
 if TYPE_CHECKING:
     from ..models.example import Example
     from ..models.extractor_response_schema import ExtractorResponseSchema
+    from ..models.review_thresholds import ReviewThresholds
 
 
 T = TypeVar("T", bound="ExtractorResponse")
@@ -34,7 +35,10 @@ class ExtractorResponse:
         schema (ExtractorResponseSchema): The extraction result JSON Schema, as submitted.
         examples (list[Example]):
         review_threshold (float | None): Our addition. Below it a value is flagged `low_confidence`; null (always for
-            prebuilt extractors) means no job needs review.
+            prebuilt extractors) means no job needs review unless `review_thresholds` is set.
+        review_thresholds (None | ReviewThresholds):
+        version (int): 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH
+            that changes nothing keeps it). Jobs and evaluation runs keep it in their snapshot.
         source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
         is_prebuilt (bool):
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -51,12 +55,16 @@ class ExtractorResponse:
     schema: ExtractorResponseSchema
     examples: list[Example]
     review_threshold: float | None
+    review_thresholds: None | ReviewThresholds
+    version: int
     source: DefinitionSource
     is_prebuilt: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.review_thresholds import ReviewThresholds
+
         id = self.id
 
         name = self.name
@@ -85,6 +93,14 @@ class ExtractorResponse:
         review_threshold: float | None
         review_threshold = self.review_threshold
 
+        review_thresholds: dict[str, Any] | None
+        if isinstance(self.review_thresholds, ReviewThresholds):
+            review_thresholds = self.review_thresholds.to_dict()
+        else:
+            review_thresholds = self.review_thresholds
+
+        version = self.version
+
         source = self.source.value
 
         is_prebuilt = self.is_prebuilt
@@ -107,6 +123,8 @@ class ExtractorResponse:
                 "schema": schema,
                 "examples": examples,
                 "review_threshold": review_threshold,
+                "review_thresholds": review_thresholds,
+                "version": version,
                 "source": source,
                 "is_prebuilt": is_prebuilt,
                 "created_at": created_at,
@@ -120,6 +138,7 @@ class ExtractorResponse:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.example import Example
         from ..models.extractor_response_schema import ExtractorResponseSchema
+        from ..models.review_thresholds import ReviewThresholds
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -165,6 +184,23 @@ class ExtractorResponse:
 
         review_threshold = _parse_review_threshold(d.pop("review_threshold"))
 
+        def _parse_review_thresholds(data: object) -> None | ReviewThresholds:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                review_thresholds_type_0 = ReviewThresholds.from_dict(data)
+
+                return review_thresholds_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ReviewThresholds", data)
+
+        review_thresholds = _parse_review_thresholds(d.pop("review_thresholds"))
+
+        version = d.pop("version")
+
         source = DefinitionSource(d.pop("source"))
 
         is_prebuilt = d.pop("is_prebuilt")
@@ -184,6 +220,8 @@ class ExtractorResponse:
             schema=schema,
             examples=examples,
             review_threshold=review_threshold,
+            review_thresholds=review_thresholds,
+            version=version,
             source=source,
             is_prebuilt=is_prebuilt,
             created_at=created_at,
