@@ -1177,12 +1177,17 @@ export interface paths {
         };
         /**
          * The results of an extraction batch as CSV
-         * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
-         *     the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
-         *     the items of an array (`/vendor/name`, `/line_items/*\/amount`). An item whose result holds an
-         *     array of objects (not inside another array) takes one row per array element, its other columns
-         *     repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
-         *     each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+         * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
+         *     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
+         *     space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+         *     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
+         *     the items of an array (`/vendor/name`, `/line_items/*\/amount`); with `?confidence=true` each
+         *     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
+         *     the lowest under it; empty when unknown). An item whose result holds an array of objects (not
+         *     inside another array) takes one row per array element, its other columns repeated; arrays of
+         *     scalars and deeper arrays are one cell of JSON. The values are those of each job's
+         *     `result.data`, or of `review.reviewed_data` when its review is approved (docs/batches.md). A
+         *     parse batch has no CSV (`404`).
          */
         get: operations["getBatchResultsCsv"];
         put?: never;
@@ -2012,8 +2017,8 @@ export interface components {
             confidence: number | null;
         };
         /**
-         * @description Why a value needs a human: `low_confidence` (its confidence is below the extractor's
-         *     `review_threshold`), `required_missing` (the schema requires the property and its value is
+         * @description Why a value needs a human: `low_confidence` (its confidence is below its field's threshold in
+         *     the extractor's `review_thresholds`, else below its `review_threshold`), `required_missing` (the schema requires the property and its value is
          *     null), `conflict` (two windows disagreed, see `conflicts`), `not_grounded` (the pages it came
          *     from have a text layer and its text was not found on them).
          * @enum {string}
@@ -2024,7 +2029,7 @@ export interface components {
          * @enum {string}
          */
         ReviewStatus: "not_required" | "pending" | "approved" | "rejected";
-        /** @description Review state of a completed job whose extractor had a `review_threshold` when the job was created. */
+        /** @description Review state of a completed job whose extractor had a `review_threshold` or `review_thresholds` when the job was created. */
         ExtractionReview: {
             status: components["schemas"]["ReviewStatus"];
             /** @description Starts at 1 and grows by one with each change. */
@@ -2649,6 +2654,17 @@ export interface components {
             failed: number;
             canceled: number;
         };
+        /**
+         * @description Our addition (issue 40). The completed items by review status, counted at every read;
+         *     `not_required` also counts items whose job has no review (the extractor asked for none), so
+         *     the four add up to `request_counts.completed`. All zero for a parse batch.
+         */
+        BatchReviewCounts: {
+            pending: number;
+            approved: number;
+            rejected: number;
+            not_required: number;
+        };
         BatchResponse: {
             /** @description Immutable identifier (`batch_` + ULID). */
             id: string;
@@ -2658,6 +2674,7 @@ export interface components {
             definition_name: string;
             status: components["schemas"]["BatchStatus"];
             request_counts: components["schemas"]["BatchRequestCounts"];
+            review_counts: components["schemas"]["BatchReviewCounts"];
             concurrency: number;
             metadata: {
                 [key: string]: string;
@@ -2675,6 +2692,14 @@ export interface components {
             /** @description The job's result when `completed` (an extraction result, or a parse result without `pages`), otherwise null. */
             result: unknown;
             error: components["schemas"]["JobError"] | null;
+            /** @description Our addition. The item job's `result.confidence`; null for a job without one, an item not completed, or a parse batch. */
+            confidence: {
+                [key: string]: number;
+            } | null;
+            /** @description Our addition. The item job's `result.flags` (`[]` when nothing needs review); null for an item not completed or a parse batch. */
+            flags: components["schemas"]["ValueFlag"][] | null;
+            /** @description Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it (approved corrections are in `reviewed_data`); null without one. */
+            review: components["schemas"]["ExtractionReview"] | null;
         };
         /** @description The body of a `batch.completed` or `batch.canceled` delivery. */
         BatchEventPayload: {
@@ -3045,6 +3070,12 @@ export interface components {
                  *         "completed": 2,
                  *         "failed": 1,
                  *         "canceled": 0
+                 *       },
+                 *       "review_counts": {
+                 *         "pending": 1,
+                 *         "approved": 0,
+                 *         "rejected": 0,
+                 *         "not_required": 1
                  *       },
                  *       "concurrency": 16,
                  *       "metadata": {
@@ -5827,7 +5858,12 @@ export interface operations {
                      *           "total": 7.4
                      *         }
                      *       },
-                     *       "error": null
+                     *       "error": null,
+                     *       "confidence": {
+                     *         "/total": 0.98
+                     *       },
+                     *       "flags": [],
+                     *       "review": null
                      *     }
                      */
                     "application/x-ndjson": components["schemas"]["BatchResultLine"];
@@ -5845,6 +5881,8 @@ export interface operations {
             query?: {
                 /** @description Only items that ended with this status. */
                 status?: components["parameters"]["BatchResultStatusFilter"];
+                /** @description `true` adds a `<column>__confidence` column after each value column. */
+                confidence?: "true" | "false";
             };
             header?: never;
             path: {
@@ -5866,8 +5904,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example custom_id,status,error_code,/total
-                     *     march-1,completed,,7.4
+                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,/total
+                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,7.4
                      */
                     "text/csv": string;
                 };

@@ -95,9 +95,10 @@ export async function upsertByName<R>(
 ): Promise<{ row: R; created: boolean }> {
   const columns = Object.keys(values);
   const replaced = columns.filter((c) => c !== 'id' && c !== 'name' && c !== 'source');
-  // A replace by the same definition is no change: the version moves only when a column differs.
+  // A replace by the same definition is no change: the version moves only when a column differs
+  // (compared as text: `json` columns have no equality, and their text is what is shown).
   const version = kind.versioned
-    ? `, version = CASE WHEN ROW(${replaced.map(() => '??.??').join(', ')}) IS DISTINCT FROM ROW(${replaced.map(() => 'EXCLUDED.??').join(', ')}) THEN ??.version + 1 ELSE ??.version END`
+    ? `, version = CASE WHEN ROW(${replaced.map(() => '??.??::text').join(', ')}) IS DISTINCT FROM ROW(${replaced.map(() => 'EXCLUDED.??::text').join(', ')}) THEN ??.version + 1 ELSE ??.version END`
     : '';
   const versionBindings = kind.versioned ? [...replaced.flatMap((c) => [kind.table, c]), ...replaced, kind.table, kind.table] : [];
   const result = await db.raw(

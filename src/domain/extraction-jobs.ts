@@ -78,7 +78,7 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
 
 /** The review as clients see it: status, revision, reviewed_data and updated_at, nothing else. */
-function reviewOf(review: any): { status: string; revision: number; reviewed_data: unknown; updated_at: string } | null {
+export function reviewOf(review: any): { status: string; revision: number; reviewed_data: unknown; updated_at: string } | null {
   if (!review || typeof review !== 'object') return null;
   return { status: review.status, revision: review.revision, reviewed_data: review.reviewed_data ?? null, updated_at: review.updated_at };
 }

@@ -258,9 +258,14 @@ export async function patchExtractor(
   });
 }
 
-/** True when every changeable field of `merged` equals the stored row's (JSON compared by content). */
+/**
+ * True when every changeable field of `merged` equals the stored row's: JSON by content, except the
+ * schema, whose property order is part of what the user wrote (it orders the CSV's columns).
+ */
 function definitionUnchanged(row: ExtractorRow, merged: Partial<ExtractorRow>): boolean {
-  return Object.entries(merged).every(([k, v]) => deepEqual(row[k as keyof ExtractorRow] ?? null, v ?? null));
+  return Object.entries(merged).every(([k, v]) =>
+    k === 'schema' ? JSON.stringify(row.schema) === JSON.stringify(v) : deepEqual(row[k as keyof ExtractorRow] ?? null, v ?? null),
+  );
 }
 
 export async function deleteExtractor(db: Db, ref: string): Promise<void> {
@@ -271,8 +276,8 @@ export async function deleteExtractor(db: Db, ref: string): Promise<void> {
 
 /**
  * The schema must belong to the dialect. We store it as the client sent it, not the canonical
- * form: a GET returns the schema that was PUT (jsonb keeps its content, though not its key order),
- * and the canonical form can always be derived again because it is deterministic.
+ * form: a GET returns the schema that was PUT, in the order it was written (the column is `json`, not
+ * `jsonb`), and the canonical form can always be derived again because it is deterministic.
  */
 function checkSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const result = validateSchema(schema);

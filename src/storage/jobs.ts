@@ -505,6 +505,14 @@ export async function countBatchItems(db: Db, kind: JobKind, batchId: string): P
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/** A batch's completed extraction items by review status (null: the job has no review). */
+export async function countBatchReviews(db: Db, batchId: string): Promise<Array<{ review_status: string | null; n: number }>> {
+  return db(TABLE.extraction)
+    .where({ batch_id: batchId, status: 'completed' })
+    .groupByRaw("review->>'status'")
+    .select(db.raw("review->>'status' as review_status"), db.raw('count(*)::int as n'));
+}
+
 /** Items handed to their workflow (index below the cursor) that have not ended. */
 export async function countItemsInFlight(db: Db, kind: JobKind, batchId: string, below: number): Promise<number> {
   const row = await db(TABLE[kind]).where({ batch_id: batchId }).where('batch_index', '<', below).whereNotIn('status', TERMINAL).first(db.raw('count(*)::int as n'));
@@ -550,6 +558,8 @@ export interface BatchResultRow {
   status: JobStatus;
   result: unknown;
   error: { code: string; message: string } | null;
+  /** Extraction only (null for parse items). */
+  review: unknown;
 }
 
 /** Up to `limit` ended items after `afterIndex`, in input order (the results are read in such pages). */
@@ -565,7 +575,7 @@ export async function endedItemsAfter(
   if (status) q.where({ status });
   else q.whereIn('status', TERMINAL);
   // A parse job's result is its stored pages (./job-results.ts): it has no result column.
-  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'extraction' ? 'result' : db.raw('null as result'), 'error');
+  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'extraction' ? 'result' : db.raw('null as result'), 'error', kind === 'extraction' ? 'review' : db.raw('null as review'));
 }
 
 /** The definition snapshot a batch's items run with (every item has the same one). */

@@ -12,7 +12,9 @@ from .batch_response import BatchResponse
 from .batch_response_kind import BatchResponseKind
 from .batch_response_metadata import BatchResponseMetadata
 from .batch_result_line import BatchResultLine
+from .batch_result_line_confidence_type_0 import BatchResultLineConfidenceType0
 from .batch_result_line_status import BatchResultLineStatus
+from .batch_review_counts import BatchReviewCounts
 from .batch_status import BatchStatus
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
@@ -79,6 +81,7 @@ from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
 from .flag_reason import FlagReason
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
+from .get_batch_results_csv_confidence import GetBatchResultsCsvConfidence
 from .get_batch_results_csv_status import GetBatchResultsCsvStatus
 from .get_batch_results_status import GetBatchResultsStatus
 from .get_open_api_document_response_200_type_1 import (
@@ -168,7 +171,9 @@ __all__ = (
     "BatchResponseKind",
     "BatchResponseMetadata",
     "BatchResultLine",
+    "BatchResultLineConfidenceType0",
     "BatchResultLineStatus",
+    "BatchReviewCounts",
     "BatchStatus",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
@@ -229,6 +234,7 @@ __all__ = (
     "FileUpload",
     "FlagReason",
     "GetApiReferenceAssetAsset",
+    "GetBatchResultsCsvConfidence",
     "GetBatchResultsCsvStatus",
     "GetBatchResultsStatus",
     "GetOpenApiDocumentResponse200Type1",
