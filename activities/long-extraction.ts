@@ -25,6 +25,7 @@ import { compileDataValidator, compileDerivedValidator } from '../src/schema-dia
 import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
+import { chooseExamples, type ExampleJob } from '../src/domain/example-choice.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { jobIsRunning } from './job-status.js';
@@ -92,9 +93,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
     return { type: 'images', images };
   }
 
-  async function loadExamples(extractor: Extractor): Promise<ExtractionExample[]> {
+  /** The examples chosen for the job (recorded as its examples_used by the first window to ask). */
+  async function loadExamples(job: ExampleJob, extractor: Extractor): Promise<ExtractionExample[]> {
     const examples: ExtractionExample[] = [];
-    for (const ex of extractor.examples ?? []) {
+    for (const ex of await chooseExamples(db, (id) => documents.get(id), job, extractor)) {
       const fileId = ex.input.type === 'file' ? (ex.input.file_id ?? null) : null;
       const input: DocumentInput = fileId
         ? { type: 'images', images: await allPageImages(await documents.get(fileId), config) }
@@ -164,7 +166,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         // The examples and the provider's settings load while the pages render.
         const [input, examples, settings] = await Promise.all([
           withHeartbeat(() => windowInput(source, first, last, total)),
-          loadExamples(extractor),
+          loadExamples(job, extractor),
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
         const ask = (generation: GenerationSettings | undefined) =>

@@ -1794,6 +1794,12 @@ export interface components {
         };
         /** @description A few-shot example as submitted. */
         ExampleInput: {
+            /** @description Our addition. Sent back as read, an example keeps its `id`, `source_job_id` and `added_at` (an example equal in input and output to a stored one keeps them too); any other is new. */
+            id?: string;
+            /** @description Ignored (kept from the stored example named by `id`). */
+            source_job_id?: string | null;
+            /** @description Ignored (kept from the stored example named by `id`). */
+            added_at?: string;
             /**
              * @description A `text` example (the default `type`) has `text` and no `file_id`; a `file` example has the
              *     `file_id` of an uploaded file (`404 not_found` when there is none) and no `text`.
@@ -1812,6 +1818,11 @@ export interface components {
         };
         /** @description A few-shot example as stored (normalised). */
         Example: {
+            /** @description Our addition. Stable while the example exists (`exm_` + ULID); what jobs list in `examples_used`. */
+            id: string;
+            /** @description The reviewed job it was added from (`add_as_example`); null when written by hand. */
+            source_job_id: string | null;
+            added_at: components["schemas"]["Timestamp"];
             input: components["schemas"]["StoredExampleInput"];
             output: Record<string, unknown>;
         };
@@ -1846,6 +1857,13 @@ export interface components {
             review_threshold?: number | null;
             /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
             review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
+            /**
+             * @description `all` (the default): every example goes into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for files), ranked in Postgres full-text search, ties to the newest.
+             * @enum {string}
+             */
+            examples_strategy?: "all" | "similar";
+            /** @description With `similar`, how many examples (5 when null). */
+            max_examples?: number | null;
         };
         /**
          * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
@@ -1876,6 +1894,13 @@ export interface components {
             review_threshold?: number | null;
             /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
             review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
+            /**
+             * @description `all` (the default): every example goes into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for files), ranked in Postgres full-text search, ties to the newest.
+             * @enum {string}
+             */
+            examples_strategy?: "all" | "similar";
+            /** @description With `similar`, how many examples (5 when null). */
+            max_examples?: number | null;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -1893,8 +1918,11 @@ export interface components {
             /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review unless `review_thresholds` is set. */
             review_threshold: number | null;
             review_thresholds: components["schemas"]["ReviewThresholds"] | null;
-            /** @description 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH that changes nothing keeps it). Jobs and evaluation runs keep it in their snapshot. */
+            /** @description 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH that changes nothing keeps it; an example added from a review is a change). Jobs and evaluation runs keep it in their snapshot. */
             version: number;
+            /** @enum {string} */
+            examples_strategy: "all" | "similar";
+            max_examples: number | null;
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -2215,6 +2243,13 @@ export interface components {
             review?: components["schemas"]["ExtractionReview"] | null;
             /** @description Our addition, always present. The evaluation run the job is an item of; null for a job created on its own. */
             evaluation_run_id?: string | null;
+            /**
+             * @description Our addition (issue 40). The ids of the extractor's examples the job's prompts carried
+             *     (chosen once, before the first request: all of them, or the most similar with
+             *     `examples_strategy: similar`; an evaluation item's job never carries an example of its
+             *     own document). Null until chosen.
+             */
+            examples_used?: string[] | null;
             /** @description The batch the job is an item of (`batch_` + ULID); null for a job created on its own. Our addition. */
             batch_id?: string | null;
             /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */

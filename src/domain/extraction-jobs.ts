@@ -69,6 +69,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     review: reviewOf(row.review),
     /** The evaluation run the job is an item of; null for a job created on its own. */
     evaluation_run_id: row.evaluation_run_id ?? null,
+    /** The ids of the examples its prompts carried (null until chosen). */
+    examples_used: (row.examples_used ?? null) as string[] | null,
 
     /** The batch the job is an item of and its key there (null for a job created on its own). */
     batch_id: row.batch_id ?? null,

@@ -41,6 +41,10 @@ export const EXTRACTOR_KIND: DefinitionKind = {
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const exampleInputSchema = z.strictObject({
+  /** An example read back from the service keeps its id (and its source and time) when sent again. */
+  id: z.string().max(128).optional(),
+  source_job_id: z.string().max(128).nullable().optional(),
+  added_at: z.string().max(64).optional(),
   input: z.strictObject({
     type: z.enum(['text', 'file']).default('text'),
     text: z.string().nullable().optional(),
@@ -48,6 +52,11 @@ export const exampleInputSchema = z.strictObject({
   }),
   output: jsonObject,
 });
+
+export const EXAMPLES_STRATEGIES = ['all', 'similar'] as const;
+/** With `similar`, this many examples when max_examples is not set. */
+export const DEFAULT_MAX_EXAMPLES = 5;
+const maxExamplesSchema = z.number().int().min(1).max(20);
 
 /** A value whose confidence is below this needs a human (docs/confidence-and-review.md). */
 const reviewThresholdSchema = z.number().min(0).max(1);
@@ -75,6 +84,8 @@ export const extractorDefinitionSchema = z.strictObject({
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
   review_thresholds: reviewThresholdsSchema.nullable().optional(),
+  examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
+  max_examples: maxExamplesSchema.nullable().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -88,6 +99,8 @@ export const extractorPatchSchema = z.strictObject({
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
   review_thresholds: reviewThresholdsSchema.nullable().optional(),
+  examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
+  max_examples: maxExamplesSchema.nullable().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -98,6 +111,11 @@ export type ExtractorPatchInput = z.infer<typeof extractorPatchSchema>;
 // ---- Stored and returned shapes ----
 
 export interface Example {
+  /** `exm_…`, stable while the example exists. */
+  id: string;
+  /** The reviewed job it was added from (add_as_example); null when written by hand. */
+  source_job_id: string | null;
+  added_at: string;
   input: { type: 'text' | 'file'; text: string | null; file_id: string | null };
   output: Record<string, unknown>;
 }
@@ -117,6 +135,9 @@ interface ExtractorRow {
   review_thresholds: ReviewThresholds | null;
   /** 1 on creation, one more with every change. */
   version: number;
+  /** Which examples a job's prompts carry: all of them, or the max_examples most similar to its text. */
+  examples_strategy: (typeof EXAMPLES_STRATEGIES)[number];
+  max_examples: number | null;
   source: Source;
   created_at: Date;
   updated_at: Date;
@@ -143,6 +164,8 @@ export function toExtractor(row: ExtractorRow): Extractor {
     review_threshold: row.review_threshold ?? null,
     review_thresholds: row.review_thresholds ?? null,
     version: row.version,
+    examples_strategy: row.examples_strategy ?? 'all',
+    max_examples: row.max_examples ?? null,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -181,7 +204,8 @@ export async function putExtractor(
 ): Promise<{ extractor: Extractor; created: boolean }> {
   assertBodyNameMatches(name, input.name);
   const schema = checkSchema(input.schema);
-  const examples = await checkExamples(db, schema, input.examples ?? []);
+  const existing = await findRowByRef<ExtractorRow>(db, EXTRACTOR_KIND, name);
+  const examples = await checkExamples(db, schema, input.examples ?? [], existing?.examples ?? []);
   const { provider_name, model } = resolveModelChoice(config, input.provider_name, input.model);
   const { row, created } = await upsertByName<ExtractorRow>(db, EXTRACTOR_KIND, {
     id: newId('extractor'),
@@ -195,6 +219,8 @@ export async function putExtractor(
     examples: jsonb(examples),
     review_threshold: input.review_threshold ?? null,
     review_thresholds: input.review_thresholds == null ? null : jsonb(input.review_thresholds),
+    examples_strategy: input.examples_strategy ?? 'all',
+    max_examples: input.max_examples ?? null,
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -223,7 +249,7 @@ export async function patchExtractor(
     const schema = patch.schema !== undefined ? checkSchema(patch.schema) : row.schema;
     const examples =
       patch.examples !== undefined || patch.schema !== undefined
-        ? await checkExamples(trx, schema, patch.examples ?? row.examples)
+        ? await checkExamples(trx, schema, patch.examples ?? row.examples, row.examples)
         : row.examples;
     const { provider_name, model } = resolveModelChoice(
       config,
@@ -240,6 +266,8 @@ export async function patchExtractor(
       examples,
       review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
       review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
+      examples_strategy: patch.examples_strategy ?? row.examples_strategy,
+      max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
     };
     // A patch that changes nothing leaves the version (and updated_at) as they were.
     if (definitionUnchanged(row, merged)) return toExtractor(row);
@@ -291,9 +319,21 @@ function checkSchema(schema: Record<string, unknown>): Record<string, unknown> {
   return schema;
 }
 
-/** Normalise examples and check each one: a usable input, and an output the schema accepts. */
-async function checkExamples(db: Db, schema: Record<string, unknown>, examples: readonly unknown[]): Promise<Example[]> {
-  const normalised = examples.map((raw, i) => normaliseExample(raw as z.input<typeof exampleInputSchema>, i));
+/**
+ * Normalise examples and check each one: a usable input, and an output the schema accepts. An
+ * example keeps the id, source and time of the stored one it names by `id` or equals in input and
+ * output (so a definition sent again unchanged keeps its examples' audit trail); others are new.
+ */
+async function checkExamples(db: Db, schema: Record<string, unknown>, examples: readonly unknown[], stored: readonly Example[]): Promise<Example[]> {
+  const now = new Date().toISOString();
+  const taken = new Set<string>();
+  const normalised = examples.map((raw, i) => {
+    const given = raw as z.input<typeof exampleInputSchema>;
+    const ex = normaliseExample(given, i);
+    const same = stored.find((s) => !taken.has(s.id) && (s.id === given.id || (given.id === undefined && deepEqual(s.input, ex.input) && deepEqual(s.output, ex.output))));
+    if (same) taken.add(same.id);
+    return { id: same?.id ?? newId('example'), source_job_id: same?.source_job_id ?? null, added_at: same?.added_at ?? now, input: ex.input, output: ex.output };
+  });
   const validate = compileDataValidator(schema);
   normalised.forEach((ex, i) => {
     const result = validate(ex.output);
@@ -312,7 +352,7 @@ async function checkExamples(db: Db, schema: Record<string, unknown>, examples: 
   return normalised;
 }
 
-function normaliseExample(raw: z.input<typeof exampleInputSchema> | Example, i: number): Example {
+function normaliseExample(raw: z.input<typeof exampleInputSchema> | Example, i: number): Pick<Example, 'input' | 'output'> {
   const type = raw.input.type ?? 'text';
   const text = raw.input.text ?? null;
   const file_id = raw.input.file_id ?? null;

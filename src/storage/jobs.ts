@@ -56,6 +56,10 @@ export interface ExtractionJobRow extends JobRowBase {
   /** The extractor as it was when the job was created. */
   extractor_snapshot: any;
   source_text: string | null;
+  /** The run the job is an item job of (null otherwise). */
+  evaluation_run_id?: string | null;
+  /** The ids of the examples its prompts carried, recorded once (null until chosen). */
+  examples_used?: string[] | null;
 }
 
 export interface ParseJobRow extends JobRowBase {
@@ -104,6 +108,16 @@ export async function insertParseJob(
 
 export async function findJobRow<K extends JobKind>(db: Db, kind: K, id: string): Promise<JobRows[K] | undefined> {
   return db(TABLE[kind]).where({ id }).first();
+}
+
+/**
+ * Record the examples an extraction job's prompts carry, once: a later attempt or window finds the
+ * first choice. Returns the ids recorded (this call's or the earlier one's).
+ */
+export async function recordExamplesUsed(db: Db, id: string, exampleIds: string[]): Promise<string[]> {
+  await db(TABLE.extraction).where({ id }).whereNull('examples_used').update({ examples_used: JSON.stringify(exampleIds) });
+  const row = await db(TABLE.extraction).where({ id }).first('examples_used');
+  return (row?.examples_used as string[] | null) ?? exampleIds;
 }
 
 export async function findJobStatus(db: Db, kind: JobKind, id: string): Promise<JobStatus | undefined> {

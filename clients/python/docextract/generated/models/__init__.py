@@ -73,9 +73,16 @@ from .extraction_result_provenance import ExtractionResultProvenance
 from .extraction_review import ExtractionReview
 from .extraction_review_reviewed_data import ExtractionReviewReviewedData
 from .extractor_definition_input import ExtractorDefinitionInput
+from .extractor_definition_input_examples_strategy import (
+    ExtractorDefinitionInputExamplesStrategy,
+)
 from .extractor_response import ExtractorResponse
+from .extractor_response_examples_strategy import ExtractorResponseExamplesStrategy
 from .extractor_response_schema import ExtractorResponseSchema
 from .extractor_update_input import ExtractorUpdateInput
+from .extractor_update_input_examples_strategy import (
+    ExtractorUpdateInputExamplesStrategy,
+)
 from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
@@ -226,9 +233,12 @@ __all__ = (
     "ExtractionReview",
     "ExtractionReviewReviewedData",
     "ExtractorDefinitionInput",
+    "ExtractorDefinitionInputExamplesStrategy",
     "ExtractorResponse",
+    "ExtractorResponseExamplesStrategy",
     "ExtractorResponseSchema",
     "ExtractorUpdateInput",
+    "ExtractorUpdateInputExamplesStrategy",
     "FileResponse",
     "FileResponseMediaType",
     "FileUpload",

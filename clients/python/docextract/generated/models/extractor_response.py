@@ -8,6 +8,9 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 from ..models.definition_source import DefinitionSource
+from ..models.extractor_response_examples_strategy import (
+    ExtractorResponseExamplesStrategy,
+)
 from ..models.provider_name import ProviderName
 from ..models.reasoning_effort import ReasoningEffort
 
@@ -38,7 +41,10 @@ class ExtractorResponse:
             prebuilt extractors) means no job needs review unless `review_thresholds` is set.
         review_thresholds (None | ReviewThresholds):
         version (int): 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH
-            that changes nothing keeps it). Jobs and evaluation runs keep it in their snapshot.
+            that changes nothing keeps it; an example added from a review is a change). Jobs and evaluation runs keep it in
+            their snapshot.
+        examples_strategy (ExtractorResponseExamplesStrategy):
+        max_examples (int | None):
         source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
         is_prebuilt (bool):
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -57,6 +63,8 @@ class ExtractorResponse:
     review_threshold: float | None
     review_thresholds: None | ReviewThresholds
     version: int
+    examples_strategy: ExtractorResponseExamplesStrategy
+    max_examples: int | None
     source: DefinitionSource
     is_prebuilt: bool
     created_at: datetime.datetime
@@ -101,6 +109,11 @@ class ExtractorResponse:
 
         version = self.version
 
+        examples_strategy = self.examples_strategy.value
+
+        max_examples: int | None
+        max_examples = self.max_examples
+
         source = self.source.value
 
         is_prebuilt = self.is_prebuilt
@@ -125,6 +138,8 @@ class ExtractorResponse:
                 "review_threshold": review_threshold,
                 "review_thresholds": review_thresholds,
                 "version": version,
+                "examples_strategy": examples_strategy,
+                "max_examples": max_examples,
                 "source": source,
                 "is_prebuilt": is_prebuilt,
                 "created_at": created_at,
@@ -201,6 +216,15 @@ class ExtractorResponse:
 
         version = d.pop("version")
 
+        examples_strategy = ExtractorResponseExamplesStrategy(d.pop("examples_strategy"))
+
+        def _parse_max_examples(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast("int | None", data)
+
+        max_examples = _parse_max_examples(d.pop("max_examples"))
+
         source = DefinitionSource(d.pop("source"))
 
         is_prebuilt = d.pop("is_prebuilt")
@@ -222,6 +246,8 @@ class ExtractorResponse:
             review_threshold=review_threshold,
             review_thresholds=review_thresholds,
             version=version,
+            examples_strategy=examples_strategy,
+            max_examples=max_examples,
             source=source,
             is_prebuilt=is_prebuilt,
             created_at=created_at,
