@@ -1,3 +1,4 @@
+import { chooseExamples } from '../src/domain/example-choice.js';
 import { Context } from '@temporalio/activity';
 import type { Extractor } from '../src/domain/extractors.js';
 import { recordJobFinished } from '../src/metrics/index.js';
@@ -40,7 +41,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
         const input = await loadInput(job.file_id, job.source_text);
         const examples: ExtractionExample[] = [];
-        for (const ex of extractor.examples ?? []) {
+        for (const ex of await chooseExamples(db, (id) => documents.get(id), job, extractor)) {
           examples.push({ input: await loadInput(ex.input.type === 'file' ? (ex.input.file_id ?? null) : null, ex.input.text ?? null), output: ex.output });
         }
         const validate = compileDataValidator(extractor.schema);

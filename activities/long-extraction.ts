@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
-import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, type ConfidenceMap } from '../src/confidence/index.js';
+import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, reviewEnabled, thresholdResolver, type ConfidenceMap } from '../src/confidence/index.js';
 import { findTextInPool, openTextLayer, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
@@ -27,6 +27,7 @@ import { compileDataValidator, compileDerivedValidator } from '../src/schema-dia
 import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
+import { chooseExamples, type ExampleJob } from '../src/domain/example-choice.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { WindowTextSearches } from './window-text-searches.js';
@@ -94,9 +95,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
     return { type: 'images', images };
   }
 
-  async function loadExamples(extractor: Extractor): Promise<ExtractionExample[]> {
+  /** The examples chosen for the job (recorded as its examples_used by the first window to ask). */
+  async function loadExamples(job: ExampleJob, extractor: Extractor): Promise<ExtractionExample[]> {
     const examples: ExtractionExample[] = [];
-    for (const ex of extractor.examples ?? []) {
+    for (const ex of await chooseExamples(db, (id) => documents.get(id), job, extractor)) {
       const fileId = ex.input.type === 'file' ? (ex.input.file_id ?? null) : null;
       const input: DocumentInput = fileId
         ? { type: 'images', images: await allPageImages(await documents.get(fileId), config) }
@@ -166,7 +168,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         // The examples and the provider's settings load while the pages render.
         const [input, examples, settings] = await Promise.all([
           withHeartbeat(() => windowInput(source, first, last, total)),
-          loadExamples(extractor),
+          loadExamples(job, extractor),
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
         const ask = (generation: GenerationSettings | undefined) =>
@@ -278,18 +280,18 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (rows.length > 1) result.conflicts = merged.conflicts;
         // Confidence of every value from its own window's token probabilities, and what needs a human.
         const confidence = jobConfidence(data, merged.sources, rows.map((r) => r.confidence ?? null));
-        const threshold = extractor.review_threshold ?? null;
+        const reviewed = reviewEnabled(extractor);
         const flags = buildFlags({
           data,
           schema: extractor.schema,
           confidence,
-          threshold,
+          threshold: reviewed ? thresholdResolver(extractor) : null,
           conflicts: merged.conflicts.map((c) => c.path),
           notGrounded: ungrounded,
         });
         result.confidence = confidence;
         result.flags = flags;
-        const review = initialReview(threshold, data, flags.length, new Date());
+        const review = initialReview(reviewed, data, flags.length, new Date());
         const usage = sumUsage(rows.map((r) => r.usage));
         const completed = await jobs.completeJob(db, 'extraction', jobId, { result, usage, review });
         const n = completed ? 1 : 0;

@@ -1357,12 +1357,17 @@ export interface paths {
         };
         /**
          * The results of an extraction batch as CSV
-         * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
-         *     the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
-         *     the items of an array (`/vendor/name`, `/line_items/*\/amount`). An item whose result holds an
-         *     array of objects (not inside another array) takes one row per array element, its other columns
-         *     repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
-         *     each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+         * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
+         *     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
+         *     space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+         *     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
+         *     the items of an array (`/vendor/name`, `/line_items/*\/amount`); with `?confidence=true` each
+         *     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
+         *     the lowest under it; empty when unknown). An item whose result holds an array of objects (not
+         *     inside another array) takes one row per array element, its other columns repeated; arrays of
+         *     scalars and deeper arrays are one cell of JSON. The values are those of each job's
+         *     `result.data`, or of `review.reviewed_data` when its review is approved (docs/batches.md). A
+         *     parse batch has no CSV (`404`).
          */
         get: operations["getBatchResultsCsv"];
         put?: never;
@@ -1678,6 +1683,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/evaluation-runs/{run_id}/thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per-field review thresholds chosen from a completed run at a target precision
+         * @description Our addition (issue 40). For each field of the run (its path with `*` for array indices, as in
+         *     the report), V is the non-null extracted values of that field that have a confidence, over
+         *     the run's completed items, each right (tp) or wrong. `threshold` is the smallest confidence c
+         *     among V such that the values of V with confidence ≥ c are right in a share ≥
+         *     `target_precision`; `precision` is that share, `auto_accept_share` the share of V at or above
+         *     c, `n` = |V|. When no c qualifies (or V is empty) `threshold` and `precision` are null and
+         *     `auto_accept_share` is 0. `straight_through_rate` = the completed items whose every confident
+         *     value is at or above its field's threshold (and that have no confident value of a field with
+         *     a null threshold) ÷ `items_total` (all items of the run, failed ones included). Items count
+         *     as completed when their job is (a job deleted since counts as failed).
+         *
+         *     With `apply: true` the thresholds are written into the run's extractor as its
+         *     `review_thresholds` (a field with a null threshold is written as null: each of its values
+         *     with a confidence then needs a human), which makes a new version (`applied_version`); `409
+         *     extractor_changed` when the extractor's version is no longer the one the run evaluated.
+         *     A run that is not completed is `409 evaluation_run_not_completed`.
+         */
+        post: operations["proposeEvaluationThresholds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/evaluation-runs/{run_id}/compare/{other_run_id}": {
         parameters: {
             query?: never;
@@ -1952,6 +1998,12 @@ export interface components {
         };
         /** @description A few-shot example as submitted. */
         ExampleInput: {
+            /** @description Our addition. Sent back as read, an example keeps its `id`, `source_job_id` and `added_at` (an example equal in input and output to a stored one keeps them too); any other is new. */
+            id?: string;
+            /** @description Ignored (kept from the stored example named by `id`). */
+            source_job_id?: string | null;
+            /** @description Ignored (kept from the stored example named by `id`). */
+            added_at?: string;
             /**
              * @description A `text` example (the default `type`) has `text` and no `file_id`; a `file` example has the
              *     `file_id` of an uploaded file (`404 not_found` when there is none) and no `text`.
@@ -1970,6 +2022,11 @@ export interface components {
         };
         /** @description A few-shot example as stored (normalised). */
         Example: {
+            /** @description Our addition. Stable while the example exists (`exm_` + ULID); what jobs list in `examples_used`. */
+            id: string;
+            /** @description The reviewed job it was added from (`add_as_example`); null when written by hand. */
+            source_job_id: string | null;
+            added_at: components["schemas"]["Timestamp"];
             input: components["schemas"]["StoredExampleInput"];
             output: Record<string, unknown>;
         };
@@ -2002,6 +2059,27 @@ export interface components {
              *     default): no job of this extractor needs review.
              */
             review_threshold?: number | null;
+            /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
+            review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
+            /**
+             * @description `all` (the default): every example goes into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for files), ranked in Postgres full-text search, ties to the newest.
+             * @enum {string}
+             */
+            examples_strategy?: "all" | "similar";
+            /** @description With `similar`, how many examples (5 when null). */
+            max_examples?: number | null;
+        };
+        /**
+         * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
+         *     as in evaluation reports, e.g. `/items/*\/amount`) → the threshold of that field. A value is
+         *     flagged `low_confidence` when its confidence is below the threshold of the most specific
+         *     path that matches it (fewest `*`), else below `review_threshold` when that is set. A field
+         *     mapped to null has no threshold that suffices: each of its values with a confidence is
+         *     flagged (what a thresholds proposal writes for a field where no threshold reaches the
+         *     target). A job is put in review when `review_threshold` or `review_thresholds` is set.
+         */
+        ReviewThresholds: {
+            [key: string]: number | null;
         };
         /** @description A partial update; omitted fields are preserved. */
         ExtractorUpdateInput: {
@@ -2018,6 +2096,15 @@ export interface components {
              *     default): no job of this extractor needs review.
              */
             review_threshold?: number | null;
+            /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
+            review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
+            /**
+             * @description `all` (the default): every example goes into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for files), ranked in Postgres full-text search, ties to the newest.
+             * @enum {string}
+             */
+            examples_strategy?: "all" | "similar";
+            /** @description With `similar`, how many examples (5 when null). */
+            max_examples?: number | null;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -2032,8 +2119,14 @@ export interface components {
             /** @description The extraction result JSON Schema, as submitted. */
             schema: Record<string, unknown>;
             examples: components["schemas"]["Example"][];
-            /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review. */
+            /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review unless `review_thresholds` is set. */
             review_threshold: number | null;
+            review_thresholds: components["schemas"]["ReviewThresholds"] | null;
+            /** @description 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH that changes nothing keeps it; an example added from a review is a change). Jobs and evaluation runs keep it in their snapshot. */
+            version: number;
+            /** @enum {string} */
+            examples_strategy: "all" | "similar";
+            max_examples: number | null;
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -2156,8 +2249,8 @@ export interface components {
             confidence: number | null;
         };
         /**
-         * @description Why a value needs a human: `low_confidence` (its confidence is below the extractor's
-         *     `review_threshold`), `required_missing` (the schema requires the property and its value is
+         * @description Why a value needs a human: `low_confidence` (its confidence is below its field's threshold in
+         *     the extractor's `review_thresholds`, else below its `review_threshold`), `required_missing` (the schema requires the property and its value is
          *     null), `conflict` (two windows disagreed, see `conflicts`), `not_grounded` (the pages it came
          *     from have a text layer and its text was not found on them).
          * @enum {string}
@@ -2168,7 +2261,7 @@ export interface components {
          * @enum {string}
          */
         ReviewStatus: "not_required" | "pending" | "approved" | "rejected";
-        /** @description Review state of a completed job whose extractor had a `review_threshold` when the job was created. */
+        /** @description Review state of a completed job whose extractor had a `review_threshold` or `review_thresholds` when the job was created. */
         ExtractionReview: {
             status: components["schemas"]["ReviewStatus"];
             /** @description Starts at 1 and grows by one with each change. */
@@ -2364,6 +2457,13 @@ export interface components {
             review?: components["schemas"]["ExtractionReview"] | null;
             /** @description Our addition, always present. The evaluation run the job is an item of; null for a job created on its own. */
             evaluation_run_id?: string | null;
+            /**
+             * @description Our addition (issue 40). The ids of the extractor's examples the job's prompts carried
+             *     (chosen once, before the first request: all of them, or the most similar with
+             *     `examples_strategy: similar`; an evaluation item's job never carries an example of its
+             *     own document). Null until chosen.
+             */
+            examples_used?: string[] | null;
             /** @description The batch the job is an item of (`batch_` + ULID); null for a job created on its own. Our addition. */
             batch_id?: string | null;
             /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */
@@ -2777,6 +2877,32 @@ export interface components {
             /** @description The value the new run extracted. */
             new: unknown;
         };
+        ThresholdsRequest: {
+            /** @description The share of auto-accepted values that must be right. */
+            target_precision: number;
+            /**
+             * @description Write the thresholds into the run's extractor as `review_thresholds` (a new version).
+             * @default false
+             */
+            apply: boolean;
+        };
+        ThresholdsProposal: {
+            target_precision: number;
+            /** @description Field path (with `*` for array indices) → its threshold. */
+            fields: {
+                [key: string]: {
+                    threshold: number | null;
+                    precision: number | null;
+                    auto_accept_share: number;
+                    n: number;
+                };
+            };
+            /** @description Share of all the run's items that would pass without review. */
+            straight_through_rate: number;
+            items_total: number;
+            /** @description The extractor version `apply` wrote (unchanged when the thresholds were already in place); null without `apply`. */
+            applied_version: number | null;
+        };
         EvaluationComparison: {
             fields: {
                 [key: string]: {
@@ -2860,6 +2986,17 @@ export interface components {
             failed: number;
             canceled: number;
         };
+        /**
+         * @description Our addition (issue 40). The completed items by review status, counted at every read;
+         *     `not_required` also counts items whose job has no review (the extractor asked for none), so
+         *     the four add up to `request_counts.completed`. All zero for a parse batch.
+         */
+        BatchReviewCounts: {
+            pending: number;
+            approved: number;
+            rejected: number;
+            not_required: number;
+        };
         BatchResponse: {
             /** @description Immutable identifier (`batch_` + ULID). */
             id: string;
@@ -2869,6 +3006,7 @@ export interface components {
             definition_name: string;
             status: components["schemas"]["BatchStatus"];
             request_counts: components["schemas"]["BatchRequestCounts"];
+            review_counts: components["schemas"]["BatchReviewCounts"];
             concurrency: number;
             metadata: {
                 [key: string]: string;
@@ -2886,6 +3024,14 @@ export interface components {
             /** @description The job's result when `completed` (an extraction result, or a parse result without `pages`), otherwise null. */
             result: unknown;
             error: components["schemas"]["JobError"] | null;
+            /** @description Our addition. The item job's `result.confidence`; null for a job without one, an item not completed, or a parse batch. */
+            confidence: {
+                [key: string]: number;
+            } | null;
+            /** @description Our addition. The item job's `result.flags` (`[]` when nothing needs review); null for an item not completed or a parse batch. */
+            flags: components["schemas"]["ValueFlag"][] | null;
+            /** @description Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it (approved corrections are in `reviewed_data`); null without one. */
+            review: components["schemas"]["ExtractionReview"] | null;
         };
         /** @description One line of `GET /v1/batches/{batch_id}/results?as=chunks`: a chunk of a completed item. */
         BatchChunkLine: {
@@ -2967,12 +3113,13 @@ export interface components {
          *     | `job_not_reviewed` | 409 | from_job_id names a job without an approved review. |
          *     | `evaluation_run_active` | 409 | The evaluation run is active; cancel it before deleting it. |
          *     | `evaluation_run_not_completed` | 409 | A compared evaluation run has no report yet. |
+         *     | `extractor_changed` | 409 | The extractor's version moved since the evaluation run (or candidate) that the request builds on. |
          *     | `evaluation_sets_differ` | 409 | The compared evaluation runs evaluate different sets. |
          *     | `job_not_completed` | 409 | A parse job's chunks, tables or document were asked before it completed. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_too_large" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "job_not_completed" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_too_large" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "job_not_completed" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -3294,6 +3441,12 @@ export interface components {
                  *         "completed": 2,
                  *         "failed": 1,
                  *         "canceled": 0
+                 *       },
+                 *       "review_counts": {
+                 *         "pending": 1,
+                 *         "approved": 0,
+                 *         "rejected": 0,
+                 *         "not_required": 1
                  *       },
                  *       "concurrency": 16,
                  *       "metadata": {
@@ -3658,6 +3811,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The run is not completed (`evaluation_run_not_completed`); with `apply`, the extractor changed
+         *     since the run (`extractor_changed`) or is prebuilt (`prebuilt_read_only`).
+         */
+        ThresholdsConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Extractor 'receipt-eval' is at version 3, no longer version 2; evaluate the current version again",
+                 *       "code": "extractor_changed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
@@ -6463,7 +6634,12 @@ export interface operations {
                      *           "total": 7.4
                      *         }
                      *       },
-                     *       "error": null
+                     *       "error": null,
+                     *       "confidence": {
+                     *         "/total": 0.98
+                     *       },
+                     *       "flags": [],
+                     *       "review": null
                      *     }
                      */
                     "application/x-ndjson": components["schemas"]["BatchResultLine"] | components["schemas"]["BatchChunkLine"];
@@ -6481,6 +6657,8 @@ export interface operations {
             query?: {
                 /** @description Only items that ended with this status. */
                 status?: components["parameters"]["BatchResultStatusFilter"];
+                /** @description `true` adds a `<column>__confidence` column after each value column. */
+                confidence?: "true" | "false";
             };
             header?: never;
             path: {
@@ -6502,8 +6680,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example custom_id,status,error_code,/total
-                     *     march-1,completed,,7.4
+                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,/total
+                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,7.4
                      */
                     "text/csv": string;
                 };
@@ -7296,6 +7474,49 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    proposeEvaluationThresholds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target_precision": 0.95
+                 *     }
+                 */
+                "application/json": components["schemas"]["ThresholdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The thresholds, and the version written when applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThresholdsProposal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ThresholdsConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
         };
     };
     compareEvaluationRuns: {

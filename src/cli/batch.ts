@@ -19,7 +19,10 @@ export function customIdsOf(files: string[]): string[] {
 
 const countsLine = (b: Batch) => {
   const c = b.request_counts;
-  return `${b.id} ${b.status}: ${c.completed} completed, ${c.failed} failed, ${c.canceled} canceled, ${c.running} running, ${c.queued} queued of ${c.total}`;
+  const r = b.review_counts;
+  // Review counts only where a job went to review: an extractor without thresholds has nothing to say.
+  const review = r && r.pending + r.approved + r.rejected > 0 ? `; review: ${r.pending} pending, ${r.approved} approved, ${r.rejected} rejected, ${r.not_required} not required` : '';
+  return `${b.id} ${b.status}: ${c.completed} completed, ${c.failed} failed, ${c.canceled} canceled, ${c.running} running, ${c.queued} queued of ${c.total}${review}`;
 };
 
 export function batchCommands(program: Command, client: () => DocextractClient, io: CliIo): void {

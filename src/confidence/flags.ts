@@ -18,8 +18,11 @@ export interface FlagInputs {
   data: unknown;
   schema: JsonSchema;
   confidence: ConfidenceMap | null;
-  /** The extractor's review threshold; null: no value is low. */
-  threshold: number | null;
+  /**
+   * The extractor's review threshold, or the threshold of each pointer's field
+   * (`thresholdResolver`); null: no value is low.
+   */
+  threshold: number | null | ((pointer: string) => number | null);
   /** Pointers of values two windows disagreed on (`result.conflicts`). */
   conflicts: string[];
   /** Pointers of values whose text was not found on their pages although those pages have a text layer. */
@@ -54,10 +57,13 @@ export function buildFlags(inputs: FlagInputs): Flag[] {
     set.add(reason);
   };
   const all = leaves(inputs.data);
-  if (inputs.threshold !== null && inputs.confidence) {
+  const { threshold } = inputs;
+  if (threshold !== null && inputs.confidence) {
+    const thresholdOf = typeof threshold === 'number' ? () => threshold : threshold;
     for (const { pointer } of all) {
       const p = inputs.confidence[pointer];
-      if (p !== undefined && p < inputs.threshold) add(pointer, 'low_confidence');
+      const t = thresholdOf(pointer);
+      if (p !== undefined && t !== null && p < t) add(pointer, 'low_confidence');
     }
   }
   for (const pointer of requiredMissing(inputs.schema, inputs.data)) add(pointer, 'required_missing');

@@ -6,3 +6,4 @@ export { buildFlags, requiredMissing, FLAG_REASONS, type Flag, type FlagReason }
 export { leaves, valueAt, isLeaf, withValueAt } from './leaves.js';
 export { notGrounded, pagesToCheck } from './grounding.js';
 export { initialReview, REVIEW_STATUSES, type ReviewState, type ReviewStatus } from './review-state.js';
+export { reviewEnabled, thresholdResolver, FIELD_PATH_PATTERN, type ReviewSettings, type ReviewThresholds } from './thresholds.js';

@@ -11,8 +11,11 @@ export interface ReviewState {
   updated_at: string;
 }
 
-/** Null without a threshold; else pending when any value is flagged, not_required otherwise. */
-export function initialReview(threshold: number | null, data: unknown, flagCount: number, now: Date): ReviewState | null {
-  if (threshold === null) return null;
+/**
+ * Null when the extractor asks for no review (no `review_threshold` nor `review_thresholds`: pass
+ * null or false); else pending when any value is flagged, not_required otherwise.
+ */
+export function initialReview(reviewed: number | boolean | null, data: unknown, flagCount: number, now: Date): ReviewState | null {
+  if (reviewed === null || reviewed === false) return null;
   return { status: flagCount > 0 ? 'pending' : 'not_required', revision: 1, reviewed_data: structuredClone(data), updated_at: now.toISOString() };
 }

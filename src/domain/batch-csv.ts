@@ -1,13 +1,16 @@
 // The CSV of an extraction batch's results (GET /v1/batches/{id}/results.csv), as pure functions.
-// Columns: custom_id, status, error_code, then one per leaf of the extractor's schema, named by its
-// JSON Pointer with `*` for "every item of this array" (e.g. `/vendor/name`, `/line_items/*/amount`).
+// Columns: custom_id, status, error_code, job_id, review_status, flagged_paths (the pointers of the
+// job's flags, space-separated), then one per leaf of the extractor's schema in the order the schema
+// was written, named by its JSON Pointer with `*` for "every item of this array" (e.g.
+// `/vendor/name`, `/line_items/*/amount`), each followed by `<column>__confidence` on request.
+// An approved review's values replace the model's.
 // An array of objects that is not inside another array spreads an item over several rows: one row
 // per array element, the item's other columns repeated on each (several such arrays are zipped by
 // position). Anything else that is not a scalar (an array of scalars, an array of objects inside
 // an array item, an object without declared properties) is one cell holding its JSON.
 import { escapeToken } from '../long-documents/pointer.js';
 
-export const FIXED_COLUMNS = ['custom_id', 'status', 'error_code'] as const;
+export const FIXED_COLUMNS = ['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths'] as const;
 
 export interface CsvColumn {
   /** Header: the leaf's JSON Pointer, `*` standing for the array's items. */
@@ -53,17 +56,24 @@ export interface CsvItem {
   custom_id: string;
   status: string;
   error_code: string | null;
-  /** The extracted data (completed items), or null. */
+  job_id?: string;
+  /** The job's review status; null without a review. */
+  review_status?: string | null;
+  /** Pointers of the job's flags. */
+  flagged_paths?: string[];
+  /** The extracted data (completed items; the reviewed data of an approved review), or null. */
   result: unknown;
+  /** `result.confidence` of the job (JSON Pointer → confidence), or null. */
+  confidence?: Record<string, unknown> | null;
 }
 
-export function csvHeader(columns: CsvColumn[]): string[] {
-  return [...FIXED_COLUMNS, ...columns.map((c) => c.pointer)];
+export function csvHeader(columns: CsvColumn[], withConfidence = false): string[] {
+  return [...FIXED_COLUMNS, ...columns.flatMap((c) => (withConfidence ? [c.pointer, `${c.pointer}__confidence`] : [c.pointer]))];
 }
 
 /** The rows of one item: one, or one per element of its row-spreading arrays. */
-export function csvRows(columns: CsvColumn[], item: CsvItem): string[][] {
-  const fixed = [item.custom_id, item.status, item.error_code ?? ''];
+export function csvRows(columns: CsvColumn[], item: CsvItem, withConfidence = false): string[][] {
+  const fixed = [item.custom_id, item.status, item.error_code ?? '', item.job_id ?? '', item.review_status ?? '', (item.flagged_paths ?? []).join(' ')];
   const arrays = new Set(columns.filter((c) => c.path.includes('*')).map((c) => c.path.slice(0, c.path.indexOf('*')).join('\u0000')));
   let rows = 1;
   for (const key of arrays) {
@@ -72,9 +82,28 @@ export function csvRows(columns: CsvColumn[], item: CsvItem): string[][] {
   }
   const out: string[][] = [];
   for (let r = 0; r < rows; r++) {
-    out.push([...fixed, ...columns.map((c) => cell(valueAt(item.result, c.path, r)))]);
+    const cells = columns.flatMap((c) => {
+      const value = cell(valueAt(item.result, c.path, r));
+      return withConfidence ? [value, confidenceCell(item, c.path, r)] : [value];
+    });
+    out.push([...fixed, ...cells]);
   }
   return out;
+}
+
+/**
+ * The confidence of a cell: of its value's pointer, or for a cell holding JSON (a list or an
+ * object) the lowest among the values under it; empty when the job reported none.
+ */
+function confidenceCell(item: CsvItem, path: string[], row: number): string {
+  if (!item.confidence || valueAt(item.result, path, row) === undefined) return '';
+  const pointer = path.map((t) => (t === '*' ? String(row) : escapeToken(t))).reduce((p, t) => `${p}/${t}`, '');
+  let lowest: number | null = null;
+  for (const [p, c] of Object.entries(item.confidence)) {
+    if (typeof c !== 'number' || (p !== pointer && !p.startsWith(`${pointer}/`))) continue;
+    lowest = lowest === null ? c : Math.min(lowest, c);
+  }
+  return lowest === null ? '' : String(lowest);
 }
 
 function valueAt(result: unknown, path: string[], row: number): unknown {

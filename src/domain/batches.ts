@@ -10,9 +10,10 @@ import type { JobKind, JobStatus } from '../kinds.js';
 import * as batches from '../storage/batches.js';
 import type { Db } from '../storage/db.js';
 import { storedPageContents } from '../storage/job-results.js';
-import { batchDefinitionSnapshot, countBatchItems, countRetryableItems, endedItemsAfter, insertBatchItems, type BatchItemValues, type BatchResultRow } from '../storage/jobs.js';
+import { batchDefinitionSnapshot, countBatchItems, countBatchReviews, countRetryableItems, endedItemsAfter, insertBatchItems, type BatchItemValues, type BatchResultRow } from '../storage/jobs.js';
 import type { Page, PageRequest } from '../storage/pagination.js';
 import { startBatchWorkflow, batchWorkflowOpen, cancelBatchRun } from '../temporal/batch-workflows.js';
+import { reviewOf } from './extraction-jobs.js';
 import { findExtractorByRef } from './extractors.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { newId } from './ids.js';
@@ -68,6 +69,9 @@ export const listBatchesQuery = z.object({ status: z.enum(batches.BATCH_STATUSES
 /** Ended statuses a results read may filter by. */
 export const resultsQuery = z.object({ status: z.enum(['completed', 'failed', 'canceled']).optional() });
 
+/** The CSV's: `?confidence=true` adds a `<column>__confidence` after each value column. */
+export const csvResultsQuery = resultsQuery.extend({ confidence: z.enum(['true', 'false']).optional() });
+
 /** Before the body is validated item by item: beyond the limit the answer is `too_many_inputs`, whatever else is wrong. */
 export function checkInputCount(body: unknown): void {
   const inputs = (body as { inputs?: unknown } | null)?.inputs;
@@ -98,13 +102,36 @@ export function requestCounts(byStatus: Partial<Record<JobStatus, number>>): Req
   return { total: counts.queued + counts.running + counts.completed + counts.failed + counts.canceled, ...counts };
 }
 
-export function toBatchResponse(row: batches.BatchRow, counts: RequestCounts) {
+/**
+ * The completed items by review status; `not_required` also counts the items whose job has no
+ * review (its extractor asked for none), so the four add up to `request_counts.completed`.
+ */
+export interface ReviewCounts {
+  pending: number;
+  approved: number;
+  rejected: number;
+  not_required: number;
+}
+
+export function reviewCounts(rows: ReadonlyArray<{ review_status: string | null; n: number }>): ReviewCounts {
+  const counts: ReviewCounts = { pending: 0, approved: 0, rejected: 0, not_required: 0 };
+  for (const { review_status, n } of rows) {
+    const key = review_status === 'pending' || review_status === 'approved' || review_status === 'rejected' ? review_status : 'not_required';
+    counts[key] += n;
+  }
+  return counts;
+}
+
+const NO_REVIEWS: ReviewCounts = { pending: 0, approved: 0, rejected: 0, not_required: 0 };
+
+export function toBatchResponse(row: batches.BatchRow, counts: RequestCounts, reviews: ReviewCounts = NO_REVIEWS) {
   return {
     id: row.id,
     kind: row.kind,
     definition_name: row.definition_name,
     status: row.status === 'deleting' ? 'canceling' : row.status,
     request_counts: counts,
+    review_counts: reviews,
     concurrency: row.concurrency,
     metadata: row.metadata ?? {},
     created_at: iso(row.created_at),
@@ -115,7 +142,8 @@ export function toBatchResponse(row: batches.BatchRow, counts: RequestCounts) {
 export type BatchResponse = ReturnType<typeof toBatchResponse>;
 
 async function respond(db: Db, row: batches.BatchRow): Promise<BatchResponse> {
-  return toBatchResponse(row, requestCounts(await countBatchItems(db, row.kind, row.id)));
+  const reviews = row.kind === 'extraction' ? reviewCounts(await countBatchReviews(db, row.id)) : NO_REVIEWS;
+  return toBatchResponse(row, requestCounts(await countBatchItems(db, row.kind, row.id)), reviews);
 }
 
 /** The scope of Idempotency-Keys of batch creation. */
@@ -260,6 +288,12 @@ export interface BatchResultLine {
   status: JobStatus;
   result: unknown;
   error: { code: string; message: string } | null;
+  /** The item job's `result.confidence` (extraction; null otherwise). */
+  confidence: Record<string, unknown> | null;
+  /** The item job's `result.flags` (extraction; null otherwise). */
+  flags: unknown[] | null;
+  /** The item job's review, as `GET /v1/extraction-jobs/{id}` shows it; null without one. */
+  review: ReturnType<typeof reviewOf>;
 }
 
 const RESULT_PAGE = 200;
@@ -278,12 +312,17 @@ export async function* batchResults(db: Db, id: string, status?: JobStatus): Asy
     if (page.length === 0) return;
     const parsePages = row.kind === 'parse' ? await parseResults(db, page) : undefined;
     for (const item of page) {
+      const result = item.status !== 'completed' ? null : row.kind === 'parse' ? (parsePages!.get(item.id) ?? null) : item.result;
+      const extraction = row.kind === 'extraction' && result !== null ? (result as { confidence?: Record<string, unknown> | null; flags?: unknown[] }) : null;
       yield {
         custom_id: item.custom_id,
         job_id: item.id,
         status: item.status,
-        result: item.status !== 'completed' ? null : row.kind === 'parse' ? (parsePages!.get(item.id) ?? null) : item.result,
+        result,
         error: item.status === 'failed' ? item.error : null,
+        confidence: extraction?.confidence ?? null,
+        flags: extraction ? (extraction.flags ?? []) : null,
+        review: reviewOf(item.review),
       };
     }
     after = page[page.length - 1]!.batch_index;

@@ -49,6 +49,8 @@ export interface DefinitionKind {
   idKind: Extract<IdKind, 'extractor' | 'parser'>;
   label: string; // for messages: "Extractor", "Parser"
   inUseCode: string; // 409 code when jobs reference it
+  /** The table has `version`: one more whenever a replace changes the definition. */
+  versioned?: boolean;
 }
 
 /** Path references are ids or stable names; both fit the slug alphabet. */
@@ -93,12 +95,18 @@ export async function upsertByName<R>(
 ): Promise<{ row: R; created: boolean }> {
   const columns = Object.keys(values);
   const replaced = columns.filter((c) => c !== 'id' && c !== 'name' && c !== 'source');
+  // A replace by the same definition is no change: the version moves only when a column differs
+  // (compared as text: `json` columns have no equality, and their text is what is shown).
+  const version = kind.versioned
+    ? `, version = CASE WHEN ROW(${replaced.map(() => '??.??::text').join(', ')}) IS DISTINCT FROM ROW(${replaced.map(() => 'EXCLUDED.??::text').join(', ')}) THEN ??.version + 1 ELSE ??.version END`
+    : '';
+  const versionBindings = kind.versioned ? [...replaced.flatMap((c) => [kind.table, c]), ...replaced, kind.table, kind.table] : [];
   const result = await db.raw(
     `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-     ON CONFLICT (name) DO UPDATE SET ${replaced.map(() => '?? = EXCLUDED.??').join(', ')}, updated_at = now()
+     ON CONFLICT (name) DO UPDATE SET ${replaced.map(() => '?? = EXCLUDED.??').join(', ')}, updated_at = now()${version}
        WHERE ??.source = 'user'
      RETURNING *, (xmax = 0) AS __inserted`,
-    [kind.table, ...columns, ...columns.map((c) => values[c] as Knex.Value), ...replaced.flatMap((c) => [c, c]), kind.table],
+    [kind.table, ...columns, ...columns.map((c) => values[c] as Knex.Value), ...replaced.flatMap((c) => [c, c]), ...versionBindings, kind.table],
   );
   const returned = result.rows[0] as (R & { __inserted: boolean }) | undefined;
   if (!returned) {

@@ -70,6 +70,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     review: reviewOf(row.review),
     /** The evaluation run the job is an item of; null for a job created on its own. */
     evaluation_run_id: row.evaluation_run_id ?? null,
+    /** The ids of the examples its prompts carried (null until chosen). */
+    examples_used: (row.examples_used ?? null) as string[] | null,
 
     /** The batch the job is an item of and its key there (null for a job created on its own). */
     batch_id: row.batch_id ?? null,
@@ -79,7 +81,7 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
 
 /** The review as clients see it: status, revision, reviewed_data and updated_at, nothing else. */
-function reviewOf(review: any): { status: string; revision: number; reviewed_data: unknown; updated_at: string } | null {
+export function reviewOf(review: any): { status: string; revision: number; reviewed_data: unknown; updated_at: string } | null {
   if (!review || typeof review !== 'object') return null;
   return { status: review.status, revision: review.revision, reviewed_data: review.reviewed_data ?? null, updated_at: review.updated_at };
 }

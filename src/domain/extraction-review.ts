@@ -6,6 +6,7 @@ import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
 import { isLeaf, valueAt, withValueAt, type Flag, type ReviewState } from '../confidence/index.js';
+import { newId } from './ids.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Logger } from '../logging.js';
 import { compileDataValidator } from '../schema-dialect/index.js';
@@ -179,7 +180,7 @@ async function addAsExample(trx: Parameters<Parameters<Db['transaction']>[0]>[0]
     throw serviceError('output_schema_mismatch', `The reviewed data does not satisfy the extractor's current schema, so it cannot be an example: ${check.errors.slice(0, 5).join('; ')}`);
   }
   const input = job.file_id ? { type: 'file', text: null, file_id: job.file_id } : { type: 'text', text: job.source_text ?? '', file_id: null };
-  await appendExtractorExample(trx, extractor.id, { input, output: reviewed });
+  await appendExtractorExample(trx, extractor.id, { id: newId('example'), source_job_id: job.id, added_at: new Date().toISOString(), input, output: reviewed });
 }
 
 /** extraction_job.review_completed to its subscribers; the decision stands if the delivery cannot be started. */

@@ -24,6 +24,8 @@ import {
   upsertByName,
 } from './definitions-common.js';
 import { newId } from './ids.js';
+import { FIELD_PATH_PATTERN, type ReviewThresholds } from '../confidence/index.js';
+import { deepEqual } from '../long-documents/pointer.js';
 import type { ProviderName } from './prebuilt.js';
 
 export const EXTRACTOR_KIND: DefinitionKind = {
@@ -31,6 +33,7 @@ export const EXTRACTOR_KIND: DefinitionKind = {
   idKind: 'extractor',
   label: 'Extractor',
   inUseCode: 'extractor_in_use',
+  versioned: true,
 };
 
 // ---- Request shapes (422 when they do not match) ----
@@ -38,6 +41,10 @@ export const EXTRACTOR_KIND: DefinitionKind = {
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const exampleInputSchema = z.strictObject({
+  /** An example read back from the service keeps its id (and its source and time) when sent again. */
+  id: z.string().max(128).optional(),
+  source_job_id: z.string().max(128).nullable().optional(),
+  added_at: z.string().max(64).optional(),
   input: z.strictObject({
     type: z.enum(['text', 'file']).default('text'),
     text: z.string().nullable().optional(),
@@ -46,8 +53,24 @@ export const exampleInputSchema = z.strictObject({
   output: jsonObject,
 });
 
+export const EXAMPLES_STRATEGIES = ['all', 'similar'] as const;
+/** With `similar`, this many examples when max_examples is not set. */
+export const DEFAULT_MAX_EXAMPLES = 5;
+const maxExamplesSchema = z.number().int().min(1).max(20);
+
 /** A value whose confidence is below this needs a human (docs/confidence-and-review.md). */
 const reviewThresholdSchema = z.number().min(0).max(1);
+
+/**
+ * Field path (JSON Pointer, `*` for array indices) → the threshold of that field; null for a field
+ * means no confidence is enough (docs/confidence-and-review.md).
+ */
+const reviewThresholdsSchema = z
+  .record(
+    z.string().max(1000).regex(FIELD_PATH_PATTERN, 'must be a field path: "" or a JSON Pointer such as /items/*/amount'),
+    reviewThresholdSchema.nullable(),
+  )
+  .refine((o) => Object.keys(o).length <= 1000, 'at most 1000 field paths');
 
 /** Body of `PUT /v1/extractors/{name}`: the complete definition. */
 export const extractorDefinitionSchema = z.strictObject({
@@ -60,6 +83,9 @@ export const extractorDefinitionSchema = z.strictObject({
   schema: jsonObject,
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
+  review_thresholds: reviewThresholdsSchema.nullable().optional(),
+  examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
+  max_examples: maxExamplesSchema.nullable().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -72,6 +98,9 @@ export const extractorPatchSchema = z.strictObject({
   schema: jsonObject.optional(),
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
+  review_thresholds: reviewThresholdsSchema.nullable().optional(),
+  examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
+  max_examples: maxExamplesSchema.nullable().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -82,6 +111,11 @@ export type ExtractorPatchInput = z.infer<typeof extractorPatchSchema>;
 // ---- Stored and returned shapes ----
 
 export interface Example {
+  /** `exm_…`, stable while the example exists. */
+  id: string;
+  /** The reviewed job it was added from (add_as_example); null when written by hand. */
+  source_job_id: string | null;
+  added_at: string;
   input: { type: 'text' | 'file'; text: string | null; file_id: string | null };
   output: Record<string, unknown>;
 }
@@ -96,8 +130,14 @@ interface ExtractorRow {
   model: string;
   schema: Record<string, unknown>;
   examples: Example[];
-  /** Null: no job of this extractor needs review. */
+  /** Null: no job of this extractor needs review (unless review_thresholds is set). */
   review_threshold: number | null;
+  review_thresholds: ReviewThresholds | null;
+  /** 1 on creation, one more with every change. */
+  version: number;
+  /** Which examples a job's prompts carry: all of them, or the max_examples most similar to its text. */
+  examples_strategy: (typeof EXAMPLES_STRATEGIES)[number];
+  max_examples: number | null;
   source: Source;
   created_at: Date;
   updated_at: Date;
@@ -122,6 +162,10 @@ export function toExtractor(row: ExtractorRow): Extractor {
     schema: row.schema,
     examples: row.examples,
     review_threshold: row.review_threshold ?? null,
+    review_thresholds: row.review_thresholds ?? null,
+    version: row.version,
+    examples_strategy: row.examples_strategy ?? 'all',
+    max_examples: row.max_examples ?? null,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -160,7 +204,8 @@ export async function putExtractor(
 ): Promise<{ extractor: Extractor; created: boolean }> {
   assertBodyNameMatches(name, input.name);
   const schema = checkSchema(input.schema);
-  const examples = await checkExamples(db, schema, input.examples ?? []);
+  const existing = await findRowByRef<ExtractorRow>(db, EXTRACTOR_KIND, name);
+  const examples = await checkExamples(db, schema, input.examples ?? [], existing?.examples ?? []);
   const { provider_name, model } = resolveModelChoice(config, input.provider_name, input.model);
   const { row, created } = await upsertByName<ExtractorRow>(db, EXTRACTOR_KIND, {
     id: newId('extractor'),
@@ -173,6 +218,9 @@ export async function putExtractor(
     schema: jsonb(schema),
     examples: jsonb(examples),
     review_threshold: input.review_threshold ?? null,
+    review_thresholds: input.review_thresholds == null ? null : jsonb(input.review_thresholds),
+    examples_strategy: input.examples_strategy ?? 'all',
+    max_examples: input.max_examples ?? null,
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -183,38 +231,69 @@ export async function putExtractor(
  * whole: a new schema must still accept the stored examples. An explicit null for provider_name or
  * model means "back to the default", exactly as in a full definition.
  */
-export async function patchExtractor({ db, config }: Deps, ref: string, patch: ExtractorPatchInput): Promise<Extractor> {
+export async function patchExtractor(
+  { db, config }: Deps,
+  ref: string,
+  patch: ExtractorPatchInput,
+  /** When given, the update applies only to this version (else 409 extractor_changed). */
+  expectedVersion?: number,
+): Promise<Extractor> {
   return db.transaction(async (trx) => {
     const row = await findRowByRef<ExtractorRow>(trx, EXTRACTOR_KIND, ref, true);
     if (!row) throw notFound('Extractor', ref);
     assertUserDefined(EXTRACTOR_KIND, row);
+    if (expectedVersion !== undefined && row.version !== expectedVersion) {
+      throw serviceError('extractor_changed', `Extractor '${row.name}' is at version ${row.version}, no longer version ${expectedVersion}; evaluate the current version again`);
+    }
 
     const schema = patch.schema !== undefined ? checkSchema(patch.schema) : row.schema;
     const examples =
       patch.examples !== undefined || patch.schema !== undefined
-        ? await checkExamples(trx, schema, patch.examples ?? row.examples)
+        ? await checkExamples(trx, schema, patch.examples ?? row.examples, row.examples)
         : row.examples;
     const { provider_name, model } = resolveModelChoice(
       config,
       patch.provider_name === undefined ? row.provider_name : patch.provider_name,
       patch.model === undefined ? row.model : patch.model,
     );
+    const merged = {
+      display_name: patch.display_name ?? row.display_name,
+      instructions: patch.instructions ?? row.instructions,
+      reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
+      provider_name,
+      model,
+      schema,
+      examples,
+      review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
+      review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
+      examples_strategy: patch.examples_strategy ?? row.examples_strategy,
+      max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
+    };
+    // A patch that changes nothing leaves the version (and updated_at) as they were.
+    if (definitionUnchanged(row, merged)) return toExtractor(row);
     const [updated] = await trx('extractors')
       .where({ id: row.id })
       .update({
-        display_name: patch.display_name ?? row.display_name,
-        instructions: patch.instructions ?? row.instructions,
-        reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
-        provider_name,
-        model,
+        ...merged,
         schema: jsonb(schema),
         examples: jsonb(examples),
-        review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
+        review_thresholds: merged.review_thresholds === null ? null : jsonb(merged.review_thresholds),
+        version: row.version + 1,
         updated_at: trx.fn.now(),
       })
       .returning('*');
     return toExtractor(updated as ExtractorRow);
   });
+}
+
+/**
+ * True when every changeable field of `merged` equals the stored row's: JSON by content, except the
+ * schema, whose property order is part of what the user wrote (it orders the CSV's columns).
+ */
+function definitionUnchanged(row: ExtractorRow, merged: Partial<ExtractorRow>): boolean {
+  return Object.entries(merged).every(([k, v]) =>
+    k === 'schema' ? JSON.stringify(row.schema) === JSON.stringify(v) : deepEqual(row[k as keyof ExtractorRow] ?? null, v ?? null),
+  );
 }
 
 export async function deleteExtractor(db: Db, ref: string): Promise<void> {
@@ -225,8 +304,8 @@ export async function deleteExtractor(db: Db, ref: string): Promise<void> {
 
 /**
  * The schema must belong to the dialect. We store it as the client sent it, not the canonical
- * form: a GET returns the schema that was PUT (jsonb keeps its content, though not its key order),
- * and the canonical form can always be derived again because it is deterministic.
+ * form: a GET returns the schema that was PUT, in the order it was written (the column is `json`, not
+ * `jsonb`), and the canonical form can always be derived again because it is deterministic.
  */
 function checkSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const result = validateSchema(schema);
@@ -240,9 +319,21 @@ function checkSchema(schema: Record<string, unknown>): Record<string, unknown> {
   return schema;
 }
 
-/** Normalise examples and check each one: a usable input, and an output the schema accepts. */
-async function checkExamples(db: Db, schema: Record<string, unknown>, examples: readonly unknown[]): Promise<Example[]> {
-  const normalised = examples.map((raw, i) => normaliseExample(raw as z.input<typeof exampleInputSchema>, i));
+/**
+ * Normalise examples and check each one: a usable input, and an output the schema accepts. An
+ * example keeps the id, source and time of the stored one it names by `id` or equals in input and
+ * output (so a definition sent again unchanged keeps its examples' audit trail); others are new.
+ */
+async function checkExamples(db: Db, schema: Record<string, unknown>, examples: readonly unknown[], stored: readonly Example[]): Promise<Example[]> {
+  const now = new Date().toISOString();
+  const taken = new Set<string>();
+  const normalised = examples.map((raw, i) => {
+    const given = raw as z.input<typeof exampleInputSchema>;
+    const ex = normaliseExample(given, i);
+    const same = stored.find((s) => !taken.has(s.id) && (s.id === given.id || (given.id === undefined && deepEqual(s.input, ex.input) && deepEqual(s.output, ex.output))));
+    if (same) taken.add(same.id);
+    return { id: same?.id ?? newId('example'), source_job_id: same?.source_job_id ?? null, added_at: same?.added_at ?? now, input: ex.input, output: ex.output };
+  });
   const validate = compileDataValidator(schema);
   normalised.forEach((ex, i) => {
     const result = validate(ex.output);
@@ -261,7 +352,7 @@ async function checkExamples(db: Db, schema: Record<string, unknown>, examples: 
   return normalised;
 }
 
-function normaliseExample(raw: z.input<typeof exampleInputSchema> | Example, i: number): Example {
+function normaliseExample(raw: z.input<typeof exampleInputSchema> | Example, i: number): Pick<Example, 'input' | 'output'> {
   const type = raw.input.type ?? 'text';
   const text = raw.input.text ?? null;
   const file_id = raw.input.file_id ?? null;

@@ -13,6 +13,7 @@ export const ID_PREFIX = {
   evaluationItem: 'evitem_',
   evaluationRun: 'evrun_',
   batch: 'batch_',
+  example: 'exm_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

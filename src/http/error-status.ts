@@ -58,6 +58,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   job_not_reviewed: 409,
   evaluation_run_active: 409,
   evaluation_run_not_completed: 409,
+  extractor_changed: 409,
   evaluation_sets_differ: 409,
   // Retrieval reads of a parse job (issue 41): chunks, tables and the document need a completed job.
   job_not_completed: 409,

@@ -56,6 +56,10 @@ export interface ExtractionJobRow extends JobRowBase {
   /** The extractor as it was when the job was created. */
   extractor_snapshot: any;
   source_text: string | null;
+  /** The run the job is an item job of (null otherwise). */
+  evaluation_run_id?: string | null;
+  /** The ids of the examples its prompts carried, recorded once (null until chosen). */
+  examples_used?: string[] | null;
 }
 
 export interface ParseJobRow extends JobRowBase {
@@ -104,6 +108,16 @@ export async function insertParseJob(
 
 export async function findJobRow<K extends JobKind>(db: Db, kind: K, id: string): Promise<JobRows[K] | undefined> {
   return db(TABLE[kind]).where({ id }).first();
+}
+
+/**
+ * Record the examples an extraction job's prompts carry, once: a later attempt or window finds the
+ * first choice. Returns the ids recorded (this call's or the earlier one's).
+ */
+export async function recordExamplesUsed(db: Db, id: string, exampleIds: string[]): Promise<string[]> {
+  await db(TABLE.extraction).where({ id }).whereNull('examples_used').update({ examples_used: JSON.stringify(exampleIds) });
+  const row = await db(TABLE.extraction).where({ id }).first('examples_used');
+  return (row?.examples_used as string[] | null) ?? exampleIds;
 }
 
 export async function findJobStatus(db: Db, kind: JobKind, id: string): Promise<JobStatus | undefined> {
@@ -531,6 +545,14 @@ export async function countBatchItems(db: Db, kind: JobKind, batchId: string): P
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/** A batch's completed extraction items by review status (null: the job has no review). */
+export async function countBatchReviews(db: Db, batchId: string): Promise<Array<{ review_status: string | null; n: number }>> {
+  return db(TABLE.extraction)
+    .where({ batch_id: batchId, status: 'completed' })
+    .groupByRaw("review->>'status'")
+    .select(db.raw("review->>'status' as review_status"), db.raw('count(*)::int as n'));
+}
+
 /** Items handed to their workflow (index below the cursor) that have not ended. */
 export async function countItemsInFlight(db: Db, kind: JobKind, batchId: string, below: number): Promise<number> {
   const row = await db(TABLE[kind]).where({ batch_id: batchId }).where('batch_index', '<', below).whereNotIn('status', TERMINAL).first(db.raw('count(*)::int as n'));
@@ -590,6 +612,8 @@ export interface BatchResultRow {
   status: JobStatus;
   result: unknown;
   error: { code: string; message: string } | null;
+  /** Extraction only (null for parse items). */
+  review: unknown;
 }
 
 /** Up to `limit` ended items after `afterIndex`, in input order (the results are read in such pages). */
@@ -605,7 +629,7 @@ export async function endedItemsAfter(
   if (status) q.where({ status });
   else q.whereIn('status', TERMINAL);
   // A parse job's result is its stored pages (./job-results.ts): it has no result column.
-  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'extraction' ? 'result' : db.raw('null as result'), 'error');
+  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'extraction' ? 'result' : db.raw('null as result'), 'error', kind === 'extraction' ? 'review' : db.raw('null as review'));
 }
 
 /** The definition snapshot a batch's items run with (every item has the same one). */

@@ -49,5 +49,6 @@ export async function decidedPaths(db: Conn, jobId: string): Promise<Set<string>
 export async function appendExtractorExample(trx: Conn, extractorId: string, example: unknown): Promise<void> {
   await trx('extractors')
     .where({ id: extractorId })
-    .update({ examples: trx.raw("examples || jsonb_build_array(?::jsonb)", [JSON.stringify(example)]), updated_at: trx.fn.now() });
+    // A new example is a change of the definition: a new version (issue 40).
+    .update({ examples: trx.raw("examples || jsonb_build_array(?::jsonb)", [JSON.stringify(example)]), version: trx.raw('version + 1'), updated_at: trx.fn.now() });
 }

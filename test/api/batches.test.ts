@@ -198,7 +198,7 @@ describe(`a ${ITEMS}-item text extraction batch at concurrency 16`, () => {
     expect(lines.map((l) => l.custom_id)).toEqual(textInputs(ITEMS).map((i) => i.custom_id));
     expect(new Set(lines.map((l) => l.custom_id)).size).toBe(ITEMS); // each custom_id once
     expect(new Set(lines.map((l) => l.job_id)).size).toBe(ITEMS);
-    expect(lines[7]).toEqual({ custom_id: 'c-7', job_id: expect.stringMatching(/^ejob_/), status: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ label: 'item 7' }) }), error: null });
+    expect(lines[7]).toEqual({ custom_id: 'c-7', job_id: expect.stringMatching(/^ejob_/), status: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ label: 'item 7' }) }), error: null, confidence: null, flags: [], review: null });
     // Every item ran once.
     const labels = provider.requests.map(itemText).filter((t) => /^item \d+$/.test(t) || t.includes('item '));
     expect(labels.length).toBeGreaterThanOrEqual(ITEMS);
@@ -325,18 +325,16 @@ describe('CSV of an extraction batch', () => {
     const py = spawnSync('python3', ['-c', 'import csv,json,sys; print(json.dumps(list(csv.reader(sys.stdin, strict=True))))'], { input: csv, encoding: 'utf8' });
     expect(py.status).toBe(0);
     const rows: string[][] = JSON.parse(py.stdout);
-    // Leaf columns follow the schema's properties in the order the service stores them (as GET of the extractor shows).
-    const stored = (await call(base, 'GET', '/v1/extractors/batch-lines')).body.schema;
-    const lineKeys = Object.keys(stored.properties.lines.items.properties).map((k) => `/lines/*/${k}`);
-    const header = ['custom_id', 'status', 'error_code', ...Object.keys(stored.properties).flatMap((k) => (k === 'lines' ? lineKeys : [`/${k}`]))];
+    // Leaf columns follow the schema's properties in the order they were written (issue 40).
+    const header = ['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', '/label', '/lines/*/name', '/lines/*/qty'];
     expect(rows[0]).toEqual(header);
-    expect([...rows[0]!].sort()).toEqual(['/label', '/lines/*/name', '/lines/*/qty', 'custom_id', 'error_code', 'status']);
     const byName = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
     expect(rows.slice(1).every((r) => r.length === header.length)).toBe(true);
+    const fixed = { job_id: expect.stringMatching(/^ejob_/), review_status: '', flagged_paths: '' };
     expect(byName).toEqual([
-      { custom_id: 'ok, "1"', status: 'completed', error_code: '', '/label': 'item 1', '/lines/*/name': 'a, "quoted"', '/lines/*/qty': '1' },
-      { custom_id: 'ok, "1"', status: 'completed', error_code: '', '/label': 'item 1', '/lines/*/name': 'b\nline', '/lines/*/qty': '2' },
-      { custom_id: 'bad', status: 'failed', error_code: expect.any(String), '/label': '', '/lines/*/name': '', '/lines/*/qty': '' },
+      { custom_id: 'ok, "1"', status: 'completed', error_code: '', ...fixed, '/label': 'item 1', '/lines/*/name': 'a, "quoted"', '/lines/*/qty': '1' },
+      { custom_id: 'ok, "1"', status: 'completed', error_code: '', ...fixed, '/label': 'item 1', '/lines/*/name': 'b\nline', '/lines/*/qty': '2' },
+      { custom_id: 'bad', status: 'failed', error_code: expect.any(String), ...fixed, '/label': '', '/lines/*/name': '', '/lines/*/qty': '' },
     ]);
     expect(byName[2]!.error_code).not.toBe('');
   }, 120_000);

@@ -301,6 +301,9 @@ describe('review', () => {
     // add_as_example: the job's input and the reviewed data are the extractor's newest example.
     const extractor = await call(base, 'GET', '/v1/extractors/trust-review');
     expect(extractor.body.examples.at(-1)).toEqual({
+      id: expect.stringMatching(/^exm_/),
+      source_job_id: job.id,
+      added_at: expect.any(String),
       input: { type: 'text', text: 'Acme, total 12.50', file_id: null },
       output: { name: 'Acme Corporation', total: 12.5 },
     });

@@ -15,9 +15,11 @@ const EXTRACTOR_KEYS = [
   'provider_name',
   'reasoning_effort',
   'review_threshold',
+  'review_thresholds',
   'schema',
   'source',
   'updated_at',
+  'version',
 ];
 
 const SCHEMA = {
@@ -293,11 +295,11 @@ describe('PATCH /v1/extractors/{ref}', () => {
     const byName = await call(base, 'PATCH', '/v1/extractors/patch-me', { display_name: 'Patched' });
     expect(byName.status).toBe(200);
     expectExtractor(byName.body);
-    expect(byName.body).toEqual({ ...put.body, display_name: 'Patched', updated_at: byName.body.updated_at });
+    expect(byName.body).toEqual({ ...put.body, display_name: 'Patched', updated_at: byName.body.updated_at, version: put.body.version + 1 });
 
     const byId = await call(base, 'PATCH', `/v1/extractors/${put.body.id}`, { reasoning_effort: null, instructions: '' });
     expect(byId.status).toBe(200);
-    expect(byId.body).toMatchObject({ display_name: 'Patched', reasoning_effort: null, instructions: '', examples: put.body.examples });
+    expect(byId.body).toMatchObject({ display_name: 'Patched', reasoning_effort: null, instructions: '', examples: put.body.examples, version: put.body.version + 2 });
   });
 
   it('applies provider and model defaults to explicit nulls and checks the merged result', async () => {

@@ -16,6 +16,10 @@ const extractor = (over: Partial<Extractor> = {}): Extractor => ({
   schema: SCHEMA,
   examples: [],
   review_threshold: null,
+  review_thresholds: null,
+  version: 1,
+  examples_strategy: 'all',
+  max_examples: null,
   source: 'user',
   is_prebuilt: false,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -46,7 +50,7 @@ describe('changedFields', () => {
   it('names each field that differs, examples after the service normalises their input', () => {
     const file = { name: 'invoice', display_name: 'Invoice', instructions: 'Extract the grand total.', schema: SCHEMA, examples: [{ input: { text: 't' }, output: { total: 1 } }] };
     expect(changedFields('extractor', file, extractor())).toEqual(['instructions', 'examples']);
-    const stored = extractor({ instructions: 'Extract the grand total.', examples: [{ input: { type: 'text', text: 't', file_id: null }, output: { total: 1 } }] });
+    const stored = extractor({ instructions: 'Extract the grand total.', examples: [{ id: 'exm_01jqz8p2r3s4t5v6w7x8y9z0a1', source_job_id: null, added_at: '2026-01-01T00:00:00.000Z', input: { type: 'text', text: 't', file_id: null }, output: { total: 1 } }] });
     expect(changedFields('extractor', file, stored)).toEqual([]);
   });
 
@@ -67,7 +71,7 @@ describe('changedFields', () => {
 describe('definitionOf', () => {
   it('keeps the definition fields only, so `get` output applies back', () => {
     const def = definitionOf('extractor', extractor());
-    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold']);
+    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds']);
     expect(changedFields('extractor', def, extractor())).toEqual([]);
   });
 });

@@ -258,8 +258,12 @@ const extractor = toExtractor({
   id: newId('extractor'),
   name: 'receipt',
   schema: RECEIPT_SCHEMA,
-  examples: [{ input: { type: 'text', text: 'Cafe, total 3', file_id: null }, output: { total: 3 } }],
+  examples: [{ id: 'exm_01jqz8m4x5v6w7y8z9a0b1c2d3', source_job_id: null, added_at: now.toISOString(), input: { type: 'text', text: 'Cafe, total 3', file_id: null }, output: { total: 3 } }],
   review_threshold: null,
+  review_thresholds: { '/total': 0.9, '/items/*/amount': null },
+  version: 3,
+  examples_strategy: 'similar',
+  max_examples: 3,
 });
 const parser = toParser({ ...definition, id: newId('parser'), name: 'document-to-markdown', output_format: 'markdown', instructions: '', reasoning_effort: 'low' });
 const provider = toProvider({

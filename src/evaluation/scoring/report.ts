@@ -64,7 +64,7 @@ export interface Scored {
 }
 
 /** The confidence of an extracted leaf, when its job reported one. */
-function confidenceOf(leaf: Leaf, confidence: Record<string, unknown> | null): number | null {
+export function confidenceOf(leaf: Leaf, confidence: Record<string, unknown> | null): number | null {
   if (confidence === null || leaf.extractedPath === null) return null;
   const c = confidence[leaf.extractedPath];
   return typeof c === 'number' && Number.isFinite(c) ? c : null;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { csvColumns, csvHeader, csvLine, csvRows } from '../../domain/batch-csv.js';
+import { csvColumns, csvHeader, csvLine, csvRows, type CsvItem } from '../../domain/batch-csv.js';
 import {
   batchForExport,
   batchResults,
@@ -15,6 +15,7 @@ import {
   listBatches,
   listBatchesQuery,
   resultsQuery,
+  csvResultsQuery,
   retryBatch,
   type BatchResultLine,
 } from '../../domain/batches.js';
@@ -91,14 +92,15 @@ export function batchRoutes({ db, temporal, config }: AppDeps): Router {
   // One row per item (or per element of its row-spreading arrays), columns from the batch's schema.
   router.get('/:batch_id/results.csv', async (ctx) => {
     const id = pathRef(ctx.params, 'batch_id');
-    const { status } = parseRequest('query', resultsQuery, ctx.query);
+    const { status, confidence } = parseRequest('query', csvResultsQuery, ctx.query);
+    const withConfidence = confidence === 'true';
     const { kind, schema } = await batchForExport(db, id);
     if (kind !== 'extraction') throw serviceError('not_found', `Batch '${id}' is a parse batch: its results are at /v1/batches/${id}/results (CSV is for extraction batches)`);
     const columns = csvColumns(schema);
     async function* rows(): AsyncGenerator<string> {
-      yield csvLine(csvHeader(columns));
+      yield csvLine(csvHeader(columns, withConfidence));
       for await (const line of batchResults(db, id, status)) {
-        for (const row of csvRows(columns, { custom_id: line.custom_id, status: line.status, error_code: line.error?.code ?? null, result: extractedData(line.result) })) yield csvLine(row);
+        for (const row of csvRows(columns, csvItem(line), withConfidence)) yield csvLine(row);
       }
     }
     ctx.set('Content-Disposition', `attachment; filename="${id}.csv"`);
@@ -130,6 +132,21 @@ async function streamFrom<T>(ctx: Context, type: string, source: AsyncGenerator<
   ctx.type = type;
   ctx.status = 200;
   ctx.body = Readable.from(all());
+}
+
+/** One item as the CSV shows it: an approved review's values replace the model's. */
+function csvItem(line: BatchResultLine): CsvItem {
+  const approved = line.review?.status === 'approved';
+  return {
+    custom_id: line.custom_id,
+    status: line.status,
+    error_code: line.error?.code ?? null,
+    job_id: line.job_id,
+    review_status: line.review?.status ?? null,
+    flagged_paths: (line.flags ?? []).map((f) => (f as { path: string }).path),
+    result: approved ? line.review!.reviewed_data : extractedData(line.result),
+    confidence: line.confidence,
+  };
 }
 
 /** An extraction job's result is `{data, provenance?, ...}`: the CSV's columns are of `data`. */

@@ -23,6 +23,7 @@ import {
   listEvaluationRuns,
   listEvaluationRunsQuery,
 } from '../../domain/evaluation-runs.js';
+import { runThresholds, thresholdsBody } from '../../domain/evaluation-thresholds.js';
 import type { AppDeps } from '../context.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import { pathRef } from '../path-params.js';
@@ -113,6 +114,12 @@ export function evaluationRoutes({ db, temporal, config }: AppDeps): Router[] {
   runs.delete('/:run_id', async (ctx) => {
     await deleteEvaluationRun(db, pathRef(ctx.params, 'run_id'));
     ctx.status = 204;
+  });
+
+  runs.post('/:run_id/thresholds', async (ctx) => {
+    const runId = pathRef(ctx.params, 'run_id');
+    const body = parseRequest('body', thresholdsBody, requireJsonBody(ctx));
+    ctx.body = await runThresholds({ db, config }, runId, body);
   });
 
   runs.get('/:run_id/compare/:other_run_id', async (ctx) => {

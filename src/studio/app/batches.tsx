@@ -12,6 +12,12 @@ export const BATCH_REFRESH_MS = 2_000;
 
 const COUNTS = ['total', 'queued', 'running', 'completed', 'failed', 'canceled'] as const;
 const over = (b: Batch) => b.status === 'completed' || b.status === 'canceled';
+
+/** The completed items by review status, the ones waiting for a human first; "—" when none completed. */
+export function reviewText(r: Batch['review_counts']): string {
+  const parts = [`${r.pending} pending`, `${r.approved} approved`, `${r.rejected} rejected`, `${r.not_required} not required`];
+  return r.pending + r.approved + r.rejected + r.not_required === 0 ? '—' : parts.join(' · ');
+}
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
 
 export function BatchesView({ reload }: { reload: number }) {
@@ -68,6 +74,7 @@ export function BatchesView({ reload }: { reload: number }) {
                 <th key={c}>{c}</th>
               ))}
               <th>Progress</th>
+              <th>Review</th>
               <th>Created</th>
             </tr>
           </thead>
@@ -97,6 +104,9 @@ export function BatchesView({ reload }: { reload: number }) {
                         {ended}/{c.total}
                       </span>
                     </div>
+                  </td>
+                  <td class="review-counts" data-review-pending={b.review_counts.pending}>
+                    {reviewText(b.review_counts)}
                   </td>
                   <td>{when(b.created_at)}</td>
                 </tr>

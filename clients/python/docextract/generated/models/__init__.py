@@ -13,7 +13,9 @@ from .batch_response import BatchResponse
 from .batch_response_kind import BatchResponseKind
 from .batch_response_metadata import BatchResponseMetadata
 from .batch_result_line import BatchResultLine
+from .batch_result_line_confidence_type_0 import BatchResultLineConfidenceType0
 from .batch_result_line_status import BatchResultLineStatus
+from .batch_review_counts import BatchReviewCounts
 from .batch_status import BatchStatus
 from .block import Block
 from .block_box import BlockBox
@@ -82,15 +84,23 @@ from .extraction_result_provenance import ExtractionResultProvenance
 from .extraction_review import ExtractionReview
 from .extraction_review_reviewed_data import ExtractionReviewReviewedData
 from .extractor_definition_input import ExtractorDefinitionInput
+from .extractor_definition_input_examples_strategy import (
+    ExtractorDefinitionInputExamplesStrategy,
+)
 from .extractor_response import ExtractorResponse
+from .extractor_response_examples_strategy import ExtractorResponseExamplesStrategy
 from .extractor_response_schema import ExtractorResponseSchema
 from .extractor_update_input import ExtractorUpdateInput
+from .extractor_update_input_examples_strategy import (
+    ExtractorUpdateInputExamplesStrategy,
+)
 from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
 from .flag_reason import FlagReason
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
 from .get_batch_results_as import GetBatchResultsAs
+from .get_batch_results_csv_confidence import GetBatchResultsCsvConfidence
 from .get_batch_results_csv_status import GetBatchResultsCsvStatus
 from .get_batch_results_status import GetBatchResultsStatus
 from .get_open_api_document_response_200_type_1 import (
@@ -145,6 +155,7 @@ from .review_field_decision_type_1 import ReviewFieldDecisionType1
 from .review_patch_request import ReviewPatchRequest
 from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
+from .review_thresholds import ReviewThresholds
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
@@ -153,6 +164,12 @@ from .schema_validation_response_canonical_schema_type_0 import (
 from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
+from .thresholds_proposal import ThresholdsProposal
+from .thresholds_proposal_fields import ThresholdsProposalFields
+from .thresholds_proposal_fields_additional_property import (
+    ThresholdsProposalFieldsAdditionalProperty,
+)
+from .thresholds_request import ThresholdsRequest
 from .token_usage import TokenUsage
 from .validation_error import ValidationError
 from .validation_error_ctx import ValidationErrorCtx
@@ -181,7 +198,9 @@ __all__ = (
     "BatchResponseKind",
     "BatchResponseMetadata",
     "BatchResultLine",
+    "BatchResultLineConfidenceType0",
     "BatchResultLineStatus",
+    "BatchReviewCounts",
     "BatchStatus",
     "Block",
     "BlockBox",
@@ -244,15 +263,19 @@ __all__ = (
     "ExtractionReview",
     "ExtractionReviewReviewedData",
     "ExtractorDefinitionInput",
+    "ExtractorDefinitionInputExamplesStrategy",
     "ExtractorResponse",
+    "ExtractorResponseExamplesStrategy",
     "ExtractorResponseSchema",
     "ExtractorUpdateInput",
+    "ExtractorUpdateInputExamplesStrategy",
     "FileResponse",
     "FileResponseMediaType",
     "FileUpload",
     "FlagReason",
     "GetApiReferenceAssetAsset",
     "GetBatchResultsAs",
+    "GetBatchResultsCsvConfidence",
     "GetBatchResultsCsvStatus",
     "GetBatchResultsStatus",
     "GetOpenApiDocumentResponse200Type1",
@@ -305,12 +328,17 @@ __all__ = (
     "ReviewPatchRequest",
     "ReviewRejectRequest",
     "ReviewStatus",
+    "ReviewThresholds",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
     "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",
+    "ThresholdsProposal",
+    "ThresholdsProposalFields",
+    "ThresholdsProposalFieldsAdditionalProperty",
+    "ThresholdsRequest",
     "TokenUsage",
     "ValidationError",
     "ValidationErrorCtx",

@@ -13,6 +13,7 @@ from ..models.batch_status import BatchStatus
 if TYPE_CHECKING:
     from ..models.batch_request_counts import BatchRequestCounts
     from ..models.batch_response_metadata import BatchResponseMetadata
+    from ..models.batch_review_counts import BatchReviewCounts
 
 
 T = TypeVar("T", bound="BatchResponse")
@@ -30,6 +31,10 @@ class BatchResponse:
             say how many failed); `canceling` → `canceled` after a cancel.
         request_counts (BatchRequestCounts): The items by status, counted at every read (`running` includes items being
             stopped).
+        review_counts (BatchReviewCounts): Our addition (issue 40). The completed items by review status, counted at
+            every read;
+            `not_required` also counts items whose job has no review (the extractor asked for none), so
+            the four add up to `request_counts.completed`. All zero for a parse batch.
         concurrency (int):
         metadata (BatchResponseMetadata):
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -42,6 +47,7 @@ class BatchResponse:
     definition_name: str
     status: BatchStatus
     request_counts: BatchRequestCounts
+    review_counts: BatchReviewCounts
     concurrency: int
     metadata: BatchResponseMetadata
     created_at: datetime.datetime
@@ -58,6 +64,8 @@ class BatchResponse:
         status = self.status.value
 
         request_counts = self.request_counts.to_dict()
+
+        review_counts = self.review_counts.to_dict()
 
         concurrency = self.concurrency
 
@@ -86,6 +94,7 @@ class BatchResponse:
                 "definition_name": definition_name,
                 "status": status,
                 "request_counts": request_counts,
+                "review_counts": review_counts,
                 "concurrency": concurrency,
                 "metadata": metadata,
                 "created_at": created_at,
@@ -100,6 +109,7 @@ class BatchResponse:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.batch_request_counts import BatchRequestCounts
         from ..models.batch_response_metadata import BatchResponseMetadata
+        from ..models.batch_review_counts import BatchReviewCounts
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -111,6 +121,8 @@ class BatchResponse:
         status = BatchStatus(d.pop("status"))
 
         request_counts = BatchRequestCounts.from_dict(d.pop("request_counts"))
+
+        review_counts = BatchReviewCounts.from_dict(d.pop("review_counts"))
 
         concurrency = d.pop("concurrency")
 
@@ -154,6 +166,7 @@ class BatchResponse:
             definition_name=definition_name,
             status=status,
             request_counts=request_counts,
+            review_counts=review_counts,
             concurrency=concurrency,
             metadata=metadata,
             created_at=created_at,

@@ -9,7 +9,12 @@ from typing_extensions import Self
 from ..models.batch_result_line_status import BatchResultLineStatus
 
 if TYPE_CHECKING:
+    from ..models.batch_result_line_confidence_type_0 import (
+        BatchResultLineConfidenceType0,
+    )
+    from ..models.extraction_review import ExtractionReview
     from ..models.job_error import JobError
+    from ..models.value_flag import ValueFlag
 
 
 T = TypeVar("T", bound="BatchResultLine")
@@ -26,6 +31,12 @@ class BatchResultLine:
         result (Any): The job's result when `completed` (an extraction result, or a parse result without `pages`),
             otherwise null.
         error (JobError | None):
+        confidence (BatchResultLineConfidenceType0 | None): Our addition. The item job's `result.confidence`; null for a
+            job without one, an item not completed, or a parse batch.
+        flags (list[ValueFlag] | None): Our addition. The item job's `result.flags` (`[]` when nothing needs review);
+            null for an item not completed or a parse batch.
+        review (ExtractionReview | None): Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it
+            (approved corrections are in `reviewed_data`); null without one.
     """
 
     custom_id: str
@@ -33,8 +44,15 @@ class BatchResultLine:
     status: BatchResultLineStatus
     result: Any
     error: JobError | None
+    confidence: BatchResultLineConfidenceType0 | None
+    flags: list[ValueFlag] | None
+    review: ExtractionReview | None
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.batch_result_line_confidence_type_0 import (
+            BatchResultLineConfidenceType0,
+        )
+        from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
 
         custom_id = self.custom_id
@@ -51,6 +69,28 @@ class BatchResultLine:
         else:
             error = self.error
 
+        confidence: dict[str, Any] | None
+        if isinstance(self.confidence, BatchResultLineConfidenceType0):
+            confidence = self.confidence.to_dict()
+        else:
+            confidence = self.confidence
+
+        flags: list[dict[str, Any]] | None
+        if isinstance(self.flags, list):
+            flags = []
+            for flags_type_0_item_data in self.flags:
+                flags_type_0_item = flags_type_0_item_data.to_dict()
+                flags.append(flags_type_0_item)
+
+        else:
+            flags = self.flags
+
+        review: dict[str, Any] | None
+        if isinstance(self.review, ExtractionReview):
+            review = self.review.to_dict()
+        else:
+            review = self.review
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -60,6 +100,9 @@ class BatchResultLine:
                 "status": status,
                 "result": result,
                 "error": error,
+                "confidence": confidence,
+                "flags": flags,
+                "review": review,
             }
         )
 
@@ -67,7 +110,12 @@ class BatchResultLine:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.batch_result_line_confidence_type_0 import (
+            BatchResultLineConfidenceType0,
+        )
+        from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
+        from ..models.value_flag import ValueFlag
 
         d = dict(src_dict)
         custom_id = d.pop("custom_id")
@@ -93,12 +141,65 @@ class BatchResultLine:
 
         error = _parse_error(d.pop("error"))
 
+        def _parse_confidence(data: object) -> BatchResultLineConfidenceType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                confidence_type_0 = BatchResultLineConfidenceType0.from_dict(data)
+
+                return confidence_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("BatchResultLineConfidenceType0 | None", data)
+
+        confidence = _parse_confidence(d.pop("confidence"))
+
+        def _parse_flags(data: object) -> list[ValueFlag] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                flags_type_0 = []
+                _flags_type_0 = data
+                for flags_type_0_item_data in _flags_type_0:
+                    flags_type_0_item = ValueFlag.from_dict(flags_type_0_item_data)
+
+                    flags_type_0.append(flags_type_0_item)
+
+                return flags_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("list[ValueFlag] | None", data)
+
+        flags = _parse_flags(d.pop("flags"))
+
+        def _parse_review(data: object) -> ExtractionReview | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                review_type_0 = ExtractionReview.from_dict(data)
+
+                return review_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("ExtractionReview | None", data)
+
+        review = _parse_review(d.pop("review"))
+
         batch_result_line = cls(
             custom_id=custom_id,
             job_id=job_id,
             status=status,
             result=result,
             error=error,
+            confidence=confidence,
+            flags=flags,
+            review=review,
         )
 
         return batch_result_line

@@ -19,6 +19,7 @@ class ErrorCode(str, Enum):
     EVALUATION_SET_EMPTY = "evaluation_set_empty"
     EVALUATION_SET_EXISTS = "evaluation_set_exists"
     EVALUATION_SET_IN_USE = "evaluation_set_in_use"
+    EXTRACTOR_CHANGED = "extractor_changed"
     EXTRACTOR_IN_USE = "extractor_in_use"
     FILE_IN_USE = "file_in_use"
     FILE_TOO_LARGE = "file_too_large"

@@ -53,6 +53,11 @@ class ExtractionJobResponse:
             job was created (and until the job completes); otherwise the job's review state.
         evaluation_run_id (None | str | Unset): Our addition, always present. The evaluation run the job is an item of;
             null for a job created on its own.
+        examples_used (list[str] | None | Unset): Our addition (issue 40). The ids of the extractor's examples the job's
+            prompts carried
+            (chosen once, before the first request: all of them, or the most similar with
+            `examples_strategy: similar`; an evaluation item's job never carries an example of its
+            own document). Null until chosen.
         batch_id (None | str | Unset): The batch the job is an item of (`batch_` + ULID); null for a job created on its
             own. Our addition.
         custom_id (None | str | Unset): The item's `custom_id` in its batch; null for a job created on its own. Our
@@ -76,6 +81,7 @@ class ExtractionJobResponse:
     retry: JobRetry | None | Unset = UNSET
     review: ExtractionReview | None | Unset = UNSET
     evaluation_run_id: None | str | Unset = UNSET
+    examples_used: list[str] | None | Unset = UNSET
     batch_id: None | str | Unset = UNSET
     custom_id: None | str | Unset = UNSET
 
@@ -168,6 +174,15 @@ class ExtractionJobResponse:
         else:
             evaluation_run_id = self.evaluation_run_id
 
+        examples_used: list[str] | None | Unset
+        if isinstance(self.examples_used, Unset):
+            examples_used = UNSET
+        elif isinstance(self.examples_used, list):
+            examples_used = self.examples_used
+
+        else:
+            examples_used = self.examples_used
+
         batch_id: None | str | Unset
         if isinstance(self.batch_id, Unset):
             batch_id = UNSET
@@ -206,6 +221,8 @@ class ExtractionJobResponse:
             field_dict["review"] = review
         if evaluation_run_id is not UNSET:
             field_dict["evaluation_run_id"] = evaluation_run_id
+        if examples_used is not UNSET:
+            field_dict["examples_used"] = examples_used
         if batch_id is not UNSET:
             field_dict["batch_id"] = batch_id
         if custom_id is not UNSET:
@@ -400,6 +417,23 @@ class ExtractionJobResponse:
 
         evaluation_run_id = _parse_evaluation_run_id(d.pop("evaluation_run_id", UNSET))
 
+        def _parse_examples_used(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                examples_used_type_0 = cast(list[str], data)
+
+                return examples_used_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("list[str] | None | Unset", data)
+
+        examples_used = _parse_examples_used(d.pop("examples_used", UNSET))
+
         def _parse_batch_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -436,6 +470,7 @@ class ExtractionJobResponse:
             retry=retry,
             review=review,
             evaluation_run_id=evaluation_run_id,
+            examples_used=examples_used,
             batch_id=batch_id,
             custom_id=custom_id,
         )

@@ -18,14 +18,15 @@ T = TypeVar("T", bound="ExtractionReview")
 
 @_attrs_define
 class ExtractionReview:
-    """Review state of a completed job whose extractor had a `review_threshold` when the job was created.
+    """Review state of a completed job whose extractor had a `review_threshold` or `review_thresholds` when the job was
+    created.
 
-    Attributes:
-        status (ReviewStatus): `not_required` (no flags), `pending` (waiting for a human), `approved`, `rejected`.
-        revision (int): Starts at 1 and grows by one with each change.
-        reviewed_data (ExtractionReviewReviewedData): Starts as a copy of `result.data`; review decisions change this
-            copy, never `result.data`.
-        updated_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+        Attributes:
+            status (ReviewStatus): `not_required` (no flags), `pending` (waiting for a human), `approved`, `rejected`.
+            revision (int): Starts at 1 and grows by one with each change.
+            reviewed_data (ExtractionReviewReviewedData): Starts as a copy of `result.data`; review decisions change this
+                copy, never `result.data`.
+            updated_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
     """
 
     status: ReviewStatus

@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from typing_extensions import Self
 
+from ..models.extractor_definition_input_examples_strategy import (
+    ExtractorDefinitionInputExamplesStrategy,
+)
 from ..models.provider_name import ProviderName
 from ..models.reasoning_effort import ReasoningEffort
 from ..types import UNSET, Unset
@@ -13,6 +16,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.example_input import ExampleInput
     from ..models.json_object import JsonObject
+    from ..models.review_thresholds import ReviewThresholds
 
 
 T = TypeVar("T", bound="ExtractorDefinitionInput")
@@ -36,6 +40,12 @@ class ExtractorDefinitionInput:
             `low_confidence`, and a
             completed job with any flag is put in review (`review.status = pending`). Null (the
             default): no job of this extractor needs review.
+        review_thresholds (None | ReviewThresholds | Unset): Per-field thresholds (see `ReviewThresholds`); null (the
+            default) or absent for none.
+        examples_strategy (ExtractorDefinitionInputExamplesStrategy | Unset): `all` (the default): every example goes
+            into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for
+            files), ranked in Postgres full-text search, ties to the newest.
+        max_examples (int | None | Unset): With `similar`, how many examples (5 when null).
     """
 
     display_name: str
@@ -47,8 +57,13 @@ class ExtractorDefinitionInput:
     model: None | str | Unset = UNSET
     examples: list[ExampleInput] | Unset = UNSET
     review_threshold: float | None | Unset = UNSET
+    review_thresholds: None | ReviewThresholds | Unset = UNSET
+    examples_strategy: ExtractorDefinitionInputExamplesStrategy | Unset = UNSET
+    max_examples: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.review_thresholds import ReviewThresholds
+
         display_name = self.display_name
 
         instructions = self.instructions
@@ -96,6 +111,24 @@ class ExtractorDefinitionInput:
         else:
             review_threshold = self.review_threshold
 
+        review_thresholds: dict[str, Any] | None | Unset
+        if isinstance(self.review_thresholds, Unset):
+            review_thresholds = UNSET
+        elif isinstance(self.review_thresholds, ReviewThresholds):
+            review_thresholds = self.review_thresholds.to_dict()
+        else:
+            review_thresholds = self.review_thresholds
+
+        examples_strategy: str | Unset = UNSET
+        if not isinstance(self.examples_strategy, Unset):
+            examples_strategy = self.examples_strategy.value
+
+        max_examples: int | None | Unset
+        if isinstance(self.max_examples, Unset):
+            max_examples = UNSET
+        else:
+            max_examples = self.max_examples
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -117,6 +150,12 @@ class ExtractorDefinitionInput:
             field_dict["examples"] = examples
         if review_threshold is not UNSET:
             field_dict["review_threshold"] = review_threshold
+        if review_thresholds is not UNSET:
+            field_dict["review_thresholds"] = review_thresholds
+        if examples_strategy is not UNSET:
+            field_dict["examples_strategy"] = examples_strategy
+        if max_examples is not UNSET:
+            field_dict["max_examples"] = max_examples
 
         return field_dict
 
@@ -124,6 +163,7 @@ class ExtractorDefinitionInput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.example_input import ExampleInput
         from ..models.json_object import JsonObject
+        from ..models.review_thresholds import ReviewThresholds
 
         d = dict(src_dict)
         display_name = d.pop("display_name")
@@ -202,6 +242,39 @@ class ExtractorDefinitionInput:
 
         review_threshold = _parse_review_threshold(d.pop("review_threshold", UNSET))
 
+        def _parse_review_thresholds(data: object) -> None | ReviewThresholds | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                review_thresholds_type_0 = ReviewThresholds.from_dict(data)
+
+                return review_thresholds_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ReviewThresholds | Unset", data)
+
+        review_thresholds = _parse_review_thresholds(d.pop("review_thresholds", UNSET))
+
+        _examples_strategy = d.pop("examples_strategy", UNSET)
+        examples_strategy: ExtractorDefinitionInputExamplesStrategy | Unset
+        if isinstance(_examples_strategy, Unset):
+            examples_strategy = UNSET
+        else:
+            examples_strategy = ExtractorDefinitionInputExamplesStrategy(_examples_strategy)
+
+        def _parse_max_examples(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("int | None | Unset", data)
+
+        max_examples = _parse_max_examples(d.pop("max_examples", UNSET))
+
         extractor_definition_input = cls(
             display_name=display_name,
             instructions=instructions,
@@ -212,6 +285,9 @@ class ExtractorDefinitionInput:
             model=model,
             examples=examples,
             review_threshold=review_threshold,
+            review_thresholds=review_thresholds,
+            examples_strategy=examples_strategy,
+            max_examples=max_examples,
         )
 
         return extractor_definition_input

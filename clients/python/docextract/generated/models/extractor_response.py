@@ -8,12 +8,16 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 from ..models.definition_source import DefinitionSource
+from ..models.extractor_response_examples_strategy import (
+    ExtractorResponseExamplesStrategy,
+)
 from ..models.provider_name import ProviderName
 from ..models.reasoning_effort import ReasoningEffort
 
 if TYPE_CHECKING:
     from ..models.example import Example
     from ..models.extractor_response_schema import ExtractorResponseSchema
+    from ..models.review_thresholds import ReviewThresholds
 
 
 T = TypeVar("T", bound="ExtractorResponse")
@@ -34,7 +38,13 @@ class ExtractorResponse:
         schema (ExtractorResponseSchema): The extraction result JSON Schema, as submitted.
         examples (list[Example]):
         review_threshold (float | None): Our addition. Below it a value is flagged `low_confidence`; null (always for
-            prebuilt extractors) means no job needs review.
+            prebuilt extractors) means no job needs review unless `review_thresholds` is set.
+        review_thresholds (None | ReviewThresholds):
+        version (int): 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH
+            that changes nothing keeps it; an example added from a review is a change). Jobs and evaluation runs keep it in
+            their snapshot.
+        examples_strategy (ExtractorResponseExamplesStrategy):
+        max_examples (int | None):
         source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
         is_prebuilt (bool):
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -51,12 +61,18 @@ class ExtractorResponse:
     schema: ExtractorResponseSchema
     examples: list[Example]
     review_threshold: float | None
+    review_thresholds: None | ReviewThresholds
+    version: int
+    examples_strategy: ExtractorResponseExamplesStrategy
+    max_examples: int | None
     source: DefinitionSource
     is_prebuilt: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.review_thresholds import ReviewThresholds
+
         id = self.id
 
         name = self.name
@@ -85,6 +101,19 @@ class ExtractorResponse:
         review_threshold: float | None
         review_threshold = self.review_threshold
 
+        review_thresholds: dict[str, Any] | None
+        if isinstance(self.review_thresholds, ReviewThresholds):
+            review_thresholds = self.review_thresholds.to_dict()
+        else:
+            review_thresholds = self.review_thresholds
+
+        version = self.version
+
+        examples_strategy = self.examples_strategy.value
+
+        max_examples: int | None
+        max_examples = self.max_examples
+
         source = self.source.value
 
         is_prebuilt = self.is_prebuilt
@@ -107,6 +136,10 @@ class ExtractorResponse:
                 "schema": schema,
                 "examples": examples,
                 "review_threshold": review_threshold,
+                "review_thresholds": review_thresholds,
+                "version": version,
+                "examples_strategy": examples_strategy,
+                "max_examples": max_examples,
                 "source": source,
                 "is_prebuilt": is_prebuilt,
                 "created_at": created_at,
@@ -120,6 +153,7 @@ class ExtractorResponse:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.example import Example
         from ..models.extractor_response_schema import ExtractorResponseSchema
+        from ..models.review_thresholds import ReviewThresholds
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -165,6 +199,32 @@ class ExtractorResponse:
 
         review_threshold = _parse_review_threshold(d.pop("review_threshold"))
 
+        def _parse_review_thresholds(data: object) -> None | ReviewThresholds:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                review_thresholds_type_0 = ReviewThresholds.from_dict(data)
+
+                return review_thresholds_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | ReviewThresholds", data)
+
+        review_thresholds = _parse_review_thresholds(d.pop("review_thresholds"))
+
+        version = d.pop("version")
+
+        examples_strategy = ExtractorResponseExamplesStrategy(d.pop("examples_strategy"))
+
+        def _parse_max_examples(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast("int | None", data)
+
+        max_examples = _parse_max_examples(d.pop("max_examples"))
+
         source = DefinitionSource(d.pop("source"))
 
         is_prebuilt = d.pop("is_prebuilt")
@@ -184,6 +244,10 @@ class ExtractorResponse:
             schema=schema,
             examples=examples,
             review_threshold=review_threshold,
+            review_thresholds=review_thresholds,
+            version=version,
+            examples_strategy=examples_strategy,
+            max_examples=max_examples,
             source=source,
             is_prebuilt=is_prebuilt,
             created_at=created_at,

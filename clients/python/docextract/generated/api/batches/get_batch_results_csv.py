@@ -9,6 +9,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
+from ...models.get_batch_results_csv_confidence import GetBatchResultsCsvConfidence
 from ...models.get_batch_results_csv_status import GetBatchResultsCsvStatus
 from ...models.http_validation_error import HTTPValidationError
 from ...types import UNSET, Response, Unset
@@ -18,6 +19,7 @@ def _get_kwargs(
     batch_id: str,
     *,
     status: GetBatchResultsCsvStatus | Unset = UNSET,
+    confidence: GetBatchResultsCsvConfidence | Unset = GetBatchResultsCsvConfidence.FALSE,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -27,6 +29,12 @@ def _get_kwargs(
         json_status = status.value
 
     params["status"] = json_status
+
+    json_confidence: str | Unset = UNSET
+    if not isinstance(confidence, Unset):
+        json_confidence = confidence.value
+
+    params["confidence"] = json_confidence
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -95,20 +103,28 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     status: GetBatchResultsCsvStatus | Unset = UNSET,
+    confidence: GetBatchResultsCsvConfidence | Unset = GetBatchResultsCsvConfidence.FALSE,
 ) -> Response[ApiErrorResponse | HTTPValidationError | str]:
     """The results of an extraction batch as CSV
 
-     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
-    the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
-    the items of an array (`/vendor/name`, `/line_items/*/amount`). An item whose result holds an
-    array of objects (not inside another array) takes one row per array element, its other columns
-    repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
-    each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
+    `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
+    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    it, in the property order the schema was written in), named by its JSON Pointer with `*` for
+    the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
+    value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
+    the lowest under it; empty when unknown). An item whose result holds an array of objects (not
+    inside another array) takes one row per array element, its other columns repeated; arrays of
+    scalars and deeper arrays are one cell of JSON. The values are those of each job's
+    `result.data`, or of `review.reviewed_data` when its review is approved (docs/batches.md). A
+    parse batch has no CSV (`404`).
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         status (GetBatchResultsCsvStatus | Unset):
+        confidence (GetBatchResultsCsvConfidence | Unset):  Default:
+            GetBatchResultsCsvConfidence.FALSE.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +137,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         batch_id=batch_id,
         status=status,
+        confidence=confidence,
     )
 
     response = client.get_httpx_client().request(
@@ -135,20 +152,28 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     status: GetBatchResultsCsvStatus | Unset = UNSET,
+    confidence: GetBatchResultsCsvConfidence | Unset = GetBatchResultsCsvConfidence.FALSE,
 ) -> ApiErrorResponse | HTTPValidationError | str | None:
     """The results of an extraction batch as CSV
 
-     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
-    the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
-    the items of an array (`/vendor/name`, `/line_items/*/amount`). An item whose result holds an
-    array of objects (not inside another array) takes one row per array element, its other columns
-    repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
-    each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
+    `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
+    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    it, in the property order the schema was written in), named by its JSON Pointer with `*` for
+    the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
+    value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
+    the lowest under it; empty when unknown). An item whose result holds an array of objects (not
+    inside another array) takes one row per array element, its other columns repeated; arrays of
+    scalars and deeper arrays are one cell of JSON. The values are those of each job's
+    `result.data`, or of `review.reviewed_data` when its review is approved (docs/batches.md). A
+    parse batch has no CSV (`404`).
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         status (GetBatchResultsCsvStatus | Unset):
+        confidence (GetBatchResultsCsvConfidence | Unset):  Default:
+            GetBatchResultsCsvConfidence.FALSE.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,6 +187,7 @@ def sync(
         batch_id=batch_id,
         client=client,
         status=status,
+        confidence=confidence,
     ).parsed
 
 
@@ -170,20 +196,28 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     status: GetBatchResultsCsvStatus | Unset = UNSET,
+    confidence: GetBatchResultsCsvConfidence | Unset = GetBatchResultsCsvConfidence.FALSE,
 ) -> Response[ApiErrorResponse | HTTPValidationError | str]:
     """The results of an extraction batch as CSV
 
-     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
-    the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
-    the items of an array (`/vendor/name`, `/line_items/*/amount`). An item whose result holds an
-    array of objects (not inside another array) takes one row per array element, its other columns
-    repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
-    each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
+    `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
+    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    it, in the property order the schema was written in), named by its JSON Pointer with `*` for
+    the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
+    value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
+    the lowest under it; empty when unknown). An item whose result holds an array of objects (not
+    inside another array) takes one row per array element, its other columns repeated; arrays of
+    scalars and deeper arrays are one cell of JSON. The values are those of each job's
+    `result.data`, or of `review.reviewed_data` when its review is approved (docs/batches.md). A
+    parse batch has no CSV (`404`).
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         status (GetBatchResultsCsvStatus | Unset):
+        confidence (GetBatchResultsCsvConfidence | Unset):  Default:
+            GetBatchResultsCsvConfidence.FALSE.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,6 +230,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         batch_id=batch_id,
         status=status,
+        confidence=confidence,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -208,20 +243,28 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     status: GetBatchResultsCsvStatus | Unset = UNSET,
+    confidence: GetBatchResultsCsvConfidence | Unset = GetBatchResultsCsvConfidence.FALSE,
 ) -> ApiErrorResponse | HTTPValidationError | str | None:
     """The results of an extraction batch as CSV
 
-     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
-    the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
-    the items of an array (`/vendor/name`, `/line_items/*/amount`). An item whose result holds an
-    array of objects (not inside another array) takes one row per array element, its other columns
-    repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
-    each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+     RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
+    `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
+    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    it, in the property order the schema was written in), named by its JSON Pointer with `*` for
+    the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
+    value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
+    the lowest under it; empty when unknown). An item whose result holds an array of objects (not
+    inside another array) takes one row per array element, its other columns repeated; arrays of
+    scalars and deeper arrays are one cell of JSON. The values are those of each job's
+    `result.data`, or of `review.reviewed_data` when its review is approved (docs/batches.md). A
+    parse batch has no CSV (`404`).
 
     Args:
         batch_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         status (GetBatchResultsCsvStatus | Unset):
+        confidence (GetBatchResultsCsvConfidence | Unset):  Default:
+            GetBatchResultsCsvConfidence.FALSE.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,5 +279,6 @@ async def asyncio(
             batch_id=batch_id,
             client=client,
             status=status,
+            confidence=confidence,
         )
     ).parsed

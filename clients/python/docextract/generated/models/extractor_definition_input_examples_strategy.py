@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+from enum import Enum
+
+
+class ExtractorDefinitionInputExamplesStrategy(str, Enum):
+    ALL = "all"
+    SIMILAR = "similar"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,29 @@
+// The plain text of a document's text layer, for comparing documents (similar examples). A scan
+// or an image has none (an empty string).
+import * as mupdf from 'mupdf';
+
+/** The text of the first `maxPages` pages of a PDF, cut at `maxChars`; '' for anything else. */
+export function documentPlainText(bytes: Buffer, maxPages = 10, maxChars = 20_000): string {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return '';
+  let doc: mupdf.Document | undefined;
+  try {
+    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+    let out = '';
+    const pages = Math.min(doc.countPages(), maxPages);
+    for (let i = 0; i < pages && out.length < maxChars; i++) {
+      const page = doc.loadPage(i);
+      try {
+        const stext = page.toStructuredText('preserve-whitespace');
+        out += `${stext.asText()}\n`;
+        stext.destroy();
+      } finally {
+        page.destroy();
+      }
+    }
+    return out.slice(0, maxChars);
+  } catch {
+    return ''; // unreadable: nothing to compare
+  } finally {
+    doc?.destroy();
+  }
+}
