@@ -62,6 +62,8 @@ export interface JobEventDelivery {
 export interface ExtractionWindowPlan {
   pagesTotal: number;
   windows: Array<[number, number]>;
+  /** The first page of a job's page range when it is not page 1 (issue 44); windows are file page numbers. */
+  firstPage?: number;
 }
 
 /** What became of one window: answer stored, cut off for length (split it), or the job stopped. */

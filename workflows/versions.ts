@@ -46,3 +46,11 @@ export const JOB_ENGINE_V05 = 'job-engine-v0.5';
  * `canceling` for good. Runs without the marker keep the path before it.
  */
 export const SETTLE_AFTER_FAILED_CANCEL = 'settle-after-failed-cancel';
+
+/**
+ * Page extraction ranges (issue 44): a job over pages start..end of its file plans its windows in
+ * the file's page numbers (the plan says its first page); the one-window fast path is taken when
+ * the single window covers the job's whole range, not only pages 1..n. Runs without the marker
+ * compare with pages 1..n, as before (their plans never have a first page other than 1).
+ */
+export const PACKETS_PAGE_RANGE = 'packets-page-range';

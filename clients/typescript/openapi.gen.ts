@@ -1898,7 +1898,20 @@ export interface components {
             extractor_name?: string;
             file_id?: string;
             text?: string;
+            /**
+             * @description Only these pages of the file are rendered, sent to the model and cited (provenance keeps the
+             *     file's page numbers); absent or null for the whole file. A range that does not fit the file is
+             *     `422 invalid_page_range`. Our addition (packets).
+             */
+            pages?: components["schemas"]["PageRange"] | null;
         } & ((unknown | unknown) & (unknown | unknown));
+        /** @description Pages `start` to `end` of a file, 1-based and inclusive. */
+        PageRange: {
+            /** @description First page (from 1). */
+            start: number;
+            /** @description Last page, inclusive (at least `start`, at most the file's page count). */
+            end: number;
+        };
         /** @description Token usage reported by the provider (summed over pages for parse jobs). Our addition to the contract. */
         TokenUsage: {
             prompt_tokens: number;
@@ -2124,6 +2137,8 @@ export interface components {
             extractor_id: string;
             file_id: string | null;
             source_text: string | null;
+            /** @description The pages the job reads (the file's page numbers); null for the whole file. Our addition, always present. */
+            pages?: components["schemas"]["PageRange"] | null;
             provider_name_used: components["schemas"]["ProviderName"] | null;
             model_used: string | null;
             status: components["schemas"]["JobStatus"];
@@ -2553,6 +2568,8 @@ export interface components {
             custom_id: string;
             file_id?: string;
             text?: string;
+            /** @description Extraction batches, with `file_id`: only these pages of the file (as on an extraction job). */
+            pages?: components["schemas"]["PageRange"] | null;
         } & (unknown | unknown);
         /** @description The items by status, counted at every read (`running` includes items being stopped). */
         BatchRequestCounts: {
@@ -2632,6 +2649,7 @@ export interface components {
          *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
          *     | `batch_not_ended` | 409 | Only a completed or canceled batch can be retried. |
          *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
+         *     | `invalid_page_range` | 422 | A job's `pages` do not fit its file (or were given with inline text). |
          *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's). |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
@@ -2657,7 +2675,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "invalid_page_range" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2747,6 +2765,26 @@ export interface components {
                  * @example {
                  *       "detail": "This Idempotency-Key was used with a different request body in the last 24 hours",
                  *       "code": "idempotency_key_reused"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The request's shape is invalid (`HTTPValidationError`; an invalid `Idempotency-Key` header too), its
+         *     `pages` do not fit the file (`invalid_page_range`: `start` after `end`, a page before 1 or past the
+         *     file's last page, `pages` with inline `text`, or a file whose pages cannot be counted), or its
+         *     `Idempotency-Key` was used in the last 24 hours with a different body (`idempotency_key_reused`).
+         */
+        ExtractionJobUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The file has 9 pages; pages 8–12 are out of range",
+                 *       "code": "invalid_page_range"
                  *     }
                  */
                 "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
@@ -3013,7 +3051,8 @@ export interface components {
         /**
          * @description The request's shape is invalid (`HTTPValidationError`: a duplicate or too long `custom_id`,
          *     `text` in a parse batch, more than 16 metadata pairs, ...), more than 50,000 inputs
-         *     (`too_many_inputs`, naming the limit), or the `Idempotency-Key` was used with another body
+         *     (`too_many_inputs`, naming the limit), an input's `pages` that do not fit its file
+         *     (`invalid_page_range`, naming the input), or the `Idempotency-Key` was used with another body
          *     (`idempotency_key_reused`).
          */
         BatchValidationError: {
@@ -4736,7 +4775,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationErrorOrIdempotencyKeyReused"];
+            422: components["responses"]["ExtractionJobUnprocessable"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };

@@ -56,6 +56,9 @@ export interface ExtractionJobRow extends JobRowBase {
   /** The extractor as it was when the job was created. */
   extractor_snapshot: any;
   source_text: string | null;
+  /** Only pages page_start..page_end of the file (issue 44); both null for the whole file. */
+  page_start: number | null;
+  page_end: number | null;
 }
 
 export interface ParseJobRow extends JobRowBase {
@@ -82,7 +85,7 @@ export interface EndedRow {
 
 export async function insertExtractionJob(
   db: Conn,
-  values: { id: string; extractor_id: string; extractor_snapshot: unknown; file_id: string | null; source_text: string | null },
+  values: { id: string; extractor_id: string; extractor_snapshot: unknown; file_id: string | null; source_text: string | null; page_start?: number | null; page_end?: number | null },
 ): Promise<ExtractionJobRow> {
   const [row] = await db(TABLE.extraction)
     .insert({ ...values, extractor_snapshot: JSON.stringify(values.extractor_snapshot), status: 'queued' })
@@ -477,6 +480,9 @@ export interface BatchItemValues {
   file_id: string | null;
   /** Extraction only. */
   source_text?: string | null;
+  /** Extraction only: a page range of the file (issue 44). */
+  page_start?: number | null;
+  page_end?: number | null;
 }
 
 const ITEM_INSERT_CHUNK = 500;
@@ -491,7 +497,7 @@ export async function insertBatchItems(
   const snapshot = JSON.stringify(batch.definition_snapshot);
   const rows = items.map((item) =>
     kind === 'extraction'
-      ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
+      ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
       : { id: item.id, parser_id: batch.definition_id, parser_snapshot: snapshot, file_id: item.file_id, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index },
   );
   for (let i = 0; i < rows.length; i += ITEM_INSERT_CHUNK) {

@@ -94,6 +94,7 @@ from .job_status import JobStatus
 from .json_object import JsonObject
 from .output_format import OutputFormat
 from .page_box import PageBox
+from .page_range import PageRange
 from .parse_job_response import ParseJobResponse
 from .parse_job_summary_response import ParseJobSummaryResponse
 from .parse_page import ParsePage
@@ -235,6 +236,7 @@ __all__ = (
     "JsonObject",
     "OutputFormat",
     "PageBox",
+    "PageRange",
     "ParseJobResponse",
     "ParseJobSummaryResponse",
     "ParsePage",

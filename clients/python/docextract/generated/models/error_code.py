@@ -28,6 +28,7 @@ class ErrorCode(str, Enum):
     INVALID_API_KEY = "invalid_api_key"
     INVALID_EXAMPLE = "invalid_example"
     INVALID_MULTIPART = "invalid_multipart"
+    INVALID_PAGE_RANGE = "invalid_page_range"
     INVALID_PROVIDER_CONFIGURATION = "invalid_provider_configuration"
     INVALID_REVIEW_PATH = "invalid_review_path"
     INVALID_SCHEMA = "invalid_schema"

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.extraction_review import ExtractionReview
     from ..models.job_error import JobError
     from ..models.job_retry import JobRetry
+    from ..models.page_range import PageRange
     from ..models.parse_progress import ParseProgress
     from ..models.token_usage import TokenUsage
 
@@ -46,6 +47,8 @@ class ExtractionJobResponse:
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
+        pages (None | PageRange | Unset): The pages the job reads (the file's page numbers); null for the whole file.
+            Our addition, always present.
         retry (JobRetry | None | Unset): Our addition, always present. Set while a model call of a `running` job is
             failing transiently and waiting for its next attempt; null otherwise.
         review (ExtractionReview | None | Unset): Our addition, always present. Null when the extractor had no
@@ -73,6 +76,7 @@ class ExtractionJobResponse:
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
+    pages: None | PageRange | Unset = UNSET
     retry: JobRetry | None | Unset = UNSET
     review: ExtractionReview | None | Unset = UNSET
     evaluation_run_id: None | str | Unset = UNSET
@@ -84,6 +88,7 @@ class ExtractionJobResponse:
         from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
         from ..models.job_retry import JobRetry
+        from ..models.page_range import PageRange
         from ..models.parse_progress import ParseProgress
         from ..models.token_usage import TokenUsage
 
@@ -146,6 +151,14 @@ class ExtractionJobResponse:
         else:
             completed_at = self.completed_at
 
+        pages: dict[str, Any] | None | Unset
+        if isinstance(self.pages, Unset):
+            pages = UNSET
+        elif isinstance(self.pages, PageRange):
+            pages = self.pages.to_dict()
+        else:
+            pages = self.pages
+
         retry: dict[str, Any] | None | Unset
         if isinstance(self.retry, Unset):
             retry = UNSET
@@ -200,6 +213,8 @@ class ExtractionJobResponse:
                 "completed_at": completed_at,
             }
         )
+        if pages is not UNSET:
+            field_dict["pages"] = pages
         if retry is not UNSET:
             field_dict["retry"] = retry
         if review is not UNSET:
@@ -219,6 +234,7 @@ class ExtractionJobResponse:
         from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
         from ..models.job_retry import JobRetry
+        from ..models.page_range import PageRange
         from ..models.parse_progress import ParseProgress
         from ..models.token_usage import TokenUsage
 
@@ -357,6 +373,23 @@ class ExtractionJobResponse:
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
+        def _parse_pages(data: object) -> None | PageRange | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                pages_type_0 = PageRange.from_dict(data)
+
+                return pages_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | PageRange | Unset", data)
+
+        pages = _parse_pages(d.pop("pages", UNSET))
+
         def _parse_retry(data: object) -> JobRetry | None | Unset:
             if data is None:
                 return data
@@ -433,6 +466,7 @@ class ExtractionJobResponse:
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            pages=pages,
             retry=retry,
             review=review,
             evaluation_run_id=evaluation_run_id,
