@@ -462,6 +462,49 @@ export interface paths {
         patch: operations["updateExtractor"];
         trace?: never;
     };
+    "/v1/classifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List classifiers */
+        get: operations["listClassifiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classifiers/{classifier_ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a classifier */
+        get: operations["getClassifier"];
+        /**
+         * Create or replace a classifier by stable name
+         * @description Creates the classifier when the name is free (`201`, `version` 1), replaces its complete
+         *     definition when it exists (`200`; `version` grows by one when anything changed). Classification
+         *     jobs keep the classifier as it was when they were created. The class `other` always exists
+         *     implicitly (what none of the classes describes) and is not listed. A class's `extractor_name`
+         *     must name an existing extractor (`422 unknown_extractor`).
+         */
+        put: operations["putClassifier"];
+        post?: never;
+        /** Delete a classifier */
+        delete: operations["deleteClassifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parsers": {
         parameters: {
             query?: never;
@@ -1835,6 +1878,44 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        ClassifierClass: {
+            /** @description Unique in the classifier; not `other`, which always exists implicitly. */
+            name: string;
+            /** @description What a page of this class looks like (sent to the model). */
+            description: string;
+            /** @description The extractor a segment of this class is routed to (`route`); it must exist. */
+            extractor_name?: string | null;
+        };
+        /** @description The complete classifier definition (body of the create-or-replace operation). */
+        ClassifierDefinitionInput: {
+            /** @description Optional; when given it must equal the name in the path. */
+            name?: string | null;
+            display_name: string;
+            /** @description Extra guidance for the model (optional). */
+            instructions?: string;
+            classes: components["schemas"]["ClassifierClass"][];
+            /** @description Defaults to `compatible_api`. */
+            provider_name?: components["schemas"]["ProviderName"] | null;
+            /** @description Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted providers. */
+            model?: string | null;
+            /** @description A segment whose confidence is below it is flagged `low_confidence` and puts the job in review. */
+            review_threshold?: number | null;
+        };
+        ClassifierResponse: {
+            /** @description Immutable identifier (`cls_` + ULID). */
+            id: string;
+            name: string;
+            display_name: string;
+            instructions: string;
+            classes: components["schemas"]["ClassifierClass"][];
+            provider_name: components["schemas"]["ProviderName"];
+            model: string;
+            review_threshold: number | null;
+            /** @description 1 when created; grows by one with every change of the definition. */
+            version: number;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
         /** @description A new parser. */
         ParserCreateInput: {
             name: components["schemas"]["StableName"];
@@ -2650,6 +2731,8 @@ export interface components {
          *     | `batch_not_ended` | 409 | Only a completed or canceled batch can be retried. |
          *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
          *     | `invalid_page_range` | 422 | A job's `pages` do not fit its file (or were given with inline text). |
+         *     | `unknown_extractor` | 422 | A classifier's class names an extractor that does not exist. |
+         *     | `classifier_in_use` | 409 | Classification jobs reference the classifier; delete them first. |
          *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's). |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
@@ -2675,7 +2758,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "invalid_page_range" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -3398,6 +3481,16 @@ export interface components {
          * @example invoice
          */
         ExtractorName: components["schemas"]["StableName"];
+        /**
+         * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+         * @example loan-packet
+         */
+        ClassifierRef: components["schemas"]["DefinitionRef"];
+        /**
+         * @description The classifier's stable name (a slug that does not have the form of a classifier id).
+         * @example loan-packet
+         */
+        ClassifierName: components["schemas"]["StableName"];
         /**
          * @description A parser's immutable id (`prs_` + ULID) or its stable name.
          * @example document-to-markdown
@@ -4469,6 +4562,199 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listClassifiers: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of classifiers, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classifier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    putClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The classifier's stable name (a slug that does not have the form of a classifier id).
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Loan packet",
+                 *       "classes": [
+                 *         {
+                 *           "name": "application",
+                 *           "description": "The signed loan application form.",
+                 *           "extractor_name": "loan-application"
+                 *         },
+                 *         {
+                 *           "name": "pay_slip",
+                 *           "description": "A monthly pay slip of the applicant.",
+                 *           "extractor_name": "pay-slip"
+                 *         },
+                 *         {
+                 *           "name": "bank_statement",
+                 *           "description": "A bank account statement."
+                 *         }
+                 *       ],
+                 *       "review_threshold": 0.8
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClassifierDefinitionInput"];
+            };
+        };
+        responses: {
+            /** @description The classifier was replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            /** @description The classifier was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            /** @description A hosted provider without `model` (`model_required`), or a body `name` other than the path's (`name_mismatch`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description The request's shape is invalid (`HTTPValidationError`: fewer than 2 or more than 100 classes, a
+             *     duplicate class name, a class named `other`, ...), or a class names an extractor that does not
+             *     exist (`unknown_extractor`, naming it).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classifier is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Classification jobs reference the classifier (`classifier_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];

@@ -13,6 +13,8 @@ export const ID_PREFIX = {
   evaluationItem: 'evitem_',
   evaluationRun: 'evrun_',
   batch: 'batch_',
+  classifier: 'cls_',
+  classificationJob: 'cjob_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

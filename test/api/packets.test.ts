@@ -134,3 +134,51 @@ describe('page extraction range', () => {
     expect(list.body[0].result.provenance['/title'].pages).toEqual([2]);
   }, 120_000);
 });
+
+describe('classifiers', () => {
+  const classes = [
+    { name: 'invoice', description: 'An invoice.', extractor_name: 'page-title' },
+    { name: 'letter', description: 'A letter.' },
+  ];
+
+  it('are created, read, listed, versioned on every change and deleted', async () => {
+    const created = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'mail-kinds', version: 1, review_threshold: null, provider_name: 'compatible_api' });
+    expect(created.body.id).toMatch(/^cls_/);
+    expect(created.body.classes).toEqual([{ ...classes[0] }, { ...classes[1], extractor_name: null }]);
+
+    const same = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes });
+    expect(same.status).toBe(200);
+    expect(same.body.version).toBe(1); // nothing changed
+    const changed = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes, review_threshold: 0.5 });
+    expect(changed.body.version).toBe(2);
+    const again = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes: [...classes, { name: 'form', description: 'A form.' }], review_threshold: 0.5 });
+    expect(again.body.version).toBe(3);
+    expect(again.body.id).toBe(created.body.id);
+
+    expect((await call(base, 'GET', `/v1/classifiers/${created.body.id}`)).body.version).toBe(3);
+    expect((await call(base, 'GET', '/v1/classifiers/mail-kinds')).body.classes).toHaveLength(3);
+    const list = await call(base, 'GET', '/v1/classifiers');
+    expect(list.body.map((c: any) => c.name)).toContain('mail-kinds');
+
+    expect((await call(base, 'DELETE', '/v1/classifiers/mail-kinds')).status).toBe(204);
+    expect((await call(base, 'GET', '/v1/classifiers/mail-kinds')).status).toBe(404);
+  });
+
+  it('refuse an unknown extractor (naming it), a class named other, duplicates and fewer than 2 classes', async () => {
+    const unknown = await call(base, 'PUT', '/v1/classifiers/bad', { display_name: 'Bad', classes: [classes[1], { name: 'x', description: 'X', extractor_name: 'no-such-extractor' }] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('unknown_extractor');
+    expect(unknown.body.detail).toContain("'no-such-extractor'");
+    for (const bad of [
+      [classes[1], { name: 'other', description: 'Other.' }],
+      [classes[1], classes[1]],
+      [classes[1]],
+      [classes[1], { name: 'Has Space', description: 'x' }],
+    ]) {
+      expect((await call(base, 'PUT', '/v1/classifiers/bad', { display_name: 'Bad', classes: bad })).status).toBe(422);
+    }
+    expect((await call(base, 'GET', '/v1/classifiers/bad')).status).toBe(404);
+  });
+});

@@ -14,6 +14,9 @@ from .batch_response_metadata import BatchResponseMetadata
 from .batch_result_line import BatchResultLine
 from .batch_result_line_status import BatchResultLineStatus
 from .batch_status import BatchStatus
+from .classifier_class import ClassifierClass
+from .classifier_definition_input import ClassifierDefinitionInput
+from .classifier_response import ClassifierResponse
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_extraction_job_request import CreateExtractionJobRequest
@@ -164,6 +167,9 @@ __all__ = (
     "BatchResultLine",
     "BatchResultLineStatus",
     "BatchStatus",
+    "ClassifierClass",
+    "ClassifierDefinitionInput",
+    "ClassifierResponse",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
     "CreateExtractionJobRequest",

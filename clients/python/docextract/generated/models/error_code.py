@@ -6,6 +6,7 @@ from enum import Enum
 class ErrorCode(str, Enum):
     BAD_REQUEST = "bad_request"
     BATCH_NOT_ENDED = "batch_not_ended"
+    CLASSIFIER_IN_USE = "classifier_in_use"
     DOCUMENT_CORRUPT = "document_corrupt"
     DOCUMENT_EMPTY = "document_empty"
     DOCUMENT_ENCRYPTED = "document_encrypted"
@@ -54,6 +55,7 @@ class ErrorCode(str, Enum):
     STALE_REVISION = "stale_revision"
     TOO_MANY_INPUTS = "too_many_inputs"
     UNAUTHORIZED = "unauthorized"
+    UNKNOWN_EXTRACTOR = "unknown_extractor"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     WEBHOOK_URL_FORBIDDEN = "webhook_url_forbidden"
     WEBHOOK_URL_INVALID = "webhook_url_invalid"
