@@ -68,3 +68,9 @@ export interface ExtractionWindowPlan {
 
 /** What became of one window: answer stored, cut off for length (split it), or the job stopped. */
 export type WindowOutcome = 'stored' | 'truncated' | 'not_running';
+
+/** A classification job's page count (of its range) and the pages still to classify (file page numbers). */
+export interface ClassificationPlan {
+  pagesTotal: number;
+  pendingPages: number[];
+}

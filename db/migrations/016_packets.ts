@@ -71,6 +71,18 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['job_id', 'page']);
   });
 
+  // Review decisions on a classification job's split, in order.
+  await knex.schema.createTable('classification_review_events', (t) => {
+    t.bigIncrements('seq').primary();
+    t.text('job_id').notNullable().references('id').inTable('classification_jobs').onDelete('CASCADE');
+    t.timestamp('at', { useTz: true }).notNullable();
+    t.text('action').notNullable(); // correct | approve | reject
+    t.jsonb('segments_before');
+    t.jsonb('segments_after');
+    t.text('actor');
+    t.index(['job_id', 'seq']);
+  });
+
   // A routed extraction job names its classification job; deleting that job deletes what it routed.
   await knex.schema.alterTable('extraction_jobs', (t) => {
     t.text('classification_job_id').references('id').inTable('classification_jobs').onDelete('SET NULL');
@@ -80,6 +92,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('extraction_jobs', (t) => t.dropColumn('classification_job_id'));
+  await knex.schema.dropTableIfExists('classification_review_events');
   await knex.schema.dropTableIfExists('classification_pages');
   await knex.schema.dropTableIfExists('classification_jobs');
   await knex.schema.dropTableIfExists('classifiers');

@@ -29,3 +29,4 @@ export {
   renderPoolStats,
   type RenderPoolSettings,
 } from './pool.js';
+export { pageTextForRequest } from './page-text.js';

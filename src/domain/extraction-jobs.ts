@@ -78,6 +78,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     /** The batch the job is an item of and its key there (null for a job created on its own). */
     batch_id: row.batch_id ?? null,
     custom_id: row.custom_id ?? null,
+    /** The classification job that routed this job to its extractor (issue 44); null otherwise. */
+    classification_job_id: row.classification_job_id ?? null,
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;

@@ -51,6 +51,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   invalid_page_range: 422,
   unknown_extractor: 422,
   classifier_in_use: 409,
+  invalid_segments: 422,
   output_schema_mismatch: 422,
   // Evaluation sets and runs (issue 34).
   evaluation_set_exists: 409,

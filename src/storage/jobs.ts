@@ -16,7 +16,7 @@ import { keysetPage, type Page, type PageRequest } from './pagination.js';
 
 export { ACTIVE_STATUSES, JOB_STATUSES, TERMINAL_STATUSES, isTerminal, type JobKind, type JobStatus } from '../kinds.js';
 
-const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs' };
+const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };
 
 /** A connection or an open transaction: creation runs inside the idempotency claim's transaction. */
 type Conn = Knex | Knex.Transaction;
@@ -70,9 +70,22 @@ export interface ParseJobRow extends JobRowBase {
   model_adapter_used: string | null;
 }
 
+export interface ClassificationJobRow extends JobRowBase {
+  classifier_id: string;
+  /** The classifier as it was when the job was created. */
+  classifier_snapshot: any;
+  source_text: string | null;
+  mode: 'document' | 'split';
+  route: boolean;
+  page_start: number | null;
+  page_end: number | null;
+  review: unknown;
+}
+
 export interface JobRows {
   extraction: ExtractionJobRow;
   parse: ParseJobRow;
+  classification: ClassificationJobRow;
 }
 
 /** When a job ended (for the duration metrics of its caller). */
@@ -85,7 +98,17 @@ export interface EndedRow {
 
 export async function insertExtractionJob(
   db: Conn,
-  values: { id: string; extractor_id: string; extractor_snapshot: unknown; file_id: string | null; source_text: string | null; page_start?: number | null; page_end?: number | null },
+  values: {
+    id: string;
+    extractor_id: string;
+    extractor_snapshot: unknown;
+    file_id: string | null;
+    source_text: string | null;
+    page_start?: number | null;
+    page_end?: number | null;
+    /** A job routed by a classification job (issue 44). */
+    classification_job_id?: string | null;
+  },
 ): Promise<ExtractionJobRow> {
   const [row] = await db(TABLE.extraction)
     .insert({ ...values, extractor_snapshot: JSON.stringify(values.extractor_snapshot), status: 'queued' })
@@ -167,6 +190,7 @@ export async function pageOfParseJobs(
 const SNAPSHOT_NAME: Record<JobKind, string> = {
   extraction: "extractor_snapshot->>'name'",
   parse: "parser_snapshot->>'name'",
+  classification: "classifier_snapshot->>'name'",
 };
 
 /** Jobs of `kind` in a status that needs a workflow, created more than `minAgeMs` ago, oldest first (recovery). */
@@ -195,6 +219,11 @@ export async function claimJob(db: Db, kind: JobKind, id: string): Promise<boole
 /** Progress of a running extraction job: what is used (provider, model), said as soon as it is known. */
 export async function recordExtractionModelUsed(db: Db, id: string, used: { provider_name_used: string; model_used: string }): Promise<boolean> {
   return (await db(TABLE.extraction).where({ id, status: 'running' }).update(used)) === 1;
+}
+
+/** What a running job uses (provider, model), said as soon as it is known. */
+export async function recordModelUsed(db: Db, kind: JobKind, id: string, used: { provider_name_used: string; model_used: string }): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id, status: 'running' }).update(used)) === 1;
 }
 
 /** Progress: the document's page count (any status: a stopped job keeps what it learnt). */
@@ -375,6 +404,19 @@ SELECT 'retrying' AS kind, '' AS status, count(DISTINCT r.job_id)::int AS jobs F
     statuses.map((status) => ({ kind, status, jobs: rows.find((r) => r.kind === kind && r.status === status)?.jobs ?? 0 })),
   );
   return { byStatus, retrying: rows.find((r) => r.kind === 'retrying')?.jobs ?? 0 };
+}
+
+// ---- routed jobs (issue 44) -------------------------------------------------------------------
+
+/** Status of each extraction job a classification job routed, by id. */
+export async function routedJobStatuses(db: Db, classificationJobId: string): Promise<Map<string, string>> {
+  const rows = await db(TABLE.extraction).where({ classification_job_id: classificationJobId }).select('id', 'status');
+  return new Map(rows.map((r: { id: string; status: string }) => [r.id, r.status]));
+}
+
+/** Ids of the extraction jobs a classification job routed. */
+export async function routedJobIds(db: Db, classificationJobId: string): Promise<string[]> {
+  return (await db(TABLE.extraction).where({ classification_job_id: classificationJobId }).pluck('id')) as string[];
 }
 
 // ---- review ----------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { makePdf } from '../fixtures/documents.js';
-import { type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { classificationPage, classificationStep, type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
 import { call, documentImages, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
-// Packets (issue 44): page extraction ranges.
+// Packets (issue 44): page extraction ranges, classifiers, classification jobs (split, document
+// mode, review of a split, routing). Pages of the packets say what the scripted model answers for
+// them (classificationPage): their class, whether they start a document, their class tokens' probabilities.
 
 let stack: TestStack;
 let provider: ScriptedProvider;
@@ -181,4 +183,165 @@ describe('classifiers', () => {
     }
     expect((await call(base, 'GET', '/v1/classifiers/bad')).status).toBe(404);
   });
+});
+
+/** A PDF whose page i says what the model answers for it: `[class, starts, probs]`. */
+function packetPdf(pages: Array<[string, boolean, number[]]>): Buffer {
+  return makePdf(pages.map(([cls, starts, probs], i) => `Packet page ${i + 1}\nclass: ${cls}\nstarts: ${starts ? 'yes' : 'no'}\nprobs: ${probs.join(' ')}`), { fontSize: 18 });
+}
+
+// 9 pages, 4 documents; the first two are invoices back to back.
+const PACKET: Array<[string, boolean, number[]]> = [
+  ['invoice', true, [0.9, 0.95]],
+  ['invoice', false, [0.8, 0.99]],
+  ['invoice', true, [0.97]],
+  ['invoice', false, [0.93, 0.96]],
+  ['letter', true, [0.85, 0.9]],
+  ['letter', false, [0.7, 0.99]],
+  ['letter', false, [0.88]],
+  ['form', true, [0.6, 0.95, 0.99]],
+  ['form', false, [0.91]],
+];
+const PACKET_SEGMENTS = [
+  { class: 'invoice', pages: { start: 1, end: 2 }, confidence: 0.8 },
+  { class: 'invoice', pages: { start: 3, end: 4 }, confidence: 0.93 },
+  { class: 'letter', pages: { start: 5, end: 7 }, confidence: 0.7 },
+  { class: 'form', pages: { start: 8, end: 9 }, confidence: 0.6 },
+];
+
+describe('classification jobs', () => {
+  const classes = [
+    { name: 'invoice', description: 'An invoice.', extractor_name: 'page-title' },
+    { name: 'letter', description: 'A letter.', extractor_name: 'page-title' },
+    { name: 'form', description: 'A form.' },
+  ];
+  let packetFile: string;
+
+  beforeAll(async () => {
+    expect((await call(base, 'PUT', '/v1/classifiers/packet', { display_name: 'Packet', classes })).status).toBe(201);
+    expect((await call(base, 'PUT', '/v1/classifiers/packet-reviewed', { display_name: 'Packet', classes, review_threshold: 0.75 })).status).toBe(201);
+    const file = await upload(base, packetPdf(PACKET), 'packet.pdf', 'application/pdf');
+    packetFile = file.body.id;
+  });
+
+  /** Classification requests answered from the page's text; extraction requests with a title. */
+  function scriptModel(): void {
+    provider.respondWith((r) => (classificationPage(r) ? classificationStep(r) : { kind: 'content', content: JSON.stringify({ title: 'Packet page' }) }));
+  }
+  const classificationRequests = () => provider.requests.filter((r) => classificationPage(r) !== null);
+  const extractionRequests = () => provider.requests.filter((r) => classificationPage(r) === null);
+
+  it('splits a 9-page packet of 4 documents exactly, with exact confidences, and routes each segment over exactly its pages', async () => {
+    scriptModel();
+    const created = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: packetFile, mode: 'split', route: true });
+    expect(created.status).toBe(201);
+    expect(created.body.id).toMatch(/^cjob_/);
+    expect(created.body).toMatchObject({ status: 'queued', mode: 'split', route: true, pages: null, classifier_version: 1, review: null });
+    const job = await finished(`/v1/classification-jobs/${created.body.id}`);
+    expect(job.status).toBe('completed');
+    expect(job.progress).toEqual({ pages_total: 9, pages_completed: 9 });
+    // Every page asked once, carrying its image and its text layer.
+    expect(classificationRequests().map((r) => classificationPage(r)!.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const r of classificationRequests()) {
+      expect(documentImages(r.body)).toHaveLength(1);
+      expect(r.body.response_format.json_schema.schema.properties.class.enum).toEqual(['invoice', 'letter', 'form', 'other']);
+      expect(r.body.logprobs).toBe(true);
+    }
+    expect(job.result.pages[0]).toEqual({ page: 1, class: 'invoice', starts_document: true, confidence: 0.9 });
+    expect(job.result.pages[2]).toEqual({ page: 3, class: 'invoice', starts_document: true, confidence: 0.97 });
+    expect(job.result.segments.map(({ class: c, pages, confidence }: any) => ({ class: c, pages, confidence }))).toEqual(PACKET_SEGMENTS);
+    expect(job.result.flags).toEqual([]);
+
+    // Routed: the two invoices and the letter (the form's class has no extractor).
+    const routed = job.result.segments.map((s: any) => s.extraction_job_id);
+    expect(routed[0]).toMatch(/^ejob_/);
+    expect(routed[1]).toMatch(/^ejob_/);
+    expect(routed[2]).toMatch(/^ejob_/);
+    expect(routed[3]).toBeNull();
+    const ends = await Promise.all(routed.slice(0, 3).map((id: string) => finished(`/v1/extraction-jobs/${id}`)));
+    expect(ends.map((e) => e.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(ends.map((e) => e.pages)).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }, { start: 5, end: 7 }]);
+    expect(ends.map((e) => e.classification_job_id)).toEqual([job.id, job.id, job.id]);
+    // Requests counted per page: 2 + 2 + 3 page images, nothing else.
+    expect(extractionRequests().map((r) => documentImages(r.body).length).sort()).toEqual([2, 2, 3]);
+    const again = (await call(base, 'GET', `/v1/classification-jobs/${job.id}`)).body;
+    expect(again.result.segments.map((s: any) => s.extraction_job_status)).toEqual(['completed', 'completed', 'completed', null]);
+  }, 180_000);
+
+  it('puts a split with a segment under the threshold in review; a corrected split is approved and routing then uses it', async () => {
+    scriptModel();
+    const created = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet-reviewed', file_id: packetFile, mode: 'split', route: true });
+    const job = await finished(`/v1/classification-jobs/${created.body.id}`);
+    expect(job.status).toBe('completed');
+    expect(job.result.flags).toEqual([
+      { segment: 2, reasons: ['low_confidence'], confidence: 0.7 },
+      { segment: 3, reasons: ['low_confidence'], confidence: 0.6 },
+    ]);
+    expect(job.review).toMatchObject({ status: 'pending', revision: 1 });
+    expect(job.result.segments.every((s: any) => s.extraction_job_id === null)).toBe(true); // waits for approval
+    const path = `/v1/classification-jobs/${job.id}/review`;
+    const seg = (c: string, start: number, end: number) => ({ class: c, pages: { start, end } });
+    const skips = await call(base, 'PATCH', path, { revision: 1, segments: [seg('invoice', 1, 4), seg('letter', 6, 9)] });
+    expect(skips.status).toBe(422);
+    expect(skips.body.code).toBe('invalid_segments');
+    const repeats = await call(base, 'PATCH', path, { revision: 1, segments: [seg('invoice', 1, 4), seg('letter', 4, 9)] });
+    expect(repeats.status).toBe(422);
+    expect(repeats.body.code).toBe('invalid_segments');
+    const corrected = [seg('invoice', 1, 2), seg('invoice', 3, 4), seg('letter', 5, 6), seg('form', 7, 9)];
+    const patched = await call(base, 'PATCH', path, { revision: 1, segments: corrected });
+    expect(patched.status).toBe(200);
+    expect(patched.body.review).toMatchObject({ status: 'pending', revision: 2, reviewed_segments: corrected });
+    expect((await call(base, 'POST', `${path}/approve`, { revision: 1 })).body.code).toBe('stale_revision');
+    const approved = await call(base, 'POST', `${path}/approve`, { revision: 2 });
+    expect(approved.status).toBe(200);
+    expect(approved.body.review.status).toBe('approved');
+    const segments = approved.body.result.segments;
+    expect(segments.map((s: any) => [s.class, s.pages, s.confidence])).toEqual([
+      ['invoice', { start: 1, end: 2 }, 0.8],
+      ['invoice', { start: 3, end: 4 }, 0.93],
+      ['letter', { start: 5, end: 6 }, 0.7],
+      ['form', { start: 7, end: 9 }, 0.6],
+    ]);
+    const routed = segments.slice(0, 3).map((s: any) => s.extraction_job_id);
+    const ends = await Promise.all(routed.map((id: string) => finished(`/v1/extraction-jobs/${id}`)));
+    expect(ends.map((e) => e.pages)).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }, { start: 5, end: 6 }]);
+    expect(extractionRequests().map((r) => documentImages(r.body).length).sort()).toEqual([2, 2, 2]);
+    const events = await call(base, 'GET', `${path}/events`);
+    expect(events.body.map((e: any) => e.action)).toEqual(['correct', 'approve']);
+    // Deleting the classification job deletes what it routed.
+    expect((await call(base, 'DELETE', `/v1/classification-jobs/${job.id}`)).status).toBe(204);
+    for (const id of routed) expect((await call(base, 'GET', `/v1/extraction-jobs/${id}`)).status).toBe(404);
+  }, 180_000);
+
+  it('gives one page\'s class and confidence in document mode, answers other, and 404s an unknown classifier', async () => {
+    scriptModel();
+    const one = await upload(base, packetPdf([['letter', true, [0.42, 0.5]]]), 'one.pdf', 'application/pdf');
+    const doc = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: one.body.id, mode: 'document' });
+    const done = await finished(`/v1/classification-jobs/${doc.body.id}`);
+    expect(done.result).toMatchObject({ class: 'letter', confidence: 0.42, flags: [] });
+    expect(done.result.segments).toBeUndefined();
+    const stray = await upload(base, packetPdf([['other', true, [0.66]]]), 'other.pdf', 'application/pdf');
+    const other = await finished(`/v1/classification-jobs/${(await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: stray.body.id, mode: 'document' })).body.id}`);
+    expect(other.result).toMatchObject({ class: 'other', confidence: 0.66 });
+    const unknown = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'no-such-classifier', file_id: one.body.id, mode: 'split' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not_found');
+  }, 120_000);
+
+  it('asks again when an answer is outside the enum, as extraction does, and fails after the allowed attempts', async () => {
+    const one = await upload(base, packetPdf([['form', true, [0.9]]]), 'flaky.pdf', 'application/pdf');
+    let asked = 0;
+    provider.respondWith((r) => classificationStep(r, asked++ === 0 ? { cls: 'receipt' } : {}));
+    const job = await finished(`/v1/classification-jobs/${(await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: one.body.id, mode: 'document' })).body.id}`);
+    expect(job.status).toBe('completed');
+    expect(job.result.class).toBe('form');
+    expect(provider.requests).toHaveLength(2);
+
+    provider.reset();
+    provider.respondWith((r) => classificationStep(r, { cls: 'receipt' }));
+    const failed = await finished(`/v1/classification-jobs/${(await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: one.body.id, mode: 'document' })).body.id}`);
+    expect(failed.status).toBe('failed');
+    expect(failed.error.code).toBe('output_schema_mismatch');
+    expect(provider.requests).toHaveLength(3); // SERVICE_OUTPUT_ATTEMPTS
+  }, 120_000);
 });

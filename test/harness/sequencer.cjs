@@ -26,6 +26,7 @@ const LONG_FILES = [
   'test/clients/python-client.test.ts', // est. 2 min: a venv, pip installs, pytest against a stack
   'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
   'test/studio/studio.test.ts', // 85-110 s
+  'test/api/packets-long.test.ts', // est. 90 s: a 300-page packet classified three times (clean, worker killed, canceled)
 ];
 
 class LongFirstSequencer extends Sequencer {
