@@ -65,7 +65,7 @@ describe('a 300-page packet', () => {
   it('survives a worker killed mid-job: no page that had finished is asked again', async () => {
     provider.reset();
     provider.respondWith((r) => classificationStep(r, { delayMs: 100 }));
-    worker = await stack.startWorkerProcess();
+    worker = await stack.startWorkerProcess({ readyTimeoutMs: 120_000 });
     const id = await create();
     // Kill once a third of the pages are answered and stored.
     await eventually(async () => ((await call(base, 'GET', `/v1/classification-jobs/${id}`)).body.progress?.pages_completed >= 100 ? true : undefined), 240_000);

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makePdf } from '../fixtures/documents.js';
 import { classificationPage, classificationStep, type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
@@ -326,6 +331,31 @@ describe('classification jobs', () => {
     const unknown = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'no-such-classifier', file_id: one.body.id, mode: 'split' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('not_found');
+  }, 120_000);
+
+  it('docextract classify FILE --classifier NAME --split prints the segments, with progress in pages', async () => {
+    scriptModel();
+    const dir = mkdtempSync(path.join(tmpdir(), 'docextract-classify-'));
+    try {
+      const file = path.join(dir, 'packet.pdf');
+      writeFileSync(file, packetPdf(PACKET));
+      const bin = fileURLToPath(new URL('../../bin/docextract.mjs', import.meta.url));
+      const child = spawn(process.execPath, [bin, 'classify', file, '--classifier', 'packet', '--split'], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DOCEXTRACT_URL: base },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const code = await new Promise((resolve) => child.once('close', resolve));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: expect.stringMatching(/created cjob_\w+/) });
+      expect(stderr).toMatch(/cjob_\w+ completed 9\/9 pages/);
+      const result = JSON.parse(stdout);
+      expect(result.segments.map(({ class: c, pages, confidence }: any) => ({ class: c, pages, confidence }))).toEqual(PACKET_SEGMENTS);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('asks again when an answer is outside the enum, as extraction does, and fails after the allowed attempts', async () => {

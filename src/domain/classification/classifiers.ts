@@ -67,16 +67,8 @@ export type ClassifierDefinitionInput = z.infer<typeof classifierDefinitionSchem
 
 export const classifierNameSchema = nameSchema('classifier');
 
-export interface Classifier {
-  id: string;
-  name: string;
-  display_name: string;
-  instructions: string;
-  classes: Array<{ name: string; description: string; extractor_name: string | null }>;
-  provider_name: string;
-  model: string;
-  review_threshold: number | null;
-  version: number;
+/** ClassifierResponse: the row with its timestamps as ISO strings, without `source`. */
+export interface Classifier extends Omit<ClassifierRow, 'source' | 'created_at' | 'updated_at'> {
   created_at: string;
   updated_at: string;
 }

@@ -14,6 +14,16 @@ from .batch_response_metadata import BatchResponseMetadata
 from .batch_result_line import BatchResultLine
 from .batch_result_line_status import BatchResultLineStatus
 from .batch_status import BatchStatus
+from .classification_job_response import ClassificationJobResponse
+from .classification_job_response_mode import ClassificationJobResponseMode
+from .classification_result import ClassificationResult
+from .classification_review import ClassificationReview
+from .classification_review_approve_request import ClassificationReviewApproveRequest
+from .classification_review_event import ClassificationReviewEvent
+from .classification_review_event_action import ClassificationReviewEventAction
+from .classification_review_patch_request import ClassificationReviewPatchRequest
+from .classification_segment import ClassificationSegment
+from .classified_page import ClassifiedPage
 from .classifier_class import ClassifierClass
 from .classifier_definition_input import ClassifierDefinitionInput
 from .classifier_response import ClassifierResponse
@@ -132,11 +142,14 @@ from .review_field_decision_type_1 import ReviewFieldDecisionType1
 from .review_patch_request import ReviewPatchRequest
 from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
+from .reviewed_segment import ReviewedSegment
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
     SchemaValidationResponseCanonicalSchemaType0,
 )
+from .segment_flag import SegmentFlag
+from .segment_flag_reasons_item import SegmentFlagReasonsItem
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
 from .token_usage import TokenUsage
@@ -167,6 +180,16 @@ __all__ = (
     "BatchResultLine",
     "BatchResultLineStatus",
     "BatchStatus",
+    "ClassificationJobResponse",
+    "ClassificationJobResponseMode",
+    "ClassificationResult",
+    "ClassificationReview",
+    "ClassificationReviewApproveRequest",
+    "ClassificationReviewEvent",
+    "ClassificationReviewEventAction",
+    "ClassificationReviewPatchRequest",
+    "ClassificationSegment",
+    "ClassifiedPage",
     "ClassifierClass",
     "ClassifierDefinitionInput",
     "ClassifierResponse",
@@ -277,9 +300,12 @@ __all__ = (
     "ReviewPatchRequest",
     "ReviewRejectRequest",
     "ReviewStatus",
+    "ReviewedSegment",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
+    "SegmentFlag",
+    "SegmentFlagReasonsItem",
     "StoredExampleInput",
     "StoredExampleInputType",
     "TokenUsage",

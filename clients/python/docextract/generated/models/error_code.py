@@ -33,6 +33,7 @@ class ErrorCode(str, Enum):
     INVALID_PROVIDER_CONFIGURATION = "invalid_provider_configuration"
     INVALID_REVIEW_PATH = "invalid_review_path"
     INVALID_SCHEMA = "invalid_schema"
+    INVALID_SEGMENTS = "invalid_segments"
     JOB_NOT_FAILED = "job_not_failed"
     JOB_NOT_REVIEWED = "job_not_reviewed"
     METHOD_NOT_ALLOWED = "method_not_allowed"

@@ -60,6 +60,8 @@ class ExtractionJobResponse:
             own. Our addition.
         custom_id (None | str | Unset): The item's `custom_id` in its batch; null for a job created on its own. Our
             addition.
+        classification_job_id (None | str | Unset): The classification job that routed this job to its extractor
+            (`cjob_` + ULID); null otherwise. Our addition (packets).
     """
 
     id: str
@@ -82,6 +84,7 @@ class ExtractionJobResponse:
     evaluation_run_id: None | str | Unset = UNSET
     batch_id: None | str | Unset = UNSET
     custom_id: None | str | Unset = UNSET
+    classification_job_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result import ExtractionResult
@@ -193,6 +196,12 @@ class ExtractionJobResponse:
         else:
             custom_id = self.custom_id
 
+        classification_job_id: None | str | Unset
+        if isinstance(self.classification_job_id, Unset):
+            classification_job_id = UNSET
+        else:
+            classification_job_id = self.classification_job_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -225,6 +234,8 @@ class ExtractionJobResponse:
             field_dict["batch_id"] = batch_id
         if custom_id is not UNSET:
             field_dict["custom_id"] = custom_id
+        if classification_job_id is not UNSET:
+            field_dict["classification_job_id"] = classification_job_id
 
         return field_dict
 
@@ -451,6 +462,15 @@ class ExtractionJobResponse:
 
         custom_id = _parse_custom_id(d.pop("custom_id", UNSET))
 
+        def _parse_classification_job_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        classification_job_id = _parse_classification_job_id(d.pop("classification_job_id", UNSET))
+
         extraction_job_response = cls(
             id=id,
             extractor_id=extractor_id,
@@ -472,6 +492,7 @@ class ExtractionJobResponse:
             evaluation_run_id=evaluation_run_id,
             batch_id=batch_id,
             custom_id=custom_id,
+            classification_job_id=classification_job_id,
         )
 
         return extraction_job_response
