@@ -1,5 +1,6 @@
 import { createSecretBox } from '../src/storage/secrets.js';
 import { batchActivities } from './batches.js';
+import { classificationActivities } from './classification.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { evaluationActivities } from './evaluation.js';
@@ -23,6 +24,7 @@ export function createActivities(given: ActivityDeps) {
     ...longExtraction,
     ...extractionFastPathActivities({ ...jobStatus, ...longExtraction }),
     ...parseActivities(deps, documents),
+    ...classificationActivities(deps, documents),
     ...webhookActivities(deps),
     ...evaluationActivities(deps),
     ...batchActivities(deps),

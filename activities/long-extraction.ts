@@ -9,8 +9,11 @@ import {
   describePages,
   isDegenerateData,
   mergeWindows,
+  jobSpan,
   pendingWindows,
   planPageWindows,
+  rangeOfRow,
+  shiftWindows,
   splitTextPages,
   textPageChars,
   windowSchema,
@@ -125,7 +128,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         await jobs.recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
         if (job.file_id !== null) warmRenderPool(); // the threads start while the file is read
         const source = await loadSource(job);
-        const pagesTotal = source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
+        const fileTotal = source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
+        // A page range (issue 44) was checked against the file when the job was created.
+        const [first, last] = jobSpan(rangeOfRow(job), fileTotal);
+        const pagesTotal = last - first + 1;
         if (source.kind !== 'text' && pagesTotal > config.extractionMaxPages) {
           throw jobFailure(
             'document_too_many_pages',
@@ -133,12 +139,12 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           );
         }
         await jobs.recordPagesTotal(db, 'extraction', jobId, pagesTotal);
-        const planned = planPageWindows(pagesTotal, config.extractionWindowPages);
+        const planned = shiftWindows(planPageWindows(pagesTotal, config.extractionWindowPages), first);
         const stored = (await storedWindows(jobId)).map((r) => [r.first_page, r.last_page] as Window);
         const windows = pendingWindows(planned, stored);
         // The first windows' pages start rendering now, for the window activities about to start.
-        if (source.kind === 'pdf' && planned.length > 1 && windows[0]) prefetch.start(source.fileId, source.bytes, windows[0][0], pagesTotal, config);
-        return { pagesTotal, windows };
+        if (source.kind === 'pdf' && planned.length > 1 && windows[0]) prefetch.start(source.fileId, source.bytes, windows[0][0], last, config);
+        return { pagesTotal, windows, ...(first > 1 ? { firstPage: first } : {}) };
       });
     },
 
@@ -158,16 +164,20 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const extractor = job.extractor_snapshot as Extractor;
         const log = logger.child({ job_id: jobId, workflow_id: jobId, window: [first, last], attempt: Context.current().info.attempt });
         const source = await loadSource(job);
-        const total: number = job.pages_total ?? (source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config));
+        const range = rangeOfRow(job);
+        // The file's page count (the job's pages_total counts only its range's pages).
+        const total: number = range === null && job.pages_total != null ? job.pages_total : source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
+        const [spanFirst, spanLast] = jobSpan(range, total);
         const unit = source.kind === 'text' ? 'text page' : 'page';
-        const whole = first === 1 && last === total;
+        // The job's whole span in one request: today's request with the real schema.
+        const whole = first === spanFirst && last === spanLast;
         const window: WindowContext | undefined = whole ? undefined : { first, last, total, unit };
         const where = describePages([first, last], unit);
         // Heartbeat while the pages render: behind other windows' pages in a busy pool this can take
         // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
         // The examples and the provider's settings load while the pages render.
         const [input, examples, settings] = await Promise.all([
-          withHeartbeat(() => windowInput(source, first, last, total)),
+          withHeartbeat(() => windowInput(source, first, last, spanLast)),
           loadExamples(job, extractor),
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
@@ -247,13 +257,14 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (!job || job.status !== 'running') return 'not_running';
         const extractor = job.extractor_snapshot as Extractor;
         const rows = await storedWindows(jobId);
-        let next = 1;
+        const [spanFirst, spanLast] = jobSpan(rangeOfRow(job), job.pages_total!);
+        let next = spanFirst;
         for (const r of rows) {
           if (r.first_page !== next) break;
           next = r.last_page + 1;
         }
-        if (next !== job.pages_total! + 1) {
-          throw jobFailure('internal_error', `The stored windows do not cover pages 1–${job.pages_total} of the document`);
+        if (next !== spanLast + 1) {
+          throw jobFailure('internal_error', `The stored windows do not cover pages ${spanFirst}–${spanLast} of the document`);
         }
         const merged = mergeWindows(
           extractor.schema,

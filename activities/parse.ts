@@ -132,7 +132,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
 
 type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 
-function sumUsage(items: (Usage | null)[]): Usage | null {
+export function sumUsage(items: (Usage | null)[]): Usage | null {
   const present = items.filter((u): u is Usage => !!u);
   if (present.length === 0) return null;
   return present.reduce(

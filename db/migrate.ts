@@ -10,6 +10,7 @@ import * as reviewConfidence from './migrations/009_review_confidence.js';
 import * as evaluations from './migrations/010_evaluations.js';
 import * as batches from './migrations/011_batches.js';
 import * as emailAttachments from './migrations/015_email_attachments.js';
+import * as packets from './migrations/016_packets.js';
 import * as trust from './migrations/017_trust.js';
 import * as retrieval from './migrations/018_retrieval.js';
 import * as operators from './migrations/019_operators.js';
@@ -28,6 +29,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '010_evaluations': evaluations,
   '011_batches': batches,
   '015_email_attachments': emailAttachments,
+  '016_packets': packets,
   '017_trust': trust,
   '018_retrieval': retrieval,
   '019_operators': operators,

@@ -8,7 +8,7 @@ import { pagesLabel, runJob, type JobView } from './job-run.js';
 import { extractionJobV03 } from './legacy/v03.js';
 import { extractionJobV04 } from './legacy/v04.js';
 import type { JobEnd, JobWorkflowInput } from './types.js';
-import { JOB_ENGINE_V04, JOB_ENGINE_V05, SETTLE_AFTER_FAILED_CANCEL } from './versions.js';
+import { JOB_ENGINE_V04, JOB_ENGINE_V05, PACKETS_PAGE_RANGE, SETTLE_AFTER_FAILED_CANCEL } from './versions.js';
 
 /** Claim, plan, fail and settle: short status writes, run locally (no task-queue round trip). */
 const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
@@ -51,7 +51,8 @@ async function extractionSteps(input: JobWorkflowInput, view: JobView): Promise<
     if (plan === 'not_running') return await settle(jobId);
     const planned = plan.windows.reduce((n, [first, last]) => n + last - first + 1, 0);
     view.running(plan.pagesTotal, plan.pagesTotal - planned);
-    const whole = plan.windows.length === 1 && plan.windows[0]![0] === 1 && plan.windows[0]![1] === plan.pagesTotal ? plan.windows[0]! : undefined;
+    const first = plan.firstPage !== undefined && patched(PACKETS_PAGE_RANGE) ? plan.firstPage : 1;
+    const whole = plan.windows.length === 1 && plan.windows[0]![0] === first && plan.windows[0]![1] === first + plan.pagesTotal - 1 ? plan.windows[0]! : undefined;
     if (whole) {
       const summary = `whole document · ${pagesLabel(whole[0], whole[1])}`;
       const outcome = await extractSingleWindow.executeWithOptions({ summary }, [jobId, whole[0], whole[1]]);

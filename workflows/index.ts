@@ -6,3 +6,4 @@ export { deliverJobEventWorkflow } from './notify.js';
 export { evaluationRunWorkflow } from './evaluation.js';
 export { batchWorkflow } from './batch.js';
 export { retentionWorkflow } from './retention.js';
+export { classificationJobWorkflow } from './classification.js';

@@ -62,7 +62,15 @@ export interface JobEventDelivery {
 export interface ExtractionWindowPlan {
   pagesTotal: number;
   windows: Array<[number, number]>;
+  /** The first page of a job's page range when it is not page 1 (issue 44); windows are file page numbers. */
+  firstPage?: number;
 }
 
 /** What became of one window: answer stored, cut off for length (split it), or the job stopped. */
 export type WindowOutcome = 'stored' | 'truncated' | 'not_running';
+
+/** A classification job's page count (of its range) and the pages still to classify (file page numbers). */
+export interface ClassificationPlan {
+  pagesTotal: number;
+  pendingPages: number[];
+}

@@ -72,3 +72,11 @@ export const ENGINE_BATCH_OUTCOME = 'engine-batch-outcome';
  * the status as a string, as before.
  */
 export const ENGINE_EVALUATION_OUTCOME = 'engine-evaluation-outcome';
+
+/**
+ * Page extraction ranges (issue 44): a job over pages start..end of its file plans its windows in
+ * the file's page numbers (the plan says its first page); the one-window fast path is taken when
+ * the single window covers the job's whole range, not only pages 1..n. Runs without the marker
+ * compare with pages 1..n, as before (their plans never have a first page other than 1).
+ */
+export const PACKETS_PAGE_RANGE = 'packets-page-range';

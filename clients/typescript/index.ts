@@ -21,7 +21,9 @@ export type ProviderName = Schemas['ProviderName'];
 export type ProviderUpdate = Schemas['ProviderUpdateInput'];
 export type ExtractionJob = Schemas['ExtractionJobResponse'];
 export type ParseJob = Schemas['ParseJobResponse'];
-export type Job = ExtractionJob | ParseJob;
+export type ClassificationJob = Schemas['ClassificationJobResponse'];
+export type Classifier = Schemas['ClassifierResponse'];
+export type Job = ExtractionJob | ParseJob | ClassificationJob;
 export type JobStatus = Schemas['JobStatus'];
 export type JobProgress = Schemas['ParseProgress'];
 export type SchemaValidation = Schemas['SchemaValidationResponse'];
@@ -49,11 +51,12 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
 export const isTerminal = (status: JobStatus) => TERMINAL_STATUSES.includes(status);
 
-/** Which API a job id belongs to, from its type prefix (`ejob_` or `pjob_`). */
-export function jobKind(jobId: string): 'extraction' | 'parse' {
+/** Which API a job id belongs to, from its type prefix (`ejob_`, `pjob_` or `cjob_`). */
+export function jobKind(jobId: string): 'extraction' | 'parse' | 'classification' {
   if (jobId.startsWith('ejob_')) return 'extraction';
   if (jobId.startsWith('pjob_')) return 'parse';
-  throw new DocextractError('bad_request', 0, `'${jobId}' is not a job id (ejob_… or pjob_…)`);
+  if (jobId.startsWith('cjob_')) return 'classification';
+  throw new DocextractError('bad_request', 0, `'${jobId}' is not a job id (ejob_…, pjob_… or cjob_…)`);
 }
 
 export interface ClientOptions {
@@ -113,7 +116,9 @@ export function createDocextractClient(options: ClientOptions = {}) {
 
   async function getJob(jobId: string, waitSeconds = 0, signal?: AbortSignal): Promise<Job> {
     const params = { path: { job_id: jobId }, query: { wait: waitSeconds } };
-    return jobKind(jobId) === 'extraction'
+    const kind = jobKind(jobId);
+    if (kind === 'classification') return ok(api.GET('/v1/classification-jobs/{job_id}', { params, signal }));
+    return kind === 'extraction'
       ? ok(api.GET('/v1/extraction-jobs/{job_id}', { params, signal }))
       : ok(api.GET('/v1/parse-jobs/{job_id}', { params, signal }));
   }
@@ -142,6 +147,11 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /** POST /v1/extraction-jobs with an Idempotency-Key, so a retried request never creates two jobs. */
     createExtractionJob(body: Schemas['CreateExtractionJobRequest'], signal?: AbortSignal): Promise<ExtractionJob> {
       return ok(api.POST('/v1/extraction-jobs', { body, params: { header: { 'Idempotency-Key': idempotencyKey() } }, signal }));
+    },
+
+    /** POST /v1/classification-jobs with an Idempotency-Key (packets: docs/packets.md). */
+    createClassificationJob(body: Schemas['CreateClassificationJobRequest'], signal?: AbortSignal): Promise<ClassificationJob> {
+      return ok(api.POST('/v1/classification-jobs', { body, params: { header: { 'Idempotency-Key': idempotencyKey() } }, signal }));
     },
 
     /** POST /v1/parse-jobs with an Idempotency-Key. */
@@ -198,6 +208,7 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /** Cancel a job of either kind; returns it as it is now (`canceling` or already terminal). */
     cancelJob(jobId: string): Promise<Job> {
       const params = { path: { job_id: jobId } };
+      if (jobKind(jobId) === 'classification') return ok(api.POST('/v1/classification-jobs/{job_id}/cancel', { params }));
       return jobKind(jobId) === 'extraction'
         ? ok(api.POST('/v1/extraction-jobs/{job_id}/cancel', { params }))
         : ok(api.POST('/v1/parse-jobs/{job_id}/cancel', { params }));
@@ -206,10 +217,13 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /** Delete a job: `deleted` (204) or `deleting` (202: it was still active and is being canceled first). */
     async deleteJob(jobId: string): Promise<'deleted' | 'deleting'> {
       const params = { path: { job_id: jobId } };
+      const kind = jobKind(jobId);
       const call =
-        jobKind(jobId) === 'extraction'
-          ? api.DELETE('/v1/extraction-jobs/{job_id}', { params })
-          : api.DELETE('/v1/parse-jobs/{job_id}', { params });
+        kind === 'classification'
+          ? api.DELETE('/v1/classification-jobs/{job_id}', { params })
+          : kind === 'extraction'
+            ? api.DELETE('/v1/extraction-jobs/{job_id}', { params })
+            : api.DELETE('/v1/parse-jobs/{job_id}', { params });
       let answer: Awaited<typeof call>;
       try {
         answer = await call;

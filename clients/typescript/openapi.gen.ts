@@ -510,6 +510,49 @@ export interface paths {
         patch: operations["updateExtractor"];
         trace?: never;
     };
+    "/v1/classifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List classifiers */
+        get: operations["listClassifiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classifiers/{classifier_ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a classifier */
+        get: operations["getClassifier"];
+        /**
+         * Create or replace a classifier by stable name
+         * @description Creates the classifier when the name is free (`201`, `version` 1), replaces its complete
+         *     definition when it exists (`200`; `version` grows by one when anything changed). Classification
+         *     jobs keep the classifier as it was when they were created. The class `other` always exists
+         *     implicitly (what none of the classes describes) and is not listed. A class's `extractor_name`
+         *     must name an existing extractor (`422 unknown_extractor`).
+         */
+        put: operations["putClassifier"];
+        post?: never;
+        /** Delete a classifier */
+        delete: operations["deleteClassifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parsers": {
         parameters: {
             query?: never;
@@ -922,6 +965,245 @@ export interface paths {
          * @description Alias of `POST /v1/extraction-jobs/{job_id}/retry`, removed in v0.4.
          */
         post: operations["retryExtractionJobDeprecated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List classification jobs */
+        get: operations["listClassificationJobs"];
+        put?: never;
+        /**
+         * Create a classification job
+         * @description Classifies every page of a file (or of inline `text`, pages separated by form feeds) with the
+         *     classifier `classifier_name`, one model request per page (docs/packets.md). `mode: document`
+         *     gives the class of the whole document; `mode: split` cuts a packet into segments (documents).
+         *     With `route: true` (split only) each segment whose class names an extractor becomes an
+         *     extraction job over the segment's pages, once any review is approved. `pages` limits the job
+         *     to a page range of the file (`422 invalid_page_range`). The classifier is captured when the
+         *     job is created.
+         */
+        post: operations["createClassificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a classification job
+         * @description Poll this until `status` is terminal, or long-poll with `wait`. Each routed segment shows its extraction job's status.
+         */
+        get: operations["getClassificationJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a classification job and the jobs it routed
+         * @description As for extraction jobs: a terminal job is deleted at once (`204`); an active one moves to
+         *     `deleting` (`202`). The extraction jobs it routed are deleted with it.
+         */
+        delete: operations["deleteClassificationJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a classification job and the jobs it routed
+         * @description As for extraction jobs; the extraction jobs it routed are cancelled too. No request body.
+         */
+        post: operations["cancelClassificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a classification job as a stream of events
+         * @description Server-Sent Events, as for extraction jobs (`event: job` with the job as `GET` returns it).
+         */
+        get: operations["streamClassificationJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed classification job
+         * @description A `failed` job runs again; pages answered before are not asked again. Otherwise 409 `job_not_failed`.
+         */
+        post: operations["retryClassificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct the split of a classification job in review
+         * @description The corrected split replaces `review.reviewed_segments` (`result` keeps the model's answer) and
+         *     raises `review.revision`. It must cover every page of the job once, in order, with classes of
+         *     the classifier (`422 invalid_segments` otherwise). 409 as for extraction reviews.
+         */
+        patch: operations["patchClassificationJobReview"];
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a classification job's split
+         * @description `review.status` becomes `approved`; a job created with `route: true` routes the approved segments now.
+         */
+        post: operations["approveClassificationJobReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a classification job's split
+         * @description `review.status` becomes `rejected`; nothing is routed.
+         */
+        post: operations["rejectClassificationJobReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        /** List the review decisions of a classification job */
+        get: operations["listClassificationJobReviewEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2132,6 +2414,44 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        ClassifierClass: {
+            /** @description Unique in the classifier; not `other`, which always exists implicitly. */
+            name: string;
+            /** @description What a page of this class looks like (sent to the model). */
+            description: string;
+            /** @description The extractor a segment of this class is routed to (`route`); it must exist. */
+            extractor_name?: string | null;
+        };
+        /** @description The complete classifier definition (body of the create-or-replace operation). */
+        ClassifierDefinitionInput: {
+            /** @description Optional; when given it must equal the name in the path. */
+            name?: string | null;
+            display_name: string;
+            /** @description Extra guidance for the model (optional). */
+            instructions?: string;
+            classes: components["schemas"]["ClassifierClass"][];
+            /** @description Defaults to `compatible_api`. */
+            provider_name?: components["schemas"]["ProviderName"] | null;
+            /** @description Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted providers. */
+            model?: string | null;
+            /** @description A segment whose confidence is below it is flagged `low_confidence` and puts the job in review. */
+            review_threshold?: number | null;
+        };
+        ClassifierResponse: {
+            /** @description Immutable identifier (`cls_` + ULID). */
+            id: string;
+            name: string;
+            display_name: string;
+            instructions: string;
+            classes: components["schemas"]["ClassifierClass"][];
+            provider_name: components["schemas"]["ProviderName"];
+            model: string;
+            review_threshold: number | null;
+            /** @description 1 when created; grows by one with every change of the definition. */
+            version: number;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
         /** @description A new parser. */
         ParserCreateInput: {
             name: components["schemas"]["StableName"];
@@ -2195,7 +2515,20 @@ export interface components {
             extractor_name?: string;
             file_id?: string;
             text?: string;
+            /**
+             * @description Only these pages of the file are rendered, sent to the model and cited (provenance keeps the
+             *     file's page numbers); absent or null for the whole file. A range that does not fit the file is
+             *     `422 invalid_page_range`. Our addition (packets).
+             */
+            pages?: components["schemas"]["PageRange"] | null;
         } & ((unknown | unknown) & (unknown | unknown));
+        /** @description Pages `start` to `end` of a file, 1-based and inclusive. */
+        PageRange: {
+            /** @description First page (from 1). */
+            start: number;
+            /** @description Last page, inclusive (at least `start`, at most the file's page count). */
+            end: number;
+        };
         /** @description Token usage reported by the provider (summed over pages for parse jobs). Our addition to the contract. */
         TokenUsage: {
             prompt_tokens: number;
@@ -2319,10 +2652,11 @@ export interface components {
          *     `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
          *     and `extraction_job.review_completed` (its review was approved or rejected). Review events are
          *     sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`, `batch.canceled` (body `BatchEventPayload`), also
-         *     sent only to endpoints that list them.
+         *     sent only to endpoints that list them. Classification jobs (packets): `classification_job.completed`,
+         *     `.failed`, `.canceled`, also sent only to endpoints that list them.
          * @enum {string}
          */
-        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed" | "batch.completed" | "batch.canceled";
+        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed" | "batch.completed" | "batch.canceled" | "classification_job.completed" | "classification_job.failed" | "classification_job.canceled";
         WebhookEndpointCreateInput: {
             url: components["schemas"]["WebhookUrl"];
             /** @description Events to deliver; default the six job-end events (review and `batch.*` events only when listed). */
@@ -2431,6 +2765,8 @@ export interface components {
             extractor_id: string;
             file_id: string | null;
             source_text: string | null;
+            /** @description The pages the job reads (the file's page numbers); null for the whole file. Our addition, always present. */
+            pages?: components["schemas"]["PageRange"] | null;
             provider_name_used: components["schemas"]["ProviderName"] | null;
             model_used: string | null;
             status: components["schemas"]["JobStatus"];
@@ -2468,6 +2804,107 @@ export interface components {
             batch_id?: string | null;
             /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */
             custom_id?: string | null;
+            /** @description The classification job that routed this job to its extractor (`cjob_` + ULID); null otherwise. Our addition (packets). */
+            classification_job_id?: string | null;
+        };
+        /** @description Exactly one of `file_id` / `text`. */
+        CreateClassificationJobRequest: {
+            classifier_name: string;
+            file_id?: string;
+            /** @description Inline text; a form feed starts a new page. */
+            text?: string;
+            /** @enum {string} */
+            mode: "document" | "split";
+            /** @description Split mode only: route each segment to its class's extractor. */
+            route?: boolean;
+            pages?: components["schemas"]["PageRange"] | null;
+        } & (unknown | unknown);
+        ClassifiedPage: {
+            /** @description The file's page number. */
+            page: number;
+            class: string;
+            starts_document: boolean;
+            /** @description Lowest probability among the tokens of the class value; null without token probabilities. */
+            confidence: number | null;
+        };
+        ClassificationSegment: {
+            class: string;
+            pages: components["schemas"]["PageRange"];
+            /** @description The lowest of its pages' confidences. */
+            confidence: number | null;
+            /** @description The extraction job the segment was routed to. */
+            extraction_job_id: string | null;
+            /** @description That job's status now (null when not routed, or the job was deleted). */
+            extraction_job_status: components["schemas"]["JobStatus"] | null;
+        };
+        SegmentFlag: {
+            /** @description 0-based index of the segment (in document mode 0, the document). */
+            segment: number;
+            reasons: "low_confidence"[];
+            confidence: number | null;
+        };
+        ClassificationResult: {
+            pages: components["schemas"]["ClassifiedPage"][];
+            /** @description Document mode: the class of the most pages (ties: the earliest page's). */
+            class?: string;
+            /** @description Document mode - the lowest page confidence among the pages of that class. */
+            confidence?: number | null;
+            /** @description Split mode - the documents found. */
+            segments?: components["schemas"]["ClassificationSegment"][];
+            flags: components["schemas"]["SegmentFlag"][];
+        };
+        ReviewedSegment: {
+            class: string;
+            pages: components["schemas"]["PageRange"];
+        };
+        ClassificationReview: {
+            status: components["schemas"]["ReviewStatus"];
+            revision: number;
+            reviewed_segments: components["schemas"]["ReviewedSegment"][];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ClassificationReviewPatchRequest: {
+            revision: number;
+            segments: components["schemas"]["ReviewedSegment"][];
+        };
+        ClassificationReviewApproveRequest: {
+            revision: number;
+        };
+        ClassificationReviewEvent: {
+            at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            action: "correct" | "approve" | "reject";
+            segments_before: unknown;
+            segments_after: unknown;
+            actor: string | null;
+        };
+        ClassificationJobResponse: {
+            /** @description Immutable identifier (`cjob_` + ULID). */
+            id: string;
+            classifier_id: string;
+            classifier_name: string;
+            /** @description The classifier's version the job runs (its snapshot). */
+            classifier_version: number;
+            file_id: string | null;
+            source_text: string | null;
+            /** @enum {string} */
+            mode: "document" | "split";
+            route: boolean;
+            pages: components["schemas"]["PageRange"] | null;
+            provider_name_used: components["schemas"]["ProviderName"] | null;
+            model_used: string | null;
+            status: components["schemas"]["JobStatus"];
+            result: components["schemas"]["ClassificationResult"] | null;
+            error: components["schemas"]["JobError"] | null;
+            /** @description Pages classified so far. */
+            progress: components["schemas"]["ParseProgress"] | null;
+            usage: components["schemas"]["TokenUsage"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            started_at: components["schemas"]["Timestamp"] | null;
+            completed_at: components["schemas"]["Timestamp"] | null;
+            retry: components["schemas"]["JobRetry"] | null;
+            /** @description Null when the classifier had no `review_threshold`. */
+            review: components["schemas"]["ClassificationReview"] | null;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -2976,6 +3413,8 @@ export interface components {
             custom_id: string;
             file_id?: string;
             text?: string;
+            /** @description Extraction batches, with `file_id`: only these pages of the file (as on an extraction job). */
+            pages?: components["schemas"]["PageRange"] | null;
         } & (unknown | unknown);
         /** @description The items by status, counted at every read (`running` includes items being stopped). */
         BatchRequestCounts: {
@@ -3092,6 +3531,10 @@ export interface components {
          *     | `json_too_deep` | 422 | A JSON body nests objects and arrays deeper than 128 levels (HTTPValidationError, `type: json_too_deep`); nothing was stored. |
          *     | `job_in_batch` | 409 | The job is an item of a batch: it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`). |
          *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's); `detail` states the operation's limit. |
+         *     | `invalid_page_range` | 422 | A job's `pages` do not fit its file (or were given with inline text). |
+         *     | `unknown_extractor` | 422 | A classifier's class names an extractor that does not exist. |
+         *     | `classifier_in_use` | 409 | Classification jobs reference the classifier; delete them first. |
+         *     | `invalid_segments` | 422 | A corrected split skips, repeats or misorders a page, or names an unknown class. |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
          *     | `persistence_busy` | 503 | The database is temporarily busy; retry after `Retry-After`. |
@@ -3119,7 +3562,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_too_large" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "job_not_completed" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_too_large" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "job_not_completed" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -3221,6 +3664,26 @@ export interface components {
             };
         };
         /**
+         * @description The request's shape is invalid (`HTTPValidationError`; an invalid `Idempotency-Key` header too), its
+         *     `pages` do not fit the file (`invalid_page_range`: `start` after `end`, a page before 1 or past the
+         *     file's last page, `pages` with inline `text`, or a file whose pages cannot be counted), or its
+         *     `Idempotency-Key` was used in the last 24 hours with a different body (`idempotency_key_reused`).
+         */
+        ExtractionJobUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The file has 9 pages; pages 8–12 are out of range",
+                 *       "code": "invalid_page_range"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
          * @description The URL is unusable: not absolute `http`/`https` or with credentials (`webhook_url_invalid`), its host
          *     does not resolve within 5 seconds (`webhook_url_unresolvable`), or it resolves to a loopback, private, link-local,
          *     metadata or other non-public address while `SERVICE_WEBHOOK_ALLOW_PRIVATE` is off
@@ -3275,6 +3738,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ExtractionJobResponse"];
+            };
+        };
+        /** @description The classification job. */
+        ClassificationJob: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ClassificationJobResponse"];
             };
         };
         /** @description The job was active; it is `deleting` and disappears once its work has stopped. */
@@ -3505,7 +3977,8 @@ export interface components {
         /**
          * @description The request's shape is invalid (`HTTPValidationError`: a duplicate or too long `custom_id`,
          *     `text` in a parse batch, more than 16 metadata pairs, ...), more than 50,000 inputs
-         *     (`too_many_inputs`, naming the limit), or the `Idempotency-Key` was used with another body
+         *     (`too_many_inputs`, naming the limit), an input's `pages` that do not fit its file
+         *     (`invalid_page_range`, naming the input), or the `Idempotency-Key` was used with another body
          *     (`idempotency_key_reused`).
          */
         BatchValidationError: {
@@ -3883,6 +4356,11 @@ export interface components {
          */
         ExtractionJobId: components["schemas"]["PathIdentifier"];
         /**
+         * @description A classification job's id (`cjob_` + ULID).
+         * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+         */
+        ClassificationJobId: components["schemas"]["PathIdentifier"];
+        /**
          * @description A parse job identifier (`pjob_` + ULID).
          * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
          */
@@ -3906,6 +4384,16 @@ export interface components {
          * @example invoice
          */
         ExtractorName: components["schemas"]["StableName"];
+        /**
+         * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+         * @example loan-packet
+         */
+        ClassifierRef: components["schemas"]["DefinitionRef"];
+        /**
+         * @description The classifier's stable name (a slug that does not have the form of a classifier id).
+         * @example loan-packet
+         */
+        ClassifierName: components["schemas"]["StableName"];
         /**
          * @description A parser's immutable id (`prs_` + ULID) or its stable name.
          * @example document-to-markdown
@@ -5098,6 +5586,199 @@ export interface operations {
             503: components["responses"]["PersistenceBusy"];
         };
     };
+    listClassifiers: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of classifiers, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classifier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    putClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The classifier's stable name (a slug that does not have the form of a classifier id).
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Loan packet",
+                 *       "classes": [
+                 *         {
+                 *           "name": "application",
+                 *           "description": "The signed loan application form.",
+                 *           "extractor_name": "loan-application"
+                 *         },
+                 *         {
+                 *           "name": "pay_slip",
+                 *           "description": "A monthly pay slip of the applicant.",
+                 *           "extractor_name": "pay-slip"
+                 *         },
+                 *         {
+                 *           "name": "bank_statement",
+                 *           "description": "A bank account statement."
+                 *         }
+                 *       ],
+                 *       "review_threshold": 0.8
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClassifierDefinitionInput"];
+            };
+        };
+        responses: {
+            /** @description The classifier was replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            /** @description The classifier was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            /** @description A hosted provider without `model` (`model_required`), or a body `name` other than the path's (`name_mismatch`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description The request's shape is invalid (`HTTPValidationError`: fewer than 2 or more than 100 classes, a
+             *     duplicate class name, a class named `other`, ...), or a class names an extractor that does not
+             *     exist (`unknown_extractor`, naming it).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classifier is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Classification jobs reference the classifier (`classifier_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
     listParsers: {
         parameters: {
             query?: {
@@ -5404,7 +6085,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationErrorOrIdempotencyKeyReused"];
+            422: components["responses"]["ExtractionJobUnprocessable"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -5934,6 +6615,395 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    listClassificationJobs: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only jobs with this status. */
+                status?: components["parameters"]["JobStatusFilter"];
+                /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
+                review_status?: components["parameters"]["ReviewStatusFilter"];
+                /** @description Only jobs of this classifier (`cls_` id). */
+                classifier_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of classification jobs, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassificationJobResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the creation safe to retry: the same key with the same body within 24 hours returns the
+                 *     original `201` body (same job) with `Idempotent-Replayed: true`; with another body, `422
+                 *     idempotency_key_reused`. 1-255 printable ASCII characters (otherwise `422`).
+                 * @example 6f1c9a0e-upload-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "classifier_name": "loan-packet",
+                 *       "file_id": "file_01jqz8m4x5v6w7y8z9a0b1c2d3",
+                 *       "mode": "split",
+                 *       "route": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateClassificationJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was created (status `queued`) and runs in the background. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassificationJobResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ExtractionJobUnprocessable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["JobCreationUnavailable"];
+        };
+    };
+    getClassificationJob: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
+                 *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
+                 */
+                wait?: components["parameters"]["Wait"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ClassificationJob"];
+            /** @description The job is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    cancelClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    streamClassificationJobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    retryClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    patchClassificationJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 1,
+                 *       "segments": [
+                 *         {
+                 *           "class": "application",
+                 *           "pages": {
+                 *             "start": 1,
+                 *             "end": 3
+                 *           }
+                 *         },
+                 *         {
+                 *           "class": "pay_slip",
+                 *           "pages": {
+                 *             "start": 4,
+                 *             "end": 5
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClassificationReviewPatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The request's shape is invalid (`HTTPValidationError`), or the split skips, repeats or misorders a page or names an unknown class (`invalid_segments`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    approveClassificationJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClassificationReviewApproveRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    rejectClassificationJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 1,
+                 *       "reason": "Not a packet of ours."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRejectRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listClassificationJobReviewEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decisions, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassificationReviewEvent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
         };
     };
     listParseJobs: {

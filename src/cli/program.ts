@@ -78,6 +78,29 @@ export function buildProgram(io: CliIo): Command {
     });
 
   program
+    .command('classify')
+    .description('classify the pages of a file with a classifier; --split cuts a packet into its documents (docs/packets.md)')
+    .argument('<file>', 'a PDF, PNG or JPEG file, or - for stdin')
+    .requiredOption('-c, --classifier <name>', 'classifier name')
+    .option('--split', 'split the file into segments (documents) instead of classing it as one document')
+    .option('--route', 'with --split: run each segment through its class\'s extractor')
+    .option('--json', 'print the whole job, not only its result')
+    .addOption(timeoutOption())
+    .action(async (file: string, opts: { classifier: string; split?: boolean; route?: boolean; json?: boolean; timeout: number }) => {
+      if (opts.route && !opts.split) throw new DocextractError('bad_request', 0, '--route needs --split');
+      const input = await readInput(file, io.stdin);
+      if (input.kind !== 'document') throw new DocextractError('unsupported_media_type', 0, `${file} is not a PDF, PNG or JPEG document`);
+      await client().ok(client().api.GET('/v1/classifiers/{classifier_ref}', { params: { path: { classifier_ref: opts.classifier } } }));
+      const job = await runJob(client(), io, {
+        upload: { content: input.bytes, filename: input.filename },
+        create: (c, fileId) => c.createClassificationJob({ classifier_name: opts.classifier, file_id: fileId!, mode: opts.split ? 'split' : 'document', ...(opts.route ? { route: true } : {}) }),
+        timeoutMs: opts.timeout * 1000,
+      });
+      if (job.review?.status === 'pending') note(`${job.id} is in review: a segment is under the classifier's review_threshold`);
+      json(opts.json ? job : job.result);
+    });
+
+  program
     .command('parse')
     .description('transcribe a file into page-preserving Markdown')
     .argument('<file>', 'a PDF, PNG or JPEG file, or - for stdin')

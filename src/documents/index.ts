@@ -31,3 +31,4 @@ export {
   renderPoolStats,
   type RenderPoolSettings,
 } from './pool.js';
+export { pageTextForRequest } from './page-text.js';

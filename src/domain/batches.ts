@@ -19,6 +19,7 @@ import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { newId } from './ids.js';
 import { PAGE_BREAK, parserSnapshot } from './parse-jobs.js';
 import { findParserByRef } from './parsers.js';
+import { checkPageRange, pagesField, rangeColumns } from './page-ranges.js';
 import { text } from './text.js';
 import { iso, isoOrNull } from './time.js';
 
@@ -31,6 +32,8 @@ const batchInput = z.strictObject({
   custom_id: text(1, MAX_CUSTOM_ID_CHARS),
   file_id: text(1, 128).optional(),
   text: text(1, 1_000_000).optional(),
+  /** Extraction batches: only these pages of the file (issue 44). */
+  pages: pagesField.nullable().optional(),
 });
 
 export const createBatchBody = z
@@ -57,6 +60,9 @@ export const createBatchBody = z
         ctx.addIssue({ code: 'custom', path: ['inputs', i, 'text'], message: "'text' is only for extraction batches; a parse batch takes 'file_id'" });
       } else if (given !== 1) {
         ctx.addIssue({ code: 'custom', path: ['inputs', i, given === 0 ? 'file_id' : 'text'], message: b.kind === 'parse' ? "Give 'file_id'" : "Give exactly one of 'file_id' or 'text'" });
+      }
+      if (b.kind === 'parse' && input.pages != null) {
+        ctx.addIssue({ code: 'custom', path: ['inputs', i, 'pages'], message: "'pages' is only for extraction batches" });
       }
       if (seen.has(input.custom_id)) ctx.addIssue({ code: 'custom', path: ['inputs', i, 'custom_id'], message: `Duplicate custom_id '${input.custom_id}': each input's custom_id must be unique in the batch` });
       seen.add(input.custom_id);
@@ -163,6 +169,7 @@ export async function createBatch(db: Db, temporal: Client, config: Config, body
     definition = { id: parser.id, name: parser.name, snapshot: parserSnapshot(parser) };
   }
   await checkFilesExist(db, body.inputs.map((i) => i.file_id).filter((f): f is string => f !== undefined));
+  for (const [i, input] of body.inputs.entries()) await checkPageRange(db, config, input, `inputs[${i}]: `);
 
   const id = newId('batch');
   const claim = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, hash: requestHash(body) } : undefined;
@@ -172,6 +179,7 @@ export async function createBatch(db: Db, temporal: Client, config: Config, body
     batch_index: i,
     file_id: input.file_id ?? null,
     source_text: input.text ?? null,
+    ...rangeColumns(input.pages),
   }));
   const created = await createOnce(db, claim, async (trx) => {
     const row = await batches.insertBatch(trx, {

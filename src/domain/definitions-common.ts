@@ -45,8 +45,8 @@ export function resolveModelChoice(
 export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export interface DefinitionKind {
-  table: 'extractors' | 'parsers';
-  idKind: Extract<IdKind, 'extractor' | 'parser'>;
+  table: 'extractors' | 'parsers' | 'classifiers';
+  idKind: Extract<IdKind, 'extractor' | 'parser' | 'classifier'>;
   label: string; // for messages: "Extractor", "Parser"
   inUseCode: string; // 409 code when jobs reference it
   /** The table has `version`: one more whenever a replace changes the definition. */

@@ -16,6 +16,7 @@ import type { Page, PageRequest } from '../storage/pagination.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
 import { REVIEW_STATUSES } from '../confidence/review-state.js';
+import { checkPageRange, pagesField, pagesOfRow, rangeColumns } from './page-ranges.js';
 
 export const createExtractionJobBody = z
   .strictObject({
@@ -23,6 +24,8 @@ export const createExtractionJobBody = z
     extractor_name: text(1, 128).optional(),
     file_id: text(1, 128).optional(),
     text: text(1, 1_000_000).optional(),
+    /** Only these pages of the file (issue 44); absent or null for the whole file. */
+    pages: pagesField.nullable().optional(),
   })
   .superRefine((b, ctx) => {
     const oneOf = (a: keyof typeof b, c: keyof typeof b, what: string) => {
@@ -53,6 +56,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     extractor_id: row.extractor_id,
     file_id: row.file_id ?? null,
     source_text: row.source_text ?? null,
+    /** The pages read (file page numbers), or null for the whole file. */
+    pages: pagesOfRow(row),
     provider_name_used: row.provider_name_used ?? null,
     model_used: row.model_used ?? null,
     status: row.status,
@@ -76,6 +81,8 @@ export function toExtractionJobResponse(row: any, retry?: JobRetry | null) {
     /** The batch the job is an item of and its key there (null for a job created on its own). */
     batch_id: row.batch_id ?? null,
     custom_id: row.custom_id ?? null,
+    /** The classification job that routed this job to its extractor (issue 44); null otherwise. */
+    classification_job_id: row.classification_job_id ?? null,
   };
 }
 export type ExtractionJobResponse = ReturnType<typeof toExtractionJobResponse>;
@@ -104,6 +111,7 @@ export async function createExtractionJob(
     if (!file) throw notFound('File', body.file_id);
     fileName = file.filename;
   }
+  await checkPageRange(db, config, body);
   const id = newId('extractionJob');
   const claim = idempotencyKey ? { scope: idempotencyScope('extraction'), key: idempotencyKey, hash: requestHash(body) } : undefined;
   const created = await createOnce(db, claim, async (trx) => {
@@ -114,6 +122,7 @@ export async function createExtractionJob(
       extractor_snapshot: extractor,
       file_id: body.file_id ?? null,
       source_text: body.text ?? null,
+      ...rangeColumns(body.pages),
     });
     return toExtractionJobResponse(row);
   });

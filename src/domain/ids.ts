@@ -14,6 +14,8 @@ export const ID_PREFIX = {
   evaluationRun: 'evrun_',
   batch: 'batch_',
   example: 'exm_',
+  classifier: 'cls_',
+  classificationJob: 'cjob_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

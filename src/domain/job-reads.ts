@@ -6,26 +6,31 @@ import type { Db } from '../storage/db.js';
 import { findExtractionJob, type ExtractionJobResponse } from './extraction-jobs.js';
 import type { JobKind } from './job-status.js';
 import { findParseJob, type ParseJobResponse } from './parse-jobs.js';
+import { findClassificationJob, type ClassificationJobResponse } from './classification/jobs.js';
 
 export interface JobResponses {
   extraction: ExtractionJobResponse;
   parse: ParseJobResponse;
+  classification: ClassificationJobResponse;
 }
 export type JobResponse = JobResponses[JobKind];
 export type JobWithoutResult = Omit<JobResponse, 'result'>;
 
-const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job' };
+const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job', classification: 'Classification job' };
+
+const find = (db: Db, kind: JobKind, id: string, withResult: boolean) =>
+  kind === 'extraction' ? findExtractionJob(db, id) : kind === 'classification' ? findClassificationJob(db, id) : findParseJob(db, id, withResult ? {} : { withResult: false });
 
 /** The job as GET returns it; 404 when there is no such job. */
 export async function readJob<K extends JobKind>(db: Db, kind: K, id: string): Promise<JobResponses[K]> {
-  const job = kind === 'extraction' ? await findExtractionJob(db, id) : await findParseJob(db, id);
+  const job = await find(db, kind, id, true);
   if (!job) throw notFound(LABEL[kind], id);
   return job as JobResponses[K];
 }
 
 /** The job as GET returns it but without `result` (not even read for a parse job); null when there is none. */
 export async function readJobWithoutResult(db: Db, kind: JobKind, id: string): Promise<JobWithoutResult | null> {
-  const job = kind === 'extraction' ? await findExtractionJob(db, id) : await findParseJob(db, id, { withResult: false });
+  const job = await find(db, kind, id, false);
   if (!job) return null;
   const { result: _result, ...rest } = job;
   return rest;

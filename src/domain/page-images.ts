@@ -39,17 +39,10 @@ const pageCounts = new WeakMap<Buffer, number>();
 
 /** Page `page` (1-based) of a stored file as an image; 404 past the last page, 400 for a document that cannot be read. */
 export async function renderFilePage(db: Db, config: Config, file: FileRecord, page: number): Promise<PageImage> {
-  const bytes = await recent.get(db, file.id);
-  if (!bytes) throw notFound('File content', file.id);
-  const kind = detectMediaType(bytes.subarray(0, 2048));
-  if (!kind) throw serviceError('unsupported_media_type', `File '${file.id}' is not a PDF, PNG or JPEG`);
-  const limits = { dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages };
+  const { bytes, kind } = await fileBytes(db, file.id);
+  const limits = renderLimits(config);
   try {
-    let pageCount = pageCounts.get(bytes);
-    if (pageCount === undefined) {
-      pageCount = (await inspectDocumentInPool(bytes, kind, limits)).pageCount;
-      pageCounts.set(bytes, pageCount);
-    }
+    const pageCount = await countOf(bytes, kind, limits);
     if (page > pageCount) {
       throw serviceError('not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
@@ -64,4 +57,37 @@ export async function renderFilePage(db: Db, config: Config, file: FileRecord, p
     if (isDocumentError(err)) throw serviceError(err.code, err.message);
     throw err;
   }
+}
+
+/** The number of pages of a stored file, or why it cannot be read (checked when a job asks for a page range). */
+export async function filePageCount(db: Db, config: Config, fileId: string): Promise<number | { unreadable: string }> {
+  const bytes = await recent.get(db, fileId);
+  if (!bytes) throw notFound('File content', fileId);
+  const kind = detectMediaType(bytes.subarray(0, 2048));
+  if (!kind) return { unreadable: `File '${fileId}' is not a PDF, PNG or JPEG` };
+  try {
+    return await countOf(bytes, kind, renderLimits(config));
+  } catch (err) {
+    if (isDocumentError(err)) return { unreadable: err.message };
+    throw err;
+  }
+}
+
+async function fileBytes(db: Db, fileId: string): Promise<{ bytes: Buffer; kind: NonNullable<ReturnType<typeof detectMediaType>> }> {
+  const bytes = await recent.get(db, fileId);
+  if (!bytes) throw notFound('File content', fileId);
+  const kind = detectMediaType(bytes.subarray(0, 2048));
+  if (!kind) throw serviceError('unsupported_media_type', `File '${fileId}' is not a PDF, PNG or JPEG`);
+  return { bytes, kind };
+}
+
+const renderLimits = (config: Config) => ({ dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages });
+
+async function countOf(bytes: Buffer, kind: NonNullable<ReturnType<typeof detectMediaType>>, limits: ReturnType<typeof renderLimits>): Promise<number> {
+  let pageCount = pageCounts.get(bytes);
+  if (pageCount === undefined) {
+    pageCount = (await inspectDocumentInPool(bytes, kind, limits)).pageCount;
+    pageCounts.set(bytes, pageCount);
+  }
+  return pageCount;
 }

@@ -50,6 +50,11 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   stale_revision: 409,
   open_flags: 409,
   invalid_review_path: 422,
+  // Packets (issue 44): a page range that does not fit the file; a class naming a missing extractor.
+  invalid_page_range: 422,
+  unknown_extractor: 422,
+  classifier_in_use: 409,
+  invalid_segments: 422,
   output_schema_mismatch: 422,
   // Evaluation sets and runs (issue 34).
   evaluation_set_exists: 409,

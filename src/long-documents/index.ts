@@ -7,3 +7,4 @@ export * from './pointer.js';
 export * from './provenance.js';
 export * from './window-schema.js';
 export * from './windows.js';
+export * from './page-range.js';

@@ -6,6 +6,7 @@ import { OutputError, ProviderError } from './errors.js';
 import { buildExtractionRequest, requestSchema } from './extraction-request.js';
 import { cleanMarkdownOutput, parseJsonOutput } from './output.js';
 import { buildPageTranscriptionRequest } from './parse-request.js';
+import { buildPageClassificationRequest, OTHER, type ClassificationDefinition, type PageToClassify } from './classification-request.js';
 import { streamCompletion, type CompletionResult } from './stream.js';
 import { logprobsRefused, rejectsLogprobs, rememberLogprobsRefused, withoutLogprobs } from './logprobs.js';
 import { answerConfidence, type ConfidenceMap } from '../confidence/token-confidence.js';
@@ -99,7 +100,7 @@ async function streamWithGeneration(client: OpenAI, body: ChatRequestBody, args:
  * is asked without; one that refuses them now (HTTP 400/422 naming `logprobs`) is asked once more
  * without, and remembered.
  */
-async function streamAskingLogprobs(client: OpenAI, body: ChatRequestBody, args: RunBase & { definition: ExtractionDefinition }): Promise<CompletionResult> {
+async function streamAskingLogprobs(client: OpenAI, body: ChatRequestBody, args: RunBase & { definition: Pick<ExtractionDefinition, 'model'> }): Promise<CompletionResult> {
   const asks = 'logprobs' in body;
   if (asks && logprobsRefused(args.settings, args.definition.model)) return streamWithGeneration(client, withoutLogprobs(body), args);
   try {
@@ -153,5 +154,43 @@ export async function runPageTranscription(
     model: args.definition.model,
     adapter,
     finishReason: result.finishReason,
+  };
+}
+
+export interface PageClassificationResult {
+  class: string;
+  starts_document: boolean;
+  /** The lowest probability among the tokens of the class value; null without token probabilities. */
+  confidence: number | null;
+  usage: Usage | null;
+  model: string;
+}
+
+/**
+ * Classify one page (the fixed protocol of ./classification-request.ts). An answer that is not
+ * exactly {class: one of the names or "other", starts_document: boolean} is an OutputError
+ * (`output_schema_mismatch`, retryable), asked again as extraction asks an unusable answer again.
+ */
+export async function runPageClassification(args: RunBase & { definition: ClassificationDefinition; page: PageToClassify; config: RunConfig }): Promise<PageClassificationResult> {
+  const body = buildPageClassificationRequest(args.definition, args.page, args.config);
+  const client = clientFor(args.settings, args.config);
+  const result = await streamAskingLogprobs(client, body, args);
+  ensureComplete(result, args.config.extractionMaxTokens, 'answer');
+  const answer = parseJsonOutput(result.text) as Record<string, unknown> | null;
+  const names = [...args.definition.classes.map((c) => c.name), OTHER];
+  const keys = answer && typeof answer === 'object' && !Array.isArray(answer) ? Object.keys(answer).sort() : [];
+  if (keys.join(',') !== 'class,starts_document' || typeof answer!.starts_document !== 'boolean' || typeof answer!.class !== 'string' || !names.includes(answer!.class)) {
+    throw new OutputError(
+      'output_schema_mismatch',
+      `The model's answer for page ${args.page.page} is not {"class": one of ${names.join(', ')}, "starts_document": true|false}: ${result.text.slice(0, 200)}`,
+    );
+  }
+  const confidence = answerConfidence(result.text, result.logprobs);
+  return {
+    class: answer!.class as string,
+    starts_document: answer!.starts_document as boolean,
+    confidence: confidence?.['/class'] ?? null,
+    usage: result.usage,
+    model: args.definition.model,
   };
 }

@@ -16,7 +16,7 @@ import { keysetPage, type Page, type PageRequest } from './pagination.js';
 
 export { ACTIVE_STATUSES, JOB_STATUSES, TERMINAL_STATUSES, isTerminal, type JobKind, type JobStatus } from '../kinds.js';
 
-const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs' };
+const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };
 
 /** A connection or an open transaction: creation runs inside the idempotency claim's transaction. */
 type Conn = Knex | Knex.Transaction;
@@ -60,6 +60,9 @@ export interface ExtractionJobRow extends JobRowBase {
   evaluation_run_id?: string | null;
   /** The ids of the examples its prompts carried, recorded once (null until chosen). */
   examples_used?: string[] | null;
+  /** Only pages page_start..page_end of the file (issue 44); both null for the whole file. */
+  page_start: number | null;
+  page_end: number | null;
 }
 
 export interface ParseJobRow extends JobRowBase {
@@ -71,9 +74,22 @@ export interface ParseJobRow extends JobRowBase {
   model_adapter_used: string | null;
 }
 
+export interface ClassificationJobRow extends JobRowBase {
+  classifier_id: string;
+  /** The classifier as it was when the job was created. */
+  classifier_snapshot: any;
+  source_text: string | null;
+  mode: 'document' | 'split';
+  route: boolean;
+  page_start: number | null;
+  page_end: number | null;
+  review: unknown;
+}
+
 export interface JobRows {
   extraction: ExtractionJobRow;
   parse: ParseJobRow;
+  classification: ClassificationJobRow;
 }
 
 /** When a job ended (for the duration metrics of its caller). */
@@ -86,7 +102,17 @@ export interface EndedRow {
 
 export async function insertExtractionJob(
   db: Conn,
-  values: { id: string; extractor_id: string; extractor_snapshot: unknown; file_id: string | null; source_text: string | null },
+  values: {
+    id: string;
+    extractor_id: string;
+    extractor_snapshot: unknown;
+    file_id: string | null;
+    source_text: string | null;
+    page_start?: number | null;
+    page_end?: number | null;
+    /** A job routed by a classification job (issue 44). */
+    classification_job_id?: string | null;
+  },
 ): Promise<ExtractionJobRow> {
   const [row] = await db(TABLE.extraction)
     .insert({ ...values, extractor_snapshot: JSON.stringify(values.extractor_snapshot), status: 'queued' })
@@ -204,6 +230,7 @@ export async function pageOfParseJobs(
 const SNAPSHOT_NAME: Record<JobKind, string> = {
   extraction: "extractor_snapshot->>'name'",
   parse: "parser_snapshot->>'name'",
+  classification: "classifier_snapshot->>'name'",
 };
 
 /** Jobs of `kind` in a status that needs a workflow, created more than `minAgeMs` ago, oldest first (recovery). */
@@ -232,6 +259,11 @@ export async function claimJob(db: Db, kind: JobKind, id: string): Promise<boole
 /** Progress of a running extraction job: what is used (provider, model), said as soon as it is known. */
 export async function recordExtractionModelUsed(db: Db, id: string, used: { provider_name_used: string; model_used: string }): Promise<boolean> {
   return (await db(TABLE.extraction).where({ id, status: 'running' }).update(used)) === 1;
+}
+
+/** What a running job uses (provider, model), said as soon as it is known. */
+export async function recordModelUsed(db: Db, kind: JobKind, id: string, used: { provider_name_used: string; model_used: string }): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id, status: 'running' }).update(used)) === 1;
 }
 
 /** Progress: the document's page count (any status: a stopped job keeps what it learnt). */
@@ -414,6 +446,19 @@ SELECT 'retrying' AS kind, '' AS status, count(DISTINCT r.job_id)::int AS jobs F
   return { byStatus, retrying: rows.find((r) => r.kind === 'retrying')?.jobs ?? 0 };
 }
 
+// ---- routed jobs (issue 44) -------------------------------------------------------------------
+
+/** Status of each extraction job a classification job routed, by id. */
+export async function routedJobStatuses(db: Db, classificationJobId: string): Promise<Map<string, string>> {
+  const rows = await db(TABLE.extraction).where({ classification_job_id: classificationJobId }).select('id', 'status');
+  return new Map(rows.map((r: { id: string; status: string }) => [r.id, r.status]));
+}
+
+/** Ids of the extraction jobs a classification job routed. */
+export async function routedJobIds(db: Db, classificationJobId: string): Promise<string[]> {
+  return (await db(TABLE.extraction).where({ classification_job_id: classificationJobId }).pluck('id')) as string[];
+}
+
 // ---- review ----------------------------------------------------------------------------------
 
 /** The review status and revision of a completed extraction job (undefined when not completed). */
@@ -517,6 +562,9 @@ export interface BatchItemValues {
   file_id: string | null;
   /** Extraction only. */
   source_text?: string | null;
+  /** Extraction only: a page range of the file (issue 44). */
+  page_start?: number | null;
+  page_end?: number | null;
 }
 
 const ITEM_INSERT_CHUNK = 500;
@@ -531,7 +579,7 @@ export async function insertBatchItems(
   const snapshot = JSON.stringify(batch.definition_snapshot);
   const rows = items.map((item) =>
     kind === 'extraction'
-      ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
+      ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
       : { id: item.id, parser_id: batch.definition_id, parser_snapshot: snapshot, file_id: item.file_id, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index },
   );
   for (let i = 0; i < rows.length; i += ITEM_INSERT_CHUNK) {

@@ -27,8 +27,8 @@ export interface JobMemo {
   evaluation_run_id?: string | null;
 }
 
-const VERB: Record<JobKind, string> = { extraction: 'extract', parse: 'parse' };
-const PATH: Record<JobKind, string> = { extraction: 'extraction-jobs', parse: 'parse-jobs' };
+const VERB: Record<JobKind, string> = { extraction: 'extract', parse: 'parse', classification: 'classify' };
+const PATH: Record<JobKind, string> = { extraction: 'extraction-jobs', parse: 'parse-jobs', classification: 'classification-jobs' };
 
 /** The run's one-line summary in the Web UI, e.g. "extract · invoice · march.pdf". */
 export function jobRunSummary(memo: JobMemo): string {

@@ -2,4 +2,5 @@
 export const WORKFLOW_TYPES = {
   extraction: 'extractionJobWorkflow',
   parse: 'parseJobWorkflow',
+  classification: 'classificationJobWorkflow',
 } as const;

@@ -3,6 +3,7 @@
 // sets them when it starts a job's workflow), the workflows (which upsert them as the job moves)
 // and the code that registers them on a server.
 import { defineSearchAttributeKey, type SearchAttributePair } from '@temporalio/common';
+import type { JobKind } from '../kinds.js';
 
 export const JOB_KIND = defineSearchAttributeKey('DocextractJobKind', 'KEYWORD');
 export const DEFINITION = defineSearchAttributeKey('DocextractDefinition', 'KEYWORD');
@@ -30,7 +31,7 @@ function cliType(type: string): string {
 }
 
 export interface JobSearchFacts {
-  kind: 'extraction' | 'parse';
+  kind: JobKind;
   definition: string;
   fileId: string | null;
   batchId?: string | null;

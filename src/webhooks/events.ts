@@ -14,11 +14,17 @@ export const JOB_END_EVENTS = [
 export const REVIEW_EVENTS = ['extraction_job.review_required', 'extraction_job.review_completed'] as const;
 // A batch ended: every item ended (whatever its outcome: the counts say how), or it was canceled.
 export const BATCH_EVENTS = ['batch.completed', 'batch.canceled'] as const;
-export const WEBHOOK_EVENTS = [...JOB_END_EVENTS, ...REVIEW_EVENTS, ...BATCH_EVENTS] as const;
+// Classification jobs (issue 44, docs/packets.md): subscribed by name, like the review events.
+export const CLASSIFICATION_EVENTS = [
+  'classification_job.completed',
+  'classification_job.failed',
+  'classification_job.canceled',
+] as const;
+export const WEBHOOK_EVENTS = [...JOB_END_EVENTS, ...REVIEW_EVENTS, ...BATCH_EVENTS, ...CLASSIFICATION_EVENTS] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 
-const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job' };
+const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job', classification: 'classification_job' };
 
 /** The event of a job that ended with `status`, or null when the status is not a terminal one. */
 export function eventFor(kind: JobKind, status: string): WebhookEvent | null {

@@ -84,6 +84,44 @@ export function jsonTokens(json: string, probability: (token: string, isValue: b
   return pieces.map((p) => ({ token: p.text, logprob: Math.log(probability(p.text, p.value)) }));
 }
 
+/**
+ * Packets (issue 44): what a page-classification request's page says about itself. The page's
+ * text (the request's "Text of the page:" part) holds lines `class: NAME`, `starts: yes|no` and
+ * `probs: P1 P2 …` (the probabilities of the class value's tokens: the name is cut into as many
+ * tokens); `page` is the page number the request names. Null for a request that is not one.
+ */
+export function classificationPage(req: RecordedRequest): { page: number; class: string; starts: boolean; probs: number[] } | null {
+  const user = (req.body?.messages ?? []).filter((m: any) => m.role === 'user').pop();
+  const parts: any[] = Array.isArray(user?.content) ? user.content : [];
+  const head = parts.find((p) => p.type === 'text' && /^Page \d+ of \d+\.$/.test(p.text));
+  if (!head) return null;
+  const text = parts.find((p) => p.type === 'text' && p.text.startsWith('Text of the page:'))?.text ?? '';
+  const cls = /class:\s*(\S+)/.exec(text)?.[1] ?? 'other';
+  const starts = /starts:\s*yes/.test(text);
+  const probs = (/probs:\s*([\d.\s]+)/.exec(text)?.[1] ?? '1').trim().split(/\s+/).map(Number);
+  return { page: Number(/^Page (\d+)/.exec(head.text)![1]), class: cls, starts, probs };
+}
+
+/**
+ * The answer a page's text scripts (classificationPage): `{"class": …, "starts_document": …}` with
+ * token probabilities: 1 for every token but the class value's, which get `probs`. `cls` overrides
+ * the class (e.g. one outside the classifier's enum).
+ */
+export function classificationStep(req: RecordedRequest, opts: { cls?: string; delayMs?: number } = {}): Step {
+  const page = classificationPage(req);
+  if (!page) return { kind: 'error', status: 400, body: { error: { message: 'not a page-classification request' } } };
+  const cls = opts.cls ?? page.class;
+  const pieces = split(cls, page.probs.length);
+  const tokens: ScriptedToken[] = [
+    { token: '{"class":"', logprob: 0 },
+    ...pieces.map((t, i) => ({ token: t, logprob: Math.log(page.probs[i] ?? 1) })),
+    { token: '","starts_document":', logprob: 0 },
+    { token: page.starts ? 'true' : 'false', logprob: 0 },
+    { token: '}', logprob: 0 },
+  ];
+  return { kind: 'content', content: tokens.map((t) => t.token).join(''), logprobs: tokens, usage: { prompt_tokens: 50, completion_tokens: tokens.length }, ...(opts.delayMs ? { delayMs: opts.delayMs } : {}) };
+}
+
 export interface ScriptedProvider {
   /** e.g. http://127.0.0.1:PORT/v1 */
   baseUrl: string;

@@ -29,6 +29,7 @@ const LONG_FILES = [
   'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
   'test/studio/studio.test.ts', // 85-110 s
   'test/faults/cancel-no-new-request.test.ts', // 50 job cancels and 10 batch cancels/deletes: 79 s
+  'test/api/packets-long.test.ts', // est. 90 s: a 300-page packet classified three times (clean, worker killed, canceled)
 ];
 
 class LongFirstSequencer extends Sequencer {

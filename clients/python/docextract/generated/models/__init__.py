@@ -24,6 +24,19 @@ from .block_type import BlockType
 from .chunk import Chunk
 from .chunk_list import ChunkList
 from .chunk_list_tokenizer import ChunkListTokenizer
+from .classification_job_response import ClassificationJobResponse
+from .classification_job_response_mode import ClassificationJobResponseMode
+from .classification_result import ClassificationResult
+from .classification_review import ClassificationReview
+from .classification_review_approve_request import ClassificationReviewApproveRequest
+from .classification_review_event import ClassificationReviewEvent
+from .classification_review_event_action import ClassificationReviewEventAction
+from .classification_review_patch_request import ClassificationReviewPatchRequest
+from .classification_segment import ClassificationSegment
+from .classified_page import ClassifiedPage
+from .classifier_class import ClassifierClass
+from .classifier_definition_input import ClassifierDefinitionInput
+from .classifier_response import ClassifierResponse
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_extraction_job_request import CreateExtractionJobRequest
@@ -121,6 +134,7 @@ from .mcp_json_rpc_message_error import McpJsonRpcMessageError
 from .mcp_json_rpc_message_jsonrpc import McpJsonRpcMessageJsonrpc
 from .output_format import OutputFormat
 from .page_box import PageBox
+from .page_range import PageRange
 from .parse_job_response import ParseJobResponse
 from .parse_job_summary_response import ParseJobSummaryResponse
 from .parse_page import ParsePage
@@ -156,11 +170,14 @@ from .review_patch_request import ReviewPatchRequest
 from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
 from .review_thresholds import ReviewThresholds
+from .reviewed_segment import ReviewedSegment
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
     SchemaValidationResponseCanonicalSchemaType0,
 )
+from .segment_flag import SegmentFlag
+from .segment_flag_reasons_item import SegmentFlagReasonsItem
 from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
@@ -209,6 +226,19 @@ __all__ = (
     "Chunk",
     "ChunkList",
     "ChunkListTokenizer",
+    "ClassificationJobResponse",
+    "ClassificationJobResponseMode",
+    "ClassificationResult",
+    "ClassificationReview",
+    "ClassificationReviewApproveRequest",
+    "ClassificationReviewEvent",
+    "ClassificationReviewEventAction",
+    "ClassificationReviewPatchRequest",
+    "ClassificationSegment",
+    "ClassifiedPage",
+    "ClassifierClass",
+    "ClassifierDefinitionInput",
+    "ClassifierResponse",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
     "CreateExtractionJobRequest",
@@ -294,6 +324,7 @@ __all__ = (
     "McpJsonRpcMessageJsonrpc",
     "OutputFormat",
     "PageBox",
+    "PageRange",
     "ParseJobResponse",
     "ParseJobSummaryResponse",
     "ParsePage",
@@ -329,9 +360,12 @@ __all__ = (
     "ReviewRejectRequest",
     "ReviewStatus",
     "ReviewThresholds",
+    "ReviewedSegment",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
+    "SegmentFlag",
+    "SegmentFlagReasonsItem",
     "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",

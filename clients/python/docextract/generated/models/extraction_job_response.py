@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.extraction_review import ExtractionReview
     from ..models.job_error import JobError
     from ..models.job_retry import JobRetry
+    from ..models.page_range import PageRange
     from ..models.parse_progress import ParseProgress
     from ..models.token_usage import TokenUsage
 
@@ -46,6 +47,8 @@ class ExtractionJobResponse:
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
+        pages (None | PageRange | Unset): The pages the job reads (the file's page numbers); null for the whole file.
+            Our addition, always present.
         retry (JobRetry | None | Unset): Our addition, always present. Set while a model call of a `running` job is
             failing transiently and waiting for its next attempt; null otherwise.
         review (ExtractionReview | None | Unset): Our addition, always present. Null when the extractor had no
@@ -62,6 +65,8 @@ class ExtractionJobResponse:
             own. Our addition.
         custom_id (None | str | Unset): The item's `custom_id` in its batch; null for a job created on its own. Our
             addition.
+        classification_job_id (None | str | Unset): The classification job that routed this job to its extractor
+            (`cjob_` + ULID); null otherwise. Our addition (packets).
     """
 
     id: str
@@ -78,18 +83,21 @@ class ExtractionJobResponse:
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
+    pages: None | PageRange | Unset = UNSET
     retry: JobRetry | None | Unset = UNSET
     review: ExtractionReview | None | Unset = UNSET
     evaluation_run_id: None | str | Unset = UNSET
     examples_used: list[str] | None | Unset = UNSET
     batch_id: None | str | Unset = UNSET
     custom_id: None | str | Unset = UNSET
+    classification_job_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result import ExtractionResult
         from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
         from ..models.job_retry import JobRetry
+        from ..models.page_range import PageRange
         from ..models.parse_progress import ParseProgress
         from ..models.token_usage import TokenUsage
 
@@ -152,6 +160,14 @@ class ExtractionJobResponse:
         else:
             completed_at = self.completed_at
 
+        pages: dict[str, Any] | None | Unset
+        if isinstance(self.pages, Unset):
+            pages = UNSET
+        elif isinstance(self.pages, PageRange):
+            pages = self.pages.to_dict()
+        else:
+            pages = self.pages
+
         retry: dict[str, Any] | None | Unset
         if isinstance(self.retry, Unset):
             retry = UNSET
@@ -195,6 +211,12 @@ class ExtractionJobResponse:
         else:
             custom_id = self.custom_id
 
+        classification_job_id: None | str | Unset
+        if isinstance(self.classification_job_id, Unset):
+            classification_job_id = UNSET
+        else:
+            classification_job_id = self.classification_job_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -215,6 +237,8 @@ class ExtractionJobResponse:
                 "completed_at": completed_at,
             }
         )
+        if pages is not UNSET:
+            field_dict["pages"] = pages
         if retry is not UNSET:
             field_dict["retry"] = retry
         if review is not UNSET:
@@ -227,6 +251,8 @@ class ExtractionJobResponse:
             field_dict["batch_id"] = batch_id
         if custom_id is not UNSET:
             field_dict["custom_id"] = custom_id
+        if classification_job_id is not UNSET:
+            field_dict["classification_job_id"] = classification_job_id
 
         return field_dict
 
@@ -236,6 +262,7 @@ class ExtractionJobResponse:
         from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
         from ..models.job_retry import JobRetry
+        from ..models.page_range import PageRange
         from ..models.parse_progress import ParseProgress
         from ..models.token_usage import TokenUsage
 
@@ -374,6 +401,23 @@ class ExtractionJobResponse:
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
+        def _parse_pages(data: object) -> None | PageRange | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                pages_type_0 = PageRange.from_dict(data)
+
+                return pages_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("None | PageRange | Unset", data)
+
+        pages = _parse_pages(d.pop("pages", UNSET))
+
         def _parse_retry(data: object) -> JobRetry | None | Unset:
             if data is None:
                 return data
@@ -452,6 +496,15 @@ class ExtractionJobResponse:
 
         custom_id = _parse_custom_id(d.pop("custom_id", UNSET))
 
+        def _parse_classification_job_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        classification_job_id = _parse_classification_job_id(d.pop("classification_job_id", UNSET))
+
         extraction_job_response = cls(
             id=id,
             extractor_id=extractor_id,
@@ -467,12 +520,14 @@ class ExtractionJobResponse:
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            pages=pages,
             retry=retry,
             review=review,
             evaluation_run_id=evaluation_run_id,
             examples_used=examples_used,
             batch_id=batch_id,
             custom_id=custom_id,
+            classification_job_id=classification_job_id,
         )
 
         return extraction_job_response

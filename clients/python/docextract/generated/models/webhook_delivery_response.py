@@ -25,7 +25,8 @@ class WebhookDeliveryResponse:
             and `extraction_job.review_completed` (its review was approved or rejected). Review events are
             sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`,
             `batch.canceled` (body `BatchEventPayload`), also
-            sent only to endpoints that list them.
+            sent only to endpoints that list them. Classification jobs (packets): `classification_job.completed`,
+            `.failed`, `.canceled`, also sent only to endpoints that list them.
         job_id (str):
         attempt (int): Attempt number of this event at this endpoint, from 1.
         status_code (int | None): The receiver's HTTP status; null when no answer came (network error, time-out, refused

@@ -30,7 +30,8 @@ class WebhookEventPayload:
                 and `extraction_job.review_completed` (its review was approved or rejected). Review events are
                 sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`,
                 `batch.canceled` (body `BatchEventPayload`), also
-                sent only to endpoints that list them.
+                sent only to endpoints that list them. Classification jobs (packets): `classification_job.completed`,
+                `.failed`, `.canceled`, also sent only to endpoints that list them.
             timestamp (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
             data (BatchResponse | ExtractionJobResponse | ParseJobResponse): The job as `GET` returns it, without `result`;
                 for `batch.*` events the batch as `GET` returns it.

@@ -6,6 +6,9 @@ from enum import Enum
 class WebhookEventType(str, Enum):
     BATCH_CANCELED = "batch.canceled"
     BATCH_COMPLETED = "batch.completed"
+    CLASSIFICATION_JOB_CANCELED = "classification_job.canceled"
+    CLASSIFICATION_JOB_COMPLETED = "classification_job.completed"
+    CLASSIFICATION_JOB_FAILED = "classification_job.failed"
     EXTRACTION_JOB_CANCELED = "extraction_job.canceled"
     EXTRACTION_JOB_COMPLETED = "extraction_job.completed"
     EXTRACTION_JOB_FAILED = "extraction_job.failed"

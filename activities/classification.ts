@@ -1,0 +1,129 @@
+import { Context } from '@temporalio/activity';
+import { classificationResult, initialClassificationReview, withFlags } from '../src/classification/result.js';
+import type { Classifier } from '../src/domain/classification/classifiers.js';
+import { routeSegments } from '../src/domain/classification/routing.js';
+import { pageTextForRequest, warmRenderPool } from '../src/documents/index.js';
+import { jobSpan, rangeOfRow } from '../src/long-documents/index.js';
+import { recordJobFinished } from '../src/metrics/index.js';
+import { OutputError, runPageClassification } from '../src/providers/index.js';
+import { clearJobRetries } from '../src/storage/call-retries.js';
+import { answeredPages, pageAnswers, pageIsAnswered, recordClassificationResult, storePageAnswer } from '../src/storage/classifications.js';
+import * as jobs from '../src/storage/jobs.js';
+import type { ClassificationPlan, RecordOutcome } from '../workflows/types.js';
+import type { ResolvedActivityDeps } from './deps.js';
+import { countPages, DocumentCache, PagePrefetch } from './documents.js';
+import { jobFailure, translatingErrors } from './failures.js';
+import { withHeartbeat } from './heartbeat.js';
+import { jobIsRunning } from './job-status.js';
+import { callModel } from './model-call.js';
+import { sumUsage } from './parse.js';
+import { loadProviderSettings } from './provider-settings.js';
+
+// Classification jobs (issue 44): one request per page (the fixed protocol of
+// src/providers/classification-request.ts), each page's answer stored as it arrives, then the
+// result (pages, class or segments, flags, review) computed from the stored answers.
+
+/** Inline text as pages: a form feed starts a new page. */
+export const textPagesOf = (text: string): string[] => text.split('\f');
+
+export function classificationActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
+  const { db, config, secrets, logger } = deps;
+  const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
+
+  return {
+    /** queued → running; count the pages, record what is used, and list the pages not yet answered. */
+    async claimAndPlanClassification(jobId: string): Promise<ClassificationPlan | 'not_running'> {
+      return translatingErrors(async () => {
+        if (!(await jobs.claimJob(db, 'classification', jobId)) && (await jobs.findJobStatus(db, 'classification', jobId)) !== 'running') return 'not_running';
+        const job = (await jobs.findJobRow(db, 'classification', jobId))!;
+        const classifier = job.classifier_snapshot as Classifier;
+        if (job.file_id !== null) warmRenderPool();
+        const fileTotal = job.file_id === null ? textPagesOf(job.source_text ?? '').length : await countPages(await documents.get(job.file_id), config);
+        const [first, last] = jobSpan(rangeOfRow(job), fileTotal);
+        const pagesTotal = last - first + 1;
+        if (job.file_id !== null && pagesTotal > config.extractionMaxPages) {
+          throw jobFailure('document_too_many_pages', `The document has ${pagesTotal} pages; classification reads at most ${config.extractionMaxPages} (SERVICE_EXTRACTION_MAX_PAGES)`);
+        }
+        await jobs.recordPagesTotal(db, 'classification', jobId, pagesTotal);
+        await jobs.recordModelUsed(db, 'classification', jobId, { provider_name_used: classifier.provider_name, model_used: classifier.model });
+        const done = new Set(await answeredPages(db, jobId));
+        const pendingPages: number[] = [];
+        for (let p = first; p <= last; p++) if (!done.has(p)) pendingPages.push(p);
+        return { pagesTotal, pendingPages };
+      });
+    },
+
+    /**
+     * Classify one page and store its answer at once; a page answered before is never asked again.
+     * An answer outside the protocol is asked again up to SERVICE_OUTPUT_ATTEMPTS times, then the
+     * job fails with its code, as extraction does. `modelSlots`: the job's bound on requests at the model.
+     */
+    async classifyPage(jobId: string, page: number, modelSlots: number): Promise<'stored' | 'not_running'> {
+      return translatingErrors(async () => {
+        const job = await jobs.findJobRow(db, 'classification', jobId);
+        if (!job || job.status !== 'running') return 'not_running';
+        if (await pageIsAnswered(db, jobId, page)) return 'stored';
+        const classifier = job.classifier_snapshot as Classifier;
+        const log = logger.child({ job_id: jobId, workflow_id: jobId, page, attempt: Context.current().info.attempt });
+        const settings = await loadProviderSettings(db, secrets, classifier.provider_name);
+        let toClassify;
+        if (job.file_id === null) {
+          const pages = textPagesOf(job.source_text ?? '');
+          toClassify = { text: pages[page - 1] ?? '', page, pageCount: pages.length };
+        } else {
+          const bytes = await documents.get(job.file_id);
+          const last = job.page_end ?? job.pages_total ?? page;
+          const image = await withHeartbeat(() => prefetch.image(job.file_id!, bytes, page, last, config));
+          toClassify = { image, text: pageTextForRequest(bytes, page), page, pageCount: await countPages(bytes, config) };
+        }
+        const target = { jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, jobRunning: () => jobIsRunning(db, 'classification', jobId) };
+        let lastError: OutputError | undefined;
+        for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
+          try {
+            const answer = await callModel(deps, target, (signal, gate) =>
+              runPageClassification({ settings, config, definition: classifier, page: toClassify, signal, beforeSend: gate }),
+            );
+            await storePageAnswer(db, jobId, { page, class: answer.class, starts_document: answer.starts_document, confidence: answer.confidence, usage: answer.usage ?? null });
+            return 'stored';
+          } catch (err) {
+            if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
+              log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
+              lastError = err;
+              continue;
+            }
+            if (err instanceof OutputError) throw jobFailure(err.code, err.message);
+            throw err;
+          }
+        }
+        throw jobFailure(lastError!.code, lastError!.message);
+      });
+    },
+
+    /**
+     * The result from the stored answers (pages, class or segments, flags), the initial review, and
+     * (route: true, no review pending) the segments routed to their extractors.
+     */
+    async finishClassification(jobId: string): Promise<RecordOutcome> {
+      return translatingErrors(async () => {
+        const job = await jobs.findJobRow(db, 'classification', jobId);
+        if (!job || job.status !== 'running') return 'not_running';
+        const classifier = job.classifier_snapshot as Classifier;
+        const stored = await pageAnswers(db, jobId);
+        if (stored.length !== job.pages_total) throw jobFailure('internal_error', `Only ${stored.length} of ${job.pages_total} pages were classified`);
+        const pages = stored.map((p) => ({ page: p.page, class: p.class, starts_document: p.starts_document, confidence: p.confidence }));
+        const result = withFlags(classificationResult(job.mode, pages), classifier.review_threshold);
+        const review = initialClassificationReview(classifier.review_threshold, result, new Date());
+        // Result first, then routing, then completed: a client that reads `completed` finds the
+        // routed jobs' ids (a retried attempt writes the same result and routes nothing twice).
+        if (!(await recordClassificationResult(db, jobId, result, review))) return 'not_running';
+        if (job.route) await routeSegments({ db, config, temporal: Context.current().client }, jobId);
+        const completed = await jobs.completeJob(db, 'classification', jobId, { usage: sumUsage(stored.map((p) => p.usage)) });
+        if (!completed) return 'not_running';
+        recordJobFinished('classification', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
+        await clearJobRetries(db, jobId);
+        logger.info({ job_id: jobId, workflow_id: jobId, pages: pages.length, review: review?.status ?? null }, 'classification completed');
+        return 'recorded';
+      });
+    },
+  };
+}

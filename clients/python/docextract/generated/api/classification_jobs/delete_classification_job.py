@@ -1,0 +1,204 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...models.classification_job_response import ClassificationJobResponse
+from ...models.http_validation_error import HTTPValidationError
+from ...types import Response
+
+
+def _get_kwargs(
+    job_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/classification-jobs/{job_id}".format(
+            job_id=quote(str(job_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError | None:
+    if response.status_code == 202:
+        response_202 = ClassificationJobResponse.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 401:
+        response_401 = ApiErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ApiErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    job_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError]:
+    """Delete a classification job and the jobs it routed
+
+     As for extraction jobs: a terminal job is deleted at once (`204`); an active one moves to
+    `deleting` (`202`). The extraction jobs it routed are deleted with it.
+
+    Args:
+        job_id (str): An identifier in a path. Any well-formed value that names nothing is a
+            `404`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError]
+    """
+
+    kwargs = _get_kwargs(
+        job_id=job_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    job_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError | None:
+    """Delete a classification job and the jobs it routed
+
+     As for extraction jobs: a terminal job is deleted at once (`204`); an active one moves to
+    `deleting` (`202`). The extraction jobs it routed are deleted with it.
+
+    Args:
+        job_id (str): An identifier in a path. Any well-formed value that names nothing is a
+            `404`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError
+    """
+
+    return sync_detailed(
+        job_id=job_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    job_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError]:
+    """Delete a classification job and the jobs it routed
+
+     As for extraction jobs: a terminal job is deleted at once (`204`); an active one moves to
+    `deleting` (`202`). The extraction jobs it routed are deleted with it.
+
+    Args:
+        job_id (str): An identifier in a path. Any well-formed value that names nothing is a
+            `404`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError]
+    """
+
+    kwargs = _get_kwargs(
+        job_id=job_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    job_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError | None:
+    """Delete a classification job and the jobs it routed
+
+     As for extraction jobs: a terminal job is deleted at once (`204`); an active one moves to
+    `deleting` (`202`). The extraction jobs it routed are deleted with it.
+
+    Args:
+        job_id (str): An identifier in a path. Any well-formed value that names nothing is a
+            `404`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiErrorResponse | ClassificationJobResponse | HTTPValidationError
+    """
+
+    return (
+        await asyncio_detailed(
+            job_id=job_id,
+            client=client,
+        )
+    ).parsed

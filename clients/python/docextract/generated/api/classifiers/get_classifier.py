@@ -1,0 +1,184 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...models.classifier_response import ClassifierResponse
+from ...models.http_validation_error import HTTPValidationError
+from ...types import Response
+
+
+def _get_kwargs(
+    classifier_ref: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/classifiers/{classifier_ref}".format(
+            classifier_ref=quote(str(classifier_ref), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiErrorResponse | ClassifierResponse | HTTPValidationError | None:
+    if response.status_code == 200:
+        response_200 = ClassifierResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ApiErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ApiErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiErrorResponse | ClassifierResponse | HTTPValidationError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    classifier_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[ApiErrorResponse | ClassifierResponse | HTTPValidationError]:
+    """Read a classifier
+
+    Args:
+        classifier_ref (str): An extractor or parser id, or a stable name.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | ClassifierResponse | HTTPValidationError]
+    """
+
+    kwargs = _get_kwargs(
+        classifier_ref=classifier_ref,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    classifier_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> ApiErrorResponse | ClassifierResponse | HTTPValidationError | None:
+    """Read a classifier
+
+    Args:
+        classifier_ref (str): An extractor or parser id, or a stable name.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | ClassifierResponse | HTTPValidationError
+    """
+
+    return sync_detailed(
+        classifier_ref=classifier_ref,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    classifier_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[ApiErrorResponse | ClassifierResponse | HTTPValidationError]:
+    """Read a classifier
+
+    Args:
+        classifier_ref (str): An extractor or parser id, or a stable name.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | ClassifierResponse | HTTPValidationError]
+    """
+
+    kwargs = _get_kwargs(
+        classifier_ref=classifier_ref,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    classifier_ref: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> ApiErrorResponse | ClassifierResponse | HTTPValidationError | None:
+    """Read a classifier
+
+    Args:
+        classifier_ref (str): An extractor or parser id, or a stable name.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | ClassifierResponse | HTTPValidationError
+    """
+
+    return (
+        await asyncio_detailed(
+            classifier_ref=classifier_ref,
+            client=client,
+        )
+    ).parsed

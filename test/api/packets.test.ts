@@ -1,0 +1,377 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makePdf } from '../fixtures/documents.js';
+import { classificationPage, classificationStep, type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
+import { type TestStack } from '../harness/stack.js';
+import { call, documentImages, pollJob, startStackWithProvider, upload } from './job-helpers.js';
+
+// Packets (issue 44): page extraction ranges, classifiers, classification jobs (split, document
+// mode, review of a split, routing). Pages of the packets say what the scripted model answers for
+// them (classificationPage): their class, whether they start a document, their class tokens' probabilities.
+
+let stack: TestStack;
+let provider: ScriptedProvider;
+let base: string;
+
+beforeAll(async () => {
+  ({ stack, provider } = await startStackWithProvider({
+    env: {
+      SERVICE_PAGE_CONCURRENCY: '4',
+      SERVICE_RENDER_DPI: '40',
+      SERVICE_EXTRACTION_WINDOW_PAGES: '3',
+      SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100',
+      SERVICE_PROVIDER_MAX_INTERVAL_MS: '200',
+    },
+  }));
+  base = stack.url;
+  const put = await call(base, 'PUT', '/v1/extractors/page-title', {
+    display_name: 'Page title',
+    instructions: 'The title of the document.',
+    model: 'generic-vision-model',
+    schema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false },
+  });
+  expect(put.status).toBe(201);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+});
+
+beforeEach(() => provider.reset());
+
+async function uploadPdf(pages: string[], name = 'doc.pdf'): Promise<string> {
+  const file = await upload(base, makePdf(pages, { fontSize: 24 }), name, 'application/pdf');
+  expect(file.status).toBe(201);
+  return file.body.id;
+}
+
+/** The window a request holds, from what it tells the model ("pages 4–6 of 8"); null for a request over the job's whole span. */
+function windowOf(r: RecordedRequest): [number, number] | null {
+  const m = /holds pages? (\d+)(?:–(\d+))? of (\d+)/.exec(JSON.stringify(r.body.messages));
+  return m ? [Number(m[1]), Number(m[2] ?? m[1])] : null;
+}
+
+async function finished(path: string): Promise<any> {
+  const seen = await pollJob(base, path, undefined, 90_000);
+  return seen[seen.length - 1];
+}
+
+describe('page extraction range', () => {
+  const pages = Array.from({ length: 8 }, (_, i) => `Title ${i + 1}\nbody of page ${i + 1}`);
+
+  it('renders, sends and cites only the pages of the range, in the file\'s page numbers', async () => {
+    const fileId = await uploadPdf(pages);
+    provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'Title 3' }) }));
+    const created = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'page-title', file_id: fileId, pages: { start: 2, end: 4 } });
+    expect(created.status).toBe(201);
+    expect(created.body.pages).toEqual({ start: 2, end: 4 });
+    const job = await finished(`/v1/extraction-jobs/${created.body.id}`);
+    expect(job.status).toBe('completed');
+    expect(job.pages).toEqual({ start: 2, end: 4 });
+    expect(job.progress).toEqual({ pages_total: 3, pages_completed: 3 });
+    // Three pages fit one window: one request over the whole range with the real schema, three images.
+    expect(provider.requests).toHaveLength(1);
+    expect(windowOf(provider.requests[0]!)).toBeNull();
+    expect(documentImages(provider.requests[0]!.body)).toHaveLength(3);
+    expect(job.result.data).toEqual({ title: 'Title 3' });
+    // Found on page 3 of the file, searched only within pages 2–4.
+    expect(job.result.provenance['/title'].pages).toEqual([3]);
+    expect(job.result.provenance['/title'].boxes.map((b: any) => b.page)).toEqual([3]);
+  }, 120_000);
+
+  it('windows a longer range in the file\'s page numbers', async () => {
+    const fileId = await uploadPdf(pages);
+    provider.respondWith((r) => ({ kind: 'content', content: JSON.stringify({ title: `Title ${windowOf(r)![0]}` }) }));
+    const created = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'page-title', file_id: fileId, pages: { start: 4, end: 8 } });
+    expect(created.status).toBe(201);
+    const job = await finished(`/v1/extraction-jobs/${created.body.id}`);
+    expect(job.status).toBe('completed');
+    const windows = provider.requests.map(windowOf).sort((a, b) => a![0] - b![0]);
+    expect(windows).toEqual([[4, 6], [7, 8]]);
+    expect(provider.requests.map((r) => documentImages(r.body).length).sort()).toEqual([2, 3]);
+    expect(job.progress).toEqual({ pages_total: 5, pages_completed: 5 });
+    expect(job.result.provenance['/title'].pages).toEqual([4]);
+  }, 120_000);
+
+  it('shows pages null for the whole file, and refuses a range that does not fit with 422 invalid_page_range', async () => {
+    const fileId = await uploadPdf(pages.slice(0, 2));
+    provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'Title 1' }) }));
+    const whole = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'page-title', file_id: fileId });
+    expect(whole.status).toBe(201);
+    expect(whole.body.pages).toBeNull();
+    expect((await finished(`/v1/extraction-jobs/${whole.body.id}`)).pages).toBeNull();
+
+    for (const bad of [{ start: 2, end: 3 }, { start: 0, end: 1 }, { start: 2, end: 1 }]) {
+      const r = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'page-title', file_id: fileId, pages: bad });
+      expect(r.status).toBe(422);
+      expect(r.body.code).toBe('invalid_page_range');
+    }
+    const onText = await call(base, 'POST', '/v1/extraction-jobs', { extractor_name: 'page-title', text: 'hello', pages: { start: 1, end: 1 } });
+    expect(onText.status).toBe(422);
+    expect(onText.body.code).toBe('invalid_page_range');
+    const batch = await call(base, 'POST', '/v1/batches', {
+      kind: 'extraction',
+      extractor_name: 'page-title',
+      inputs: [{ custom_id: 'a', file_id: fileId, pages: { start: 1, end: 2 } }, { custom_id: 'b', file_id: fileId, pages: { start: 1, end: 5 } }],
+    });
+    expect(batch.status).toBe(422);
+    expect(batch.body.code).toBe('invalid_page_range');
+    expect(batch.body.detail).toMatch(/^inputs\[1\]/);
+  }, 120_000);
+
+  it('gives batch items their range', async () => {
+    const fileId = await uploadPdf(pages.slice(0, 4));
+    provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'Title 2' }) }));
+    const batch = await call(base, 'POST', '/v1/batches', {
+      kind: 'extraction',
+      extractor_name: 'page-title',
+      inputs: [{ custom_id: 'second', file_id: fileId, pages: { start: 2, end: 2 } }],
+    });
+    expect(batch.status).toBe(201);
+    await pollJob(base, `/v1/batches/${batch.body.id}`, (b) => b.status === 'completed', 90_000);
+    expect(provider.requests).toHaveLength(1);
+    expect(documentImages(provider.requests[0]!.body)).toHaveLength(1);
+    const list = await call(base, 'GET', '/v1/extraction-jobs?limit=1');
+    expect(list.body[0].pages).toEqual({ start: 2, end: 2 });
+    expect(list.body[0].result.provenance['/title'].pages).toEqual([2]);
+  }, 120_000);
+});
+
+describe('classifiers', () => {
+  const classes = [
+    { name: 'invoice', description: 'An invoice.', extractor_name: 'page-title' },
+    { name: 'letter', description: 'A letter.' },
+  ];
+
+  it('are created, read, listed, versioned on every change and deleted', async () => {
+    const created = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'mail-kinds', version: 1, review_threshold: null, provider_name: 'compatible_api' });
+    expect(created.body.id).toMatch(/^cls_/);
+    expect(created.body.classes).toEqual([{ ...classes[0] }, { ...classes[1], extractor_name: null }]);
+
+    const same = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes });
+    expect(same.status).toBe(200);
+    expect(same.body.version).toBe(1); // nothing changed
+    const changed = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes, review_threshold: 0.5 });
+    expect(changed.body.version).toBe(2);
+    const again = await call(base, 'PUT', '/v1/classifiers/mail-kinds', { display_name: 'Mail', classes: [...classes, { name: 'form', description: 'A form.' }], review_threshold: 0.5 });
+    expect(again.body.version).toBe(3);
+    expect(again.body.id).toBe(created.body.id);
+
+    expect((await call(base, 'GET', `/v1/classifiers/${created.body.id}`)).body.version).toBe(3);
+    expect((await call(base, 'GET', '/v1/classifiers/mail-kinds')).body.classes).toHaveLength(3);
+    const list = await call(base, 'GET', '/v1/classifiers');
+    expect(list.body.map((c: any) => c.name)).toContain('mail-kinds');
+
+    expect((await call(base, 'DELETE', '/v1/classifiers/mail-kinds')).status).toBe(204);
+    expect((await call(base, 'GET', '/v1/classifiers/mail-kinds')).status).toBe(404);
+  });
+
+  it('refuse an unknown extractor (naming it), a class named other, duplicates and fewer than 2 classes', async () => {
+    const unknown = await call(base, 'PUT', '/v1/classifiers/bad', { display_name: 'Bad', classes: [classes[1], { name: 'x', description: 'X', extractor_name: 'no-such-extractor' }] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('unknown_extractor');
+    expect(unknown.body.detail).toContain("'no-such-extractor'");
+    for (const bad of [
+      [classes[1], { name: 'other', description: 'Other.' }],
+      [classes[1], classes[1]],
+      [classes[1]],
+      [classes[1], { name: 'Has Space', description: 'x' }],
+    ]) {
+      expect((await call(base, 'PUT', '/v1/classifiers/bad', { display_name: 'Bad', classes: bad })).status).toBe(422);
+    }
+    expect((await call(base, 'GET', '/v1/classifiers/bad')).status).toBe(404);
+  });
+});
+
+/** A PDF whose page i says what the model answers for it: `[class, starts, probs]`. */
+function packetPdf(pages: Array<[string, boolean, number[]]>): Buffer {
+  return makePdf(pages.map(([cls, starts, probs], i) => `Packet page ${i + 1}\nclass: ${cls}\nstarts: ${starts ? 'yes' : 'no'}\nprobs: ${probs.join(' ')}`), { fontSize: 18 });
+}
+
+// 9 pages, 4 documents; the first two are invoices back to back.
+const PACKET: Array<[string, boolean, number[]]> = [
+  ['invoice', true, [0.9, 0.95]],
+  ['invoice', false, [0.8, 0.99]],
+  ['invoice', true, [0.97]],
+  ['invoice', false, [0.93, 0.96]],
+  ['letter', true, [0.85, 0.9]],
+  ['letter', false, [0.7, 0.99]],
+  ['letter', false, [0.88]],
+  ['form', true, [0.6, 0.95, 0.99]],
+  ['form', false, [0.91]],
+];
+const PACKET_SEGMENTS = [
+  { class: 'invoice', pages: { start: 1, end: 2 }, confidence: 0.8 },
+  { class: 'invoice', pages: { start: 3, end: 4 }, confidence: 0.93 },
+  { class: 'letter', pages: { start: 5, end: 7 }, confidence: 0.7 },
+  { class: 'form', pages: { start: 8, end: 9 }, confidence: 0.6 },
+];
+
+describe('classification jobs', () => {
+  const classes = [
+    { name: 'invoice', description: 'An invoice.', extractor_name: 'page-title' },
+    { name: 'letter', description: 'A letter.', extractor_name: 'page-title' },
+    { name: 'form', description: 'A form.' },
+  ];
+  let packetFile: string;
+
+  beforeAll(async () => {
+    expect((await call(base, 'PUT', '/v1/classifiers/packet', { display_name: 'Packet', classes })).status).toBe(201);
+    expect((await call(base, 'PUT', '/v1/classifiers/packet-reviewed', { display_name: 'Packet', classes, review_threshold: 0.75 })).status).toBe(201);
+    const file = await upload(base, packetPdf(PACKET), 'packet.pdf', 'application/pdf');
+    packetFile = file.body.id;
+  });
+
+  /** Classification requests answered from the page's text; extraction requests with a title. */
+  function scriptModel(): void {
+    provider.respondWith((r) => (classificationPage(r) ? classificationStep(r) : { kind: 'content', content: JSON.stringify({ title: 'Packet page' }) }));
+  }
+  const classificationRequests = () => provider.requests.filter((r) => classificationPage(r) !== null);
+  const extractionRequests = () => provider.requests.filter((r) => classificationPage(r) === null);
+
+  it('splits a 9-page packet of 4 documents exactly, with exact confidences, and routes each segment over exactly its pages', async () => {
+    scriptModel();
+    const created = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: packetFile, mode: 'split', route: true });
+    expect(created.status).toBe(201);
+    expect(created.body.id).toMatch(/^cjob_/);
+    expect(created.body).toMatchObject({ status: 'queued', mode: 'split', route: true, pages: null, classifier_version: 1, review: null });
+    const job = await finished(`/v1/classification-jobs/${created.body.id}`);
+    expect(job.status).toBe('completed');
+    expect(job.progress).toEqual({ pages_total: 9, pages_completed: 9 });
+    // Every page asked once, carrying its image and its text layer.
+    expect(classificationRequests().map((r) => classificationPage(r)!.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const r of classificationRequests()) {
+      expect(documentImages(r.body)).toHaveLength(1);
+      expect(r.body.response_format.json_schema.schema.properties.class.enum).toEqual(['invoice', 'letter', 'form', 'other']);
+      expect(r.body.logprobs).toBe(true);
+    }
+    expect(job.result.pages[0]).toEqual({ page: 1, class: 'invoice', starts_document: true, confidence: 0.9 });
+    expect(job.result.pages[2]).toEqual({ page: 3, class: 'invoice', starts_document: true, confidence: 0.97 });
+    expect(job.result.segments.map(({ class: c, pages, confidence }: any) => ({ class: c, pages, confidence }))).toEqual(PACKET_SEGMENTS);
+    expect(job.result.flags).toEqual([]);
+
+    // Routed: the two invoices and the letter (the form's class has no extractor).
+    const routed = job.result.segments.map((s: any) => s.extraction_job_id);
+    expect(routed[0]).toMatch(/^ejob_/);
+    expect(routed[1]).toMatch(/^ejob_/);
+    expect(routed[2]).toMatch(/^ejob_/);
+    expect(routed[3]).toBeNull();
+    const ends = await Promise.all(routed.slice(0, 3).map((id: string) => finished(`/v1/extraction-jobs/${id}`)));
+    expect(ends.map((e) => e.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(ends.map((e) => e.pages)).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }, { start: 5, end: 7 }]);
+    expect(ends.map((e) => e.classification_job_id)).toEqual([job.id, job.id, job.id]);
+    // Requests counted per page: 2 + 2 + 3 page images, nothing else.
+    expect(extractionRequests().map((r) => documentImages(r.body).length).sort()).toEqual([2, 2, 3]);
+    const again = (await call(base, 'GET', `/v1/classification-jobs/${job.id}`)).body;
+    expect(again.result.segments.map((s: any) => s.extraction_job_status)).toEqual(['completed', 'completed', 'completed', null]);
+  }, 180_000);
+
+  it('puts a split with a segment under the threshold in review; a corrected split is approved and routing then uses it', async () => {
+    scriptModel();
+    const created = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet-reviewed', file_id: packetFile, mode: 'split', route: true });
+    const job = await finished(`/v1/classification-jobs/${created.body.id}`);
+    expect(job.status).toBe('completed');
+    expect(job.result.flags).toEqual([
+      { segment: 2, reasons: ['low_confidence'], confidence: 0.7 },
+      { segment: 3, reasons: ['low_confidence'], confidence: 0.6 },
+    ]);
+    expect(job.review).toMatchObject({ status: 'pending', revision: 1 });
+    expect(job.result.segments.every((s: any) => s.extraction_job_id === null)).toBe(true); // waits for approval
+    const path = `/v1/classification-jobs/${job.id}/review`;
+    const seg = (c: string, start: number, end: number) => ({ class: c, pages: { start, end } });
+    const skips = await call(base, 'PATCH', path, { revision: 1, segments: [seg('invoice', 1, 4), seg('letter', 6, 9)] });
+    expect(skips.status).toBe(422);
+    expect(skips.body.code).toBe('invalid_segments');
+    const repeats = await call(base, 'PATCH', path, { revision: 1, segments: [seg('invoice', 1, 4), seg('letter', 4, 9)] });
+    expect(repeats.status).toBe(422);
+    expect(repeats.body.code).toBe('invalid_segments');
+    const corrected = [seg('invoice', 1, 2), seg('invoice', 3, 4), seg('letter', 5, 6), seg('form', 7, 9)];
+    const patched = await call(base, 'PATCH', path, { revision: 1, segments: corrected });
+    expect(patched.status).toBe(200);
+    expect(patched.body.review).toMatchObject({ status: 'pending', revision: 2, reviewed_segments: corrected });
+    expect((await call(base, 'POST', `${path}/approve`, { revision: 1 })).body.code).toBe('stale_revision');
+    const approved = await call(base, 'POST', `${path}/approve`, { revision: 2 });
+    expect(approved.status).toBe(200);
+    expect(approved.body.review.status).toBe('approved');
+    const segments = approved.body.result.segments;
+    expect(segments.map((s: any) => [s.class, s.pages, s.confidence])).toEqual([
+      ['invoice', { start: 1, end: 2 }, 0.8],
+      ['invoice', { start: 3, end: 4 }, 0.93],
+      ['letter', { start: 5, end: 6 }, 0.7],
+      ['form', { start: 7, end: 9 }, 0.6],
+    ]);
+    const routed = segments.slice(0, 3).map((s: any) => s.extraction_job_id);
+    const ends = await Promise.all(routed.map((id: string) => finished(`/v1/extraction-jobs/${id}`)));
+    expect(ends.map((e) => e.pages)).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }, { start: 5, end: 6 }]);
+    expect(extractionRequests().map((r) => documentImages(r.body).length).sort()).toEqual([2, 2, 2]);
+    const events = await call(base, 'GET', `${path}/events`);
+    expect(events.body.map((e: any) => e.action)).toEqual(['correct', 'approve']);
+    // Deleting the classification job deletes what it routed.
+    expect((await call(base, 'DELETE', `/v1/classification-jobs/${job.id}`)).status).toBe(204);
+    for (const id of routed) expect((await call(base, 'GET', `/v1/extraction-jobs/${id}`)).status).toBe(404);
+  }, 180_000);
+
+  it('gives one page\'s class and confidence in document mode, answers other, and 404s an unknown classifier', async () => {
+    scriptModel();
+    const one = await upload(base, packetPdf([['letter', true, [0.42, 0.5]]]), 'one.pdf', 'application/pdf');
+    const doc = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: one.body.id, mode: 'document' });
+    const done = await finished(`/v1/classification-jobs/${doc.body.id}`);
+    expect(done.result).toMatchObject({ class: 'letter', confidence: 0.42, flags: [] });
+    expect(done.result.segments).toBeUndefined();
+    const stray = await upload(base, packetPdf([['other', true, [0.66]]]), 'other.pdf', 'application/pdf');
+    const other = await finished(`/v1/classification-jobs/${(await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: stray.body.id, mode: 'document' })).body.id}`);
+    expect(other.result).toMatchObject({ class: 'other', confidence: 0.66 });
+    const unknown = await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'no-such-classifier', file_id: one.body.id, mode: 'split' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not_found');
+  }, 120_000);
+
+  it('docextract classify FILE --classifier NAME --split prints the segments, with progress in pages', async () => {
+    scriptModel();
+    const dir = mkdtempSync(path.join(tmpdir(), 'docextract-classify-'));
+    try {
+      const file = path.join(dir, 'packet.pdf');
+      writeFileSync(file, packetPdf(PACKET));
+      const bin = fileURLToPath(new URL('../../bin/docextract.mjs', import.meta.url));
+      const child = spawn(process.execPath, [bin, 'classify', file, '--classifier', 'packet', '--split'], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DOCEXTRACT_URL: base },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const code = await new Promise((resolve) => child.once('close', resolve));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: expect.stringMatching(/created cjob_\w+/) });
+      expect(stderr).toMatch(/cjob_\w+ completed 9\/9 pages/);
+      const result = JSON.parse(stdout);
+      expect(result.segments.map(({ class: c, pages, confidence }: any) => ({ class: c, pages, confidence }))).toEqual(PACKET_SEGMENTS);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('asks again when an answer is outside the enum, as extraction does, and fails after the allowed attempts', async () => {
+    const one = await upload(base, packetPdf([['form', true, [0.9]]]), 'flaky.pdf', 'application/pdf');
+    let asked = 0;
+    provider.respondWith((r) => classificationStep(r, asked++ === 0 ? { cls: 'receipt' } : {}));
+    const job = await finished(`/v1/classification-jobs/${(await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: one.body.id, mode: 'document' })).body.id}`);
+    expect(job.status).toBe('completed');
+    expect(job.result.class).toBe('form');
+    expect(provider.requests).toHaveLength(2);
+
+    provider.reset();
+    provider.respondWith((r) => classificationStep(r, { cls: 'receipt' }));
+    const failed = await finished(`/v1/classification-jobs/${(await call(base, 'POST', '/v1/classification-jobs', { classifier_name: 'packet', file_id: one.body.id, mode: 'document' })).body.id}`);
+    expect(failed.status).toBe('failed');
+    expect(failed.error.code).toBe('output_schema_mismatch');
+    expect(provider.requests).toHaveLength(3); // SERVICE_OUTPUT_ATTEMPTS
+  }, 120_000);
+});
