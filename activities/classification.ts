@@ -14,7 +14,6 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { jobIsRunning } from './job-status.js';
 import { callModel } from './model-call.js';
 import { sumUsage } from './parse.js';
 import { loadProviderSettings } from './provider-settings.js';
@@ -76,7 +75,7 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
           const image = await withHeartbeat(() => prefetch.image(job.file_id!, bytes, page, last, config));
           toClassify = { image, text: pageTextForRequest(bytes, page), page, pageCount: await countPages(bytes, config) };
         }
-        const target = { jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, jobRunning: () => jobIsRunning(db, 'classification', jobId) };
+        const target = { jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, kind: 'classification' as const };
         let lastError: OutputError | undefined;
         for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
           try {

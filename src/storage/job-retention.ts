@@ -6,13 +6,15 @@ import type { Knex } from 'knex';
 import type { JobKind } from '../kinds.js';
 import type { Db } from './db.js';
 
-const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs' };
+const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };
 const FINISHED = ['completed', 'failed', 'canceled'];
 
 /** Up to `limit` jobs of a kind that finished before `cutoff`, standalone (no batch, no evaluation run), not in review. */
 export async function expiredJobs(db: Db, kind: JobKind, cutoff: Date, limit: number): Promise<Array<{ id: string; file_id: string | null }>> {
   const q = db(TABLE[kind]).whereIn('status', FINISHED).where('completed_at', '<', cutoff).whereNull('batch_id');
-  if (kind === 'extraction') q.whereNull('evaluation_run_id').where((w) => w.whereNull('review').orWhereRaw("review->>'status' <> 'pending'"));
+  if (kind === 'extraction') q.whereNull('evaluation_run_id');
+  // A job whose review is pending is kept until its review ends (extraction and classification jobs have one).
+  if (kind !== 'parse') q.where((w) => w.whereNull('review').orWhereRaw("review->>'status' <> 'pending'"));
   return q.orderBy('completed_at').limit(limit).select('id', 'file_id');
 }
 
