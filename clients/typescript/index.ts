@@ -38,6 +38,7 @@ export type EvaluationRun = Schemas['EvaluationRunResponse'];
 export type EvaluationReport = Schemas['EvaluationReport'];
 export type EvaluationMetrics = Schemas['EvaluationMetrics'];
 export type EvaluationComparison = Schemas['EvaluationComparison'];
+export type ThresholdsProposal = Schemas['ThresholdsProposal'];
 export type Batch = Schemas['BatchResponse'];
 export type BatchRequest = Schemas['CreateBatchRequest'];
 export type BatchResultLine = Schemas['BatchResultLine'];
@@ -386,6 +387,12 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /** GET /v1/parse-jobs/{id}/document: the whole document as Markdown, HTML, plain text or JSON blocks (as text). */
     parseJobDocument(jobId: string, format: DocumentFormat = 'markdown', signal?: AbortSignal): Promise<string> {
       return ok(api.GET('/v1/parse-jobs/{job_id}/document', { params: { path: { job_id: jobId }, query: { format } }, parseAs: 'text', signal }));
+    },
+
+    /** POST …/thresholds: per-field review thresholds from a completed run at a target precision; `apply` writes them. */
+    proposeThresholds(runId: string, targetPrecision: number, opts: { apply?: boolean } = {}): Promise<ThresholdsProposal> {
+      const body = { target_precision: targetPrecision, apply: opts.apply ?? false };
+      return ok(api.POST('/v1/evaluation-runs/{run_id}/thresholds', { params: { path: { run_id: runId } }, body }));
     },
 
     /** Parse a file into page-preserving Markdown, wait, and return the completed job (throws like `extract`). */

@@ -1,9 +1,9 @@
-// `docextract eval create-set|add|run|show|compare`: evaluation sets and runs from the command line.
+// `docextract eval create-set|add|run|show|compare|thresholds`: evaluation sets and runs from the command line.
 // Tables and results go to stdout; progress and notes to stderr.
 import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import { type Command, InvalidArgumentError } from 'commander';
-import { DocextractError, type DocextractClient, type EvaluationComparison, type EvaluationMetrics, type EvaluationRun } from '../../clients/typescript/index.js';
+import { DocextractError, type DocextractClient, type EvaluationComparison, type EvaluationMetrics, type EvaluationRun, type ThresholdsProposal } from '../../clients/typescript/index.js';
 
 export interface EvalIo {
   client: () => DocextractClient;
@@ -98,6 +98,37 @@ export function addEvalCommands(program: Command, io: EvalIo): void {
       if (opts.json) io.json(cmp);
       else io.out(comparisonText(cmp));
     });
+
+  evaluation
+    .command('thresholds')
+    .description("per-field review thresholds from a completed run at a target precision, and the share of documents that would pass untouched")
+    .argument('<run>', 'a completed run')
+    .requiredOption('--target <precision>', 'the share of auto-accepted values that must be right (0 < p ≤ 1)', parseTarget)
+    .option('--apply', "write them into the run's extractor as its review_thresholds (a new version)")
+    .option('--json', 'print the answer as JSON')
+    .action(async (runId: string, opts: { target: number; apply?: boolean; json?: boolean }) => {
+      const answer = await io.client().proposeThresholds(runId, opts.target, { apply: opts.apply });
+      if (opts.json) io.json(answer);
+      else io.out(thresholdsText(answer));
+    });
+}
+
+function parseTarget(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new InvalidArgumentError('must be a number in (0, 1]');
+  return n;
+}
+
+/** The fields with their thresholds, then what passes untouched (and the version written). */
+export function thresholdsText(t: ThresholdsProposal): string {
+  const num = (v: number | null) => (v === null ? '-' : v.toFixed(3));
+  const rows = Object.entries(t.fields).map(([f, x]) => [f, num(x.threshold), pct(x.precision), pct(x.auto_accept_share), String(x.n)]);
+  const lines = [
+    table(['field', 'threshold', 'precision', 'auto-accept', 'n'], rows),
+    `target precision ${pct(t.target_precision)}: ${pct(t.straight_through_rate)} of ${t.items_total} documents pass untouched`,
+  ];
+  if (t.applied_version !== null) lines.push(`applied: the extractor is now version ${t.applied_version}`);
+  return lines.join('\n');
 }
 
 // ---- Text output ----

@@ -14,6 +14,7 @@ import {
   type Parser,
   type ProviderName,
   type ProviderUpdate,
+  type ReviewFieldDecision,
 } from '../../clients/typescript/index.js';
 import { loadCliConfig } from '../config/cli.js';
 import { SERVICE_VERSION } from '../version.js';
@@ -476,4 +477,54 @@ function reviewCommands(
       const approved = await c.approveReview(jobId, revision, opts.addAsExample ? { addAsExample: true } : {});
       io.out(`${jobId}\t${approved.review?.status}\trevision ${approved.review?.revision}`);
     });
+
+  // One decision on values at the review's current revision: correct, accept, clear (mark absent).
+  const currentRevision = async (c: DocextractClient, jobId: string): Promise<number> => {
+    const revision = ((await c.getJob(jobId)) as { review?: { revision: number } | null }).review?.revision;
+    if (revision === undefined) throw new DocextractError('review_not_open', 409, `Extraction job '${jobId}' has no review`);
+    return revision;
+  };
+  const decide = async (jobId: string, fields: ReviewFieldDecision[]) => {
+    const c = client();
+    const job = await c.reviewJob(jobId, await currentRevision(c, jobId), fields);
+    io.out(`${jobId}\t${job.review?.status}\trevision ${job.review?.revision}`);
+  };
+  review
+    .command('correct')
+    .argument('<job_id>')
+    .argument('<path>', 'JSON Pointer of the value, e.g. /total')
+    .argument('<value>', 'the right value: JSON (12.5, null, "text") or else taken as a string')
+    .description('replace a value with the right one')
+    .action((jobId: string, path: string, value: string) => decide(jobId, [{ path, action: 'correct', value: jsonOrString(value) }]));
+  review
+    .command('accept')
+    .argument('<job_id>')
+    .argument('<paths...>', 'JSON Pointers of the values')
+    .description("keep the model's values")
+    .action((jobId: string, paths: string[]) => decide(jobId, paths.map((path) => ({ path, action: 'accept' as const }))));
+  review
+    .command('clear')
+    .argument('<job_id>')
+    .argument('<paths...>', 'JSON Pointers of the values')
+    .description('mark values absent from the document (null)')
+    .action((jobId: string, paths: string[]) => decide(jobId, paths.map((path) => ({ path, action: 'mark_absent' as const }))));
+  review
+    .command('reject')
+    .argument('<job_id>')
+    .requiredOption('--reason <text>', 'why the job is rejected')
+    .description("reject a job's review (at its current revision)")
+    .action(async (jobId: string, opts: { reason: string }) => {
+      const c = client();
+      const job = await c.rejectReview(jobId, await currentRevision(c, jobId), opts.reason);
+      io.out(`${jobId}\t${job.review?.status}\trevision ${job.review?.revision}`);
+    });
+}
+
+/** A value given on the command line: JSON when it parses, else the text itself. */
+export function jsonOrString(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }

@@ -7,9 +7,11 @@ const EXTRACTOR_KEYS = [
   'created_at',
   'display_name',
   'examples',
+  'examples_strategy',
   'id',
   'instructions',
   'is_prebuilt',
+  'max_examples',
   'model',
   'name',
   'provider_name',
@@ -115,7 +117,7 @@ describe('PUT /v1/extractors/{name}', () => {
       definition({ reasoning_effort: 'high', model: 'some-model', examples: [{ input: { text: 'Invoice A 3' }, output: { title: 'A', total: 3 } }] }),
     );
     expect(first.status).toBe(201);
-    expect(first.body.examples).toEqual([{ input: { type: 'text', text: 'Invoice A 3', file_id: null }, output: { title: 'A', total: 3 } }]);
+    expect(first.body.examples).toEqual([{ id: expect.stringMatching(/^exm_/), source_job_id: null, added_at: expect.any(String), input: { type: 'text', text: 'Invoice A 3', file_id: null }, output: { title: 'A', total: 3 } }]);
 
     const second = await call(base, 'PUT', '/v1/extractors/put-replace', {
       name: 'put-replace',
@@ -193,7 +195,7 @@ describe('PUT /v1/extractors/{name}', () => {
     const fileId = await insertFile();
     const r = await call(base, 'PUT', '/v1/extractors/put-file-example', definition({ examples: [{ input: { type: 'file', file_id: fileId }, output: { title: null, total: null } }] }));
     expect(r.status).toBe(201);
-    expect(r.body.examples).toEqual([{ input: { type: 'file', text: null, file_id: fileId }, output: { title: null, total: null } }]);
+    expect(r.body.examples).toEqual([{ id: expect.stringMatching(/^exm_/), source_job_id: null, added_at: expect.any(String), input: { type: 'file', text: null, file_id: fileId }, output: { title: null, total: null } }]);
   });
 
   it('rejects a body name different from the path (400 name_mismatch)', async () => {

@@ -452,4 +452,43 @@ describe('review', () => {
     const events = await cli(['review', 'show', jobId, '--json']);
     expect(JSON.parse(events.stdout).events.map((e: { action: string }) => e.action)).toEqual(['accept', 'approve']);
   }, 120_000);
+
+  it('review correct, clear, accept and reject, each at the current revision', async () => {
+    const answer = (name: string) => {
+      const logprobs = [
+        { token: '{"merchant": "', logprob: 0 },
+        { token: name, logprob: Math.log(0.42) },
+        { token: '", "total": ', logprob: 0 },
+        { token: '12.5', logprob: Math.log(0.5) },
+        { token: '}', logprob: 0 },
+      ];
+      provider.enqueue({ kind: 'content', content: logprobs.map((t) => t.token).join(''), logprobs });
+    };
+    const pending = async (text: string) => {
+      const created = await call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'cli-review', text });
+      const id: string = created.body.id;
+      await eventually(async () => ((await call(stack.url, 'GET', `/v1/extraction-jobs/${id}`)).body.status === 'completed' ? true : undefined), 60_000);
+      return id;
+    };
+    answer('Corner Sho');
+    const jobId = await pending('Corner Shop 12.50');
+    const corrected = await cli(['review', 'correct', jobId, '/merchant', 'Corner Shop']);
+    expect(corrected.code).toBe(0);
+    expect(corrected.stdout.trim()).toBe(`${jobId}\tpending\trevision 2`);
+    const cleared = await cli(['review', 'clear', jobId, '/total']);
+    expect(cleared.stdout.trim()).toBe(`${jobId}\tpending\trevision 3`);
+    const accepted = await cli(['review', 'accept', jobId, '/merchant']);
+    expect(accepted.code).toBe(0);
+    const job = (await call(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`)).body;
+    expect(job.review.reviewed_data).toEqual({ merchant: 'Corner Sho', total: null });
+    const json = await cli(['review', 'correct', jobId, '/total', '12.5']);
+    expect(json.code).toBe(0);
+    expect((await call(stack.url, 'GET', `/v1/extraction-jobs/${jobId}`)).body.review.reviewed_data.total).toBe(12.5);
+
+    answer('Nobody');
+    const other = await pending('unreadable');
+    const rejected = await cli(['review', 'reject', other, '--reason', 'not a receipt']);
+    expect(rejected.code).toBe(0);
+    expect(rejected.stdout.trim()).toBe(`${other}\trejected\trevision 2`);
+  }, 120_000);
 });

@@ -92,5 +92,24 @@ describe('docextract eval', () => {
     expect(cmp.stdout).toContain('regressions (0)');
     expect(cmp.stdout).toMatch(/fixes \(1\)\n {2}evitem_\w+ \/merchant: "Nope" → "Shop 2"/);
     expect(cmp.stdout).toMatch(/\/merchant\s+\+50\.0\s+\+50\.0/);
+
+    // Thresholds: the scripted model gave no token probabilities, so no field has values with a
+    // confidence (n 0, no threshold) and nothing holds a document back.
+    const thresholds = await cli(['eval', 'thresholds', run2.id, '--target', '0.9']);
+    expect(thresholds.code).toBe(0);
+    const rows = thresholds.stdout.trim().split('\n');
+    expect(rows.slice(0, 3).map((l) => l.split(/\s+/))).toEqual([
+      ['field', 'threshold', 'precision', 'auto-accept', 'n'],
+      ['/merchant', '-', '-', '0.0%', '0'],
+      ['/total', '-', '-', '0.0%', '0'],
+    ]);
+    expect(rows[3]).toBe('target precision 90.0%: 100.0% of 2 documents pass untouched');
+    const version = (await call(stack.url, 'GET', '/v1/extractors/cli-eval')).body.version;
+    const applied = await cli(['eval', 'thresholds', run2.id, '--target', '0.9', '--apply', '--json']);
+    expect(applied.code).toBe(0);
+    expect(JSON.parse(applied.stdout)).toMatchObject({ target_precision: 0.9, items_total: 2, applied_version: version + 1 });
+    expect((await call(stack.url, 'GET', '/v1/extractors/cli-eval')).body.review_thresholds).toEqual({ '/merchant': null, '/total': null });
+    const bad = await cli(['eval', 'thresholds', run2.id, '--target', '1.5']);
+    expect(bad.code).not.toBe(0);
   }, 180_000);
 });

@@ -108,6 +108,8 @@ describe('/studio Batches view', () => {
     // Until it has ended; then the list is no longer read.
     await rowOf(slow.body.id).locator('.pill--completed').waitFor({ timeout: 90_000 });
     expect((await cells(slow.body.id)).slice(1, 11)).toEqual(['completed', 'extraction', 'studio-batch', '5', '0', '0', '5', '0', '0', '5/5']);
+    // Its review counts (issue 40): the extractor asks for no review, so all five need none.
+    expect((await cells(slow.body.id))[11]).toBe('0 pending · 0 approved · 0 rejected · 5 not required');
     await page.locator('[data-refreshing="false"]').waitFor({ timeout: 10_000 });
     const readsWhenOver = listReads.length;
     expect(readsWhenOver).toBeGreaterThanOrEqual(3);
