@@ -213,18 +213,27 @@ describe('JSON bodies', () => {
 });
 
 describe('schemas', () => {
-  it('a schema nested thousands deep: extractor PUT answers 400 invalid_schema, /v1/schemas/validate 200 with errors, quickly', async () => {
+  it('a schema nested thousands deep is refused as JSON too deep (422 json_too_deep) on both routes, quickly, storing nothing', async () => {
     const text = deepSchemaText(5000);
     const put = await storesNothing(() => json('PUT', '/v1/extractors/deep', `{"display_name":"Deep","instructions":"x","model":"m","schema":${text}}`));
-    expectCode(put, 400, 'invalid_schema');
+    expectCode(put, 422, 'json_too_deep');
     expect(put.ms).toBeLessThan(5000);
     expect(JSON.stringify(put.body).length).toBeLessThan(200_000);
 
     const check = await storesNothing(() => json('POST', '/v1/schemas/validate', `{"schema":${text}}`));
+    expectCode(check, 422, 'json_too_deep');
+    expect(check.ms).toBeLessThan(5000);
+  });
+
+  it('a schema deeper than the dialect allows but within the JSON limit: extractor PUT 400 invalid_schema, /v1/schemas/validate 200 with schema_too_deep', async () => {
+    // 40 schema levels: 81 JSON levels with the body around it, under 128.
+    const text = deepSchemaText(40);
+    const put = await storesNothing(() => json('PUT', '/v1/extractors/deep', `{"display_name":"Deep","instructions":"x","model":"m","schema":${text}}`));
+    expectCode(put, 400, 'invalid_schema');
+    const check = await storesNothing(() => json('POST', '/v1/schemas/validate', `{"schema":${text}}`));
     expect(check.status).toBe(200);
     expect(check.body.valid).toBe(false);
     expect(check.body.errors.map((e: any) => e.code)).toContain('schema_too_deep');
-    expect(check.ms).toBeLessThan(5000);
   });
 
   it('an enormous enum is refused with enum_too_large', async () => {

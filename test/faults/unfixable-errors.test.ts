@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Worker } from '@temporalio/worker';
 import { createActivities, type Activities } from '../../activities/index.js';
+import { closeRenderPool } from '../../src/documents/index.js';
 import { createLogger } from '../../src/logging.js';
 import { installTemporalRuntime } from '../../src/runtime/temporal-runtime.js';
 import { createDb } from '../../src/storage/db.js';
@@ -92,6 +93,8 @@ afterAll(async () => {
   await running?.catch(() => {});
   await worker?.connection?.close();
   await workerDb?.destroy();
+  // The parse jobs rendered pages in this process's render pool: its threads would keep Jest alive.
+  await closeRenderPool();
   await stack?.close();
   await provider?.close();
 });
