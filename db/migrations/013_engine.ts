@@ -11,7 +11,7 @@ const INDEXES = [
 
 export async function up(knex: Knex): Promise<void> {
   for (const [table, name, where] of INDEXES) {
-    await knex.raw(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (id) WHERE ${where} AND status IN ('queued', 'running')`);
+    await knex.raw(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (created_at) WHERE ${where} AND status IN ('queued', 'running')`);
   }
 }
 
