@@ -18,6 +18,11 @@
 //   BENCH_BATCH_BASELINE=<commit> runs it also on that commit (a git worktree, bench/lib/baseline.ts):
 //   CPU per page before and after a change, in one run.
 //
+// - Interactive first (issue 38): the text part runs once per model speed in BENCH_BATCH_MODELS
+//   (default `fast,slow`): `fast` answers at once (the batch is CPU-bound), `slow` answers after
+//   BENCH_BATCH_SLOW_MODEL_MS (default 1,500 ms; the batch waits on the model); each reports the
+//   interactive p50 idle and while the batch runs, and their ratio (target ≤ 2×).
+//
 // `npx tsx bench/batch.ts` (BENCH_FLOOR_WORKFLOWS, default 500; BENCH_BATCH_SKIP_TEXT=1 or
 // BENCH_BATCH_SKIP_PDF=1 to run one part only).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -42,6 +47,8 @@ const RSS_CHECKPOINT = Math.round(ITEMS / 4);
 const FLOOR_WORKFLOWS = Number(process.env.BENCH_FLOOR_WORKFLOWS || 500);
 const PDFS = Number(process.env.BENCH_BATCH_PDFS || 40);
 const PDF_PAGES = Number(process.env.BENCH_BATCH_PDF_PAGES || 10);
+const MODELS = (process.env.BENCH_BATCH_MODELS || 'fast,slow').split(',').map((m) => m.trim()).filter((m) => m === 'fast' || m === 'slow');
+const SLOW_MODEL_MS = Number(process.env.BENCH_BATCH_SLOW_MODEL_MS || 1500);
 const RENDER_FORMATS = process.env.BENCH_RENDER_FORMATS?.split(',').map((f) => f.trim()).filter(Boolean) ?? [];
 const BASELINE = process.env.BENCH_BATCH_BASELINE || undefined;
 const PARSER = 'document-to-markdown';
@@ -128,9 +135,10 @@ interface TextFigures {
   retries: Record<string, number>;
 }
 
-async function textPart(): Promise<TextFigures> {
+async function textPart(model: 'fast' | 'slow'): Promise<TextFigures> {
   const provider = await startScriptedProvider();
-  provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }) }));
+  const delayMs = model === 'slow' ? SLOW_MODEL_MS : 0;
+  provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }), ...(delayMs ? { delayMs } : {}) }));
   try {
     return await withDevStack({ provider, env: renderEnv(), tag: 'text' }, async (stack, engine) => {
       await expectStatus(
@@ -206,7 +214,7 @@ async function textPart(): Promise<TextFigures> {
   }
 }
 
-function textReport(t: TextFigures): string {
+function textReport(t: TextFigures, model: 'fast' | 'slow'): string {
   const f = t.floor;
   const ofFloor = (rate: number) => fmt(rate / f.perSecond, 2);
   const rssChange = ((t.rssEnd - t.rssCheckpoint) / t.rssCheckpoint) * 100;
@@ -226,7 +234,7 @@ function textReport(t: TextFigures): string {
       ],
     ),
     '',
-    `${ITEMS} text items at concurrency ${CONCURRENCY} on \`npm start\` (one process: API thread, worker, render threads; embedded Postgres and the Temporal dev server beside it), the scripted provider answering at once. ` +
+    `${ITEMS} text items at concurrency ${CONCURRENCY} on \`npm start\` (one process: API thread, worker, render threads; embedded Postgres and the Temporal dev server beside it), the scripted provider answering ${model === 'slow' ? `after ${SLOW_MODEL_MS} ms (a slow model)` : 'at once (a fast model)'}. ` +
       `Engine floor: ${f.workflows} no-op workflows (one local activity, one activity inserting one row into a scratch table, dropped afterwards) after 32 warm-up ones, run by a worker of the benchmark's process on a task queue of its own against the same npm start's Temporal server and Postgres, ${CONCURRENCY} in flight (each client loop starts one and waits for its result); during it npm start's own workers are idle. ` +
       `Single jobs: ${SINGLE_JOBS} created at once. Interactive: ${SINGLES} jobs created at once, on the idle service and again when ${t.checkpointItems} items of the batch were done (right after the RSS reading). ` +
       'CPU per workflow/item: user + system seconds from /proc of each process tree over the measured phase (the text batch includes the 20 interactive jobs and the benchmark\'s GETs every 200 ms). ' +
@@ -348,9 +356,15 @@ export async function batchBenchmark(): Promise<Section> {
   const parts: string[] = [];
   let failed: Error | undefined;
   if (process.env.BENCH_BATCH_SKIP_TEXT !== '1') {
-    const text = textReport(await textPart());
-    log(`batch: text part done:\n${text}`); // on stderr at once, should a later part fail
-    parts.push(`### Text items\n\n${text}`);
+    const ratios: string[] = [];
+    for (const model of MODELS) {
+      const figures = await textPart(model);
+      const text = textReport(figures, model);
+      log(`batch: text part (${model} model) done:\n${text}`); // on stderr at once, should a later part fail
+      parts.push(`### Text items, ${model} model\n\n${text}`);
+      ratios.push(`${model} model ${fmt(figures.duringP50 / figures.idleP50, 2)}× (${fmt(figures.duringP50, 0)} / ${fmt(figures.idleP50, 0)} ms)`);
+    }
+    parts.push(`Interactive p50 while the batch runs ÷ idle, this run: ${ratios.join('; ')} (target ≤ 2× for both).`);
   }
   if (process.env.BENCH_BATCH_SKIP_PDF !== '1') {
     const pdf = makeMixedPdf(PDF_PAGES);

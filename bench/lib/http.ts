@@ -54,6 +54,11 @@ async function waitUntilTerminal(
   const url = how.longPollS ? `${path}?wait=${how.longPollS}` : path;
   for (;;) {
     const r = await call(base, 'GET', url);
+    // A busy database (503 persistence_busy with Retry-After) is asked again, as the clients do.
+    if (r.status === 503 && r.body?.code === 'persistence_busy' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
     if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}: ${JSON.stringify(r.body)}`);
     if (TERMINAL.has(r.body.status)) {
       if (r.body.status !== 'completed') throw new Error(`${path} ended ${r.body.status}: ${JSON.stringify(r.body.error)}`);

@@ -77,6 +77,8 @@ const schema = z.object({
   SERVICE_METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
   // Item jobs a batch keeps in flight when its request names no concurrency.
   SERVICE_BATCH_CONCURRENCY: int(1, 256).default(16),
+  // Interactive first: a batch's window while interactive jobs are queued or running.
+  SERVICE_BATCH_CONCURRENCY_WHILE_INTERACTIVE: int(1, 256).default(2),
   // How long one slice of a batch's workflow works before reporting back, and slices per run before continue-as-new.
   SERVICE_BATCH_SLICE_MS: int(100, 600_000).default(60_000),
   SERVICE_BATCH_SLICES_PER_RUN: int(1, 300).default(100),
@@ -174,6 +176,8 @@ export interface Config {
   batches: {
     /** Default item jobs in flight per batch. */
     concurrency: number;
+    /** A batch's window (at most) while interactive jobs are queued or running. */
+    concurrencyWhileInteractive: number;
     /** Activity slots of the worker's batch task queue. */
     workerActivities: number;
     /** A batch workflow's slice length and slices per run (then it continues as new). */
@@ -269,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     batches: {
       concurrency: e.SERVICE_BATCH_CONCURRENCY,
+      concurrencyWhileInteractive: e.SERVICE_BATCH_CONCURRENCY_WHILE_INTERACTIVE,
       workerActivities: e.SERVICE_BATCH_WORKER_ACTIVITIES,
       sliceMs: e.SERVICE_BATCH_SLICE_MS,
       slicesPerRun: e.SERVICE_BATCH_SLICES_PER_RUN,

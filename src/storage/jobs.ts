@@ -646,6 +646,23 @@ export function activeBatchItems(db: Db, kind: JobKind, batchId: string): Knex.Q
   return db(TABLE[kind]).where({ batch_id: batchId }).whereIn('status', ['queued', 'running', 'canceling', 'deleting']).select(db.raw('1'));
 }
 
+/**
+ * Jobs created on their own (not a batch's or an evaluation run's items) in the last `recentMs` that
+ * are queued or running, of both kinds, counted up to `cap` (the batch window only asks whether
+ * there are any). Older ones do not count: a job stuck for good must not hold every batch back.
+ */
+export async function countInteractiveActive(db: Db, recentMs: number, cap = 1): Promise<number> {
+  let n = 0;
+  const since = new Date(Date.now() - recentMs);
+  for (const kind of ['extraction', 'parse'] as const) {
+    const q = db(TABLE[kind]).whereNull('batch_id').whereIn('status', ['queued', 'running']).where('created_at', '>', since).limit(cap).select('id');
+    if (kind === 'extraction') q.whereNull('evaluation_run_id');
+    n += (await q).length;
+    if (n >= cap) return n;
+  }
+  return n;
+}
+
 /** How many items a retry of the batch would run again. */
 export async function countRetryableItems(db: Db, kind: JobKind, batchId: string): Promise<number> {
   const row = await db(TABLE[kind]).where({ batch_id: batchId }).whereIn('status', RETRIED_ITEM_STATUSES).first(db.raw('count(*)::int as n'));

@@ -48,6 +48,24 @@ function cliList(query: string): Array<{ execution: { workflowId: string }; stat
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
+/** The status of the workflow's latest run once it has closed. */
+async function closedRunStatus(workflowId: string): Promise<string> {
+  const d = await eventually(async () => {
+    const desc = await stack.temporal.workflow.getHandle(workflowId).describe();
+    return desc.status.name === 'RUNNING' ? undefined : desc;
+  }, 30_000);
+  return d.status.name;
+}
+
+/** The runs the operator's query finds (retried for a moment: visibility lags), as [id, type, status]. */
+async function cliFind(query: string): Promise<string[][]> {
+  const rows = await eventually(async () => {
+    const found = cliList(query);
+    return found.length > 0 ? found : undefined;
+  }, 30_000);
+  return rows.map((r) => [r.execution.workflowId, r.type.name, r.status]);
+}
+
 describe('a canceled batch', () => {
   it('ends its run Canceled, is found by its search attributes, and its retry completes the canceled items', async () => {
     provider.respondWith((req) => ({ kind: 'content', content: JSON.stringify({ n: itemOf(req) ?? null }), delayMs: 300 }));
@@ -64,16 +82,8 @@ describe('a canceled batch', () => {
     expect(before.completed + before.canceled).toBe(ITEMS);
 
     // Temporal: the batch's run ended Canceled, and the operator's query finds it by its attributes.
-    const desc = await eventually(async () => {
-      const d = await stack.temporal.workflow.getHandle(id).describe();
-      return d.status.name === 'RUNNING' ? undefined : d;
-    }, 30_000);
-    expect(desc.status.name).toBe('CANCELLED');
-    const found = await eventually(async () => {
-      const rows = cliList(`DocextractBatchId='${id}' AND DocextractJobKind='batch' AND DocextractJobStatus='canceled'`);
-      return rows.length > 0 ? rows : undefined;
-    }, 30_000);
-    expect(found.map((r) => [r.execution.workflowId, r.type.name, r.status])).toEqual([[id, 'batchWorkflow', 'WORKFLOW_EXECUTION_STATUS_CANCELED']]);
+    expect(await closedRunStatus(id)).toBe('CANCELLED');
+    expect(await cliFind(`DocextractBatchId='${id}' AND DocextractJobKind='batch' AND DocextractJobStatus='canceled'`)).toEqual([[id, 'batchWorkflow', 'WORKFLOW_EXECUTION_STATUS_CANCELED']]);
     // The same attribute still finds the items too.
     expect(cliList(`DocextractBatchId='${id}' AND DocextractJobKind='extraction'`).length).toBeGreaterThan(0);
 
@@ -90,11 +100,7 @@ describe('a canceled batch', () => {
     for (const item of completedFirst) expect([item, asked.filter((a) => a === item).length]).toEqual([item, 1]);
     const lines = await resultLines(id);
     expect(lines.map((l) => [l.custom_id, l.status, l.result.data.n])).toEqual(inputs.map((x, i) => [x.custom_id, 'completed', `item ${i}`]));
-    const rerun = await eventually(async () => {
-      const d = await stack.temporal.workflow.getHandle(id).describe();
-      return d.status.name === 'RUNNING' ? undefined : d;
-    }, 30_000);
-    expect(rerun.status.name).toBe('COMPLETED');
+    expect(await closedRunStatus(id)).toBe('COMPLETED');
 
     // Nothing left to run: 409 nothing_to_retry, and the batch stays as it is.
     const none = await call(base, 'POST', `/v1/batches/${id}/retry`);
@@ -116,16 +122,8 @@ describe('a canceled evaluation run', () => {
     await eventually(async () => ((await call(base, 'GET', `/v1/evaluation-runs/${id}`)).body.status === 'running' ? true : undefined), 60_000);
     expect((await call(base, 'POST', `/v1/evaluation-runs/${id}/cancel`)).status).toBe(200);
     await pollJob(base, `/v1/evaluation-runs/${id}`, (r) => r.status === 'canceled', 60_000);
-    const desc = await eventually(async () => {
-      const d = await stack.temporal.workflow.getHandle(id).describe();
-      return d.status.name === 'RUNNING' ? undefined : d;
-    }, 30_000);
-    expect(desc.status.name).toBe('CANCELLED');
-    const found = await eventually(async () => {
-      const rows = cliList(`DocextractEvaluationRunId='${id}' AND DocextractJobKind='evaluation_run' AND DocextractJobStatus='canceled'`);
-      return rows.length > 0 ? rows : undefined;
-    }, 30_000);
-    expect(found.map((r) => [r.execution.workflowId, r.type.name, r.status])).toEqual([[id, 'evaluationRunWorkflow', 'WORKFLOW_EXECUTION_STATUS_CANCELED']]);
+    expect(await closedRunStatus(id)).toBe('CANCELLED');
+    expect(await cliFind(`DocextractEvaluationRunId='${id}' AND DocextractJobKind='evaluation_run' AND DocextractJobStatus='canceled'`)).toEqual([[id, 'evaluationRunWorkflow', 'WORKFLOW_EXECUTION_STATUS_CANCELED']]);
   }, 120_000);
 });
 

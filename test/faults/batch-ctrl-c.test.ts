@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt } from '../api/job-helpers.js';
-import { devProcessEnv, startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { devProcessEnv, logEntries, startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 
@@ -19,15 +19,6 @@ let provider: ScriptedProvider;
 let dataDir: string;
 let env: Record<string, string>;
 const running: DevProcess[] = [];
-
-const entries = (dev: DevProcess) =>
-  dev.lines.flatMap((line) => {
-    try {
-      return [JSON.parse(line) as Record<string, any>];
-    } catch {
-      return [];
-    }
-  });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(readHarnessInfo().tempDir, 'batch-ctrl-c-'));
@@ -62,7 +53,7 @@ describe('Ctrl-C of npm start with a batch running', () => {
     process.kill(-dev.child.pid!, 'SIGINT');
     const exit = await dev.exited;
     expect(exit).toEqual({ code: 0, signal: null });
-    const lines = entries(dev);
+    const lines = logEntries(dev);
     const at = (msg: string) => lines.find((e) => e.msg === msg)?.time as number | undefined;
     // The worker said what it waited for: the batch's slice among the activities in flight.
     const stopping = lines.find((e) => e.msg === 'worker stopping');

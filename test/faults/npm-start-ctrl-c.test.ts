@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { stopChild } from '../../src/runtime/process.js';
 import { call, eventually, pointCompatibleProviderAt, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
-import { devProcessEnv, startDevProcess, type DevProcess } from '../harness/dev-process.js';
+import { devProcessEnv, logEntries, startDevProcess, type DevProcess } from '../harness/dev-process.js';
 import { alive, descendants } from '../harness/process-tree.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
@@ -24,15 +24,6 @@ let provider: ScriptedProvider;
 let dataDir: string;
 let env: Record<string, string>;
 const running: DevProcess[] = [];
-
-const entries = (dev: DevProcess) =>
-  dev.lines.flatMap((line) => {
-    try {
-      return [JSON.parse(line) as Record<string, any>];
-    } catch {
-      return [];
-    }
-  });
 
 async function pagesDone(url: string, jobId: string): Promise<number> {
   const job = await call(url, 'GET', `/v1/parse-jobs/${jobId}`);
@@ -86,15 +77,15 @@ describe('one Ctrl-C to npm start', () => {
       expect(done).toBeLessThan(PAGES);
       before = done;
 
-      const temporal = entries(dev).filter((e) => e.msg === 'Temporal development server ready').at(-1)?.pid;
-      const postgres = entries(dev).filter((e) => e.msg === 'embedded Postgres ready').at(-1)?.pid;
+      const temporal = logEntries(dev).filter((e) => e.msg === 'Temporal development server ready').at(-1)?.pid;
+      const postgres = logEntries(dev).filter((e) => e.msg === 'embedded Postgres ready').at(-1)?.pid;
       const tree = [...new Set([...descendants(dev.child.pid!), ...descendants(temporal), ...descendants(postgres)])];
       expect(tree).toEqual(expect.arrayContaining([dev.child.pid, temporal, postgres]));
 
       // One SIGINT to npm start's process group, as a terminal sends Ctrl-C.
       process.kill(-dev.child.pid!, 'SIGINT');
       const exit = await dev.exited;
-      const lines = entries(dev);
+      const lines = logEntries(dev);
       const stopped = lines.filter((e) => typeof e.msg === 'string' && e.msg.startsWith('stopped ')).map((e) => e.msg);
       expect({ round, exit, stopped, forced: dev.lines.filter((l) => l.includes('Forced exit')) }).toEqual({
         round,

@@ -113,3 +113,14 @@ async function startOnce(env: NodeJS.ProcessEnv, readyTimeoutMs: number, how: St
   });
   return { child, url, lines, exited };
 }
+
+/** The JSON log lines of an `npm start` so far, parsed (other lines skipped). */
+export function logEntries(dev: DevProcess): Array<Record<string, any>> {
+  return dev.lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, any>];
+    } catch {
+      return [];
+    }
+  });
+}
