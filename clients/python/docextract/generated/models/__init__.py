@@ -63,6 +63,8 @@ from .example_input import ExampleInput
 from .example_input_input import ExampleInputInput
 from .example_input_input_type import ExampleInputInputType
 from .example_output import ExampleOutput
+from .extraction_job_event import ExtractionJobEvent
+from .extraction_job_event_event import ExtractionJobEventEvent
 from .extraction_job_response import ExtractionJobResponse
 from .extraction_result import ExtractionResult
 from .extraction_result_confidence_type_0 import ExtractionResultConfidenceType0
@@ -94,6 +96,8 @@ from .job_status import JobStatus
 from .json_object import JsonObject
 from .output_format import OutputFormat
 from .page_box import PageBox
+from .parse_job_event import ParseJobEvent
+from .parse_job_event_event import ParseJobEventEvent
 from .parse_job_response import ParseJobResponse
 from .parse_job_summary_response import ParseJobSummaryResponse
 from .parse_page import ParsePage
@@ -206,6 +210,8 @@ __all__ = (
     "ExampleInputInput",
     "ExampleInputInputType",
     "ExampleOutput",
+    "ExtractionJobEvent",
+    "ExtractionJobEventEvent",
     "ExtractionJobResponse",
     "ExtractionResult",
     "ExtractionResultConfidenceType0",
@@ -235,6 +241,8 @@ __all__ = (
     "JsonObject",
     "OutputFormat",
     "PageBox",
+    "ParseJobEvent",
+    "ParseJobEventEvent",
     "ParseJobResponse",
     "ParseJobSummaryResponse",
     "ParsePage",
