@@ -23,6 +23,7 @@ const LONG_FILES = [
   'test/faults/npm-start-supervision.test.ts', // est. 3 min: npm start with its servers SIGKILLed
   'test/fuzz/schemathesis.test.ts', // est. 3 min: Schemathesis with hooks, about 2 min on two cores
   'test/faults/temporal-state-loss.test.ts', // est. 2 min: npm start twice
+  'test/ops/start-metrics.test.ts', // est. 2 min: npm start twice (a pinned port taken, then the banner and /metrics)
   'test/clients/python-client.test.ts', // est. 2 min: a venv, pip installs, pytest against a stack
   'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
   'test/studio/studio.test.ts', // 85-110 s
