@@ -19,6 +19,14 @@ export function codegenView(documentText: string): string {
     delete schemas[name].anyOf;
     delete schemas[name].not;
   }
+  // An event stream's schema describes one event (as Schemathesis validates it); the generated
+  // client reads the whole stream as text, so the generator is told it is a string.
+  for (const item of Object.values(doc.paths as Record<string, Record<string, any>>)) {
+    for (const op of Object.values(item)) {
+      const stream = op?.responses?.['200']?.content?.['text/event-stream'];
+      if (stream) stream.schema = { type: 'string' };
+    }
+  }
   // One object for both shapes of an example's input, as the service reads it.
   const input = schemas.ExampleInput.properties.input;
   schemas.ExampleInput.properties.input = {

@@ -3023,6 +3023,28 @@ export interface components {
             custom_id?: string | null;
         };
         /**
+         * @description One event of `GET /v1/extraction-jobs/{job_id}/events` (Server-Sent Events), as a client parses it: `event` is
+         *     `job`, `id` the event's sequence number in the stream, and `data` one line of JSON, the job as
+         *     `GET /v1/extraction-jobs/{job_id}` returns it (`ExtractionJobResponse`). Comment lines (`: keep-alive`) carry no event. Our addition.
+         */
+        ExtractionJobEvent: {
+            /** @enum {string} */
+            event: "job";
+            id: string;
+            data: string;
+        };
+        /**
+         * @description One event of `GET /v1/parse-jobs/{job_id}/events` (Server-Sent Events), as a client parses it: `event` is
+         *     `job`, `id` the event's sequence number in the stream, and `data` one line of JSON, the job as
+         *     `GET /v1/parse-jobs/{job_id}` returns it (`ParseJobResponse`). Comment lines (`: keep-alive`) carry no event. Our addition.
+         */
+        ParseJobEvent: {
+            /** @enum {string} */
+            event: "job";
+            id: string;
+            data: string;
+        };
+        /**
          * @description A model call that is failing transiently (connection refused or reset, time-out, 5xx, 429,
          *     a stream cut off) and is being retried with capped exponential backoff, or after the
          *     provider's `Retry-After`, until `SERVICE_PROVIDER_RETRY_WINDOW_S` has passed since its
@@ -6199,9 +6221,11 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id: 1
-                     *     event: job
-                     *     data: {"id":"ejob_01jqz8n5p6q7r8s9t0v1w2x3y4","status":"running",...}
+                     * @example {
+                     *       "id": "1",
+                     *       "event": "job",
+                     *       "data": "{\"id\":\"ejob_01jqz8n5p6q7r8s9t0v1w2x3y4\",\"status\":\"running\"}"
+                     *     }
                      */
                     "text/event-stream": string;
                 };
@@ -7266,9 +7290,11 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id: 3
-                     *     event: job
-                     *     data: {"id":"pjob_01jqz8p2r3s4t5v6w7x8y9z0a1","status":"running","progress":{"pages_total":4,"pages_completed":2},...}
+                     * @example {
+                     *       "id": "3",
+                     *       "event": "job",
+                     *       "data": "{\"id\":\"pjob_01jqz8p2r3s4t5v6w7x8y9z0a1\",\"status\":\"running\",\"progress\":{\"pages_total\":4,\"pages_completed\":2}}"
+                     *     }
                      */
                     "text/event-stream": string;
                 };

@@ -25,6 +25,7 @@ const LONG_FILES = [
   'test/faults/temporal-state-loss.test.ts', // est. 2 min: npm start twice
   'test/faults/batch-ctrl-c.test.ts', // npm start twice around a Ctrl-C under a 500-item batch: ~4 min at load
   'test/api/batch-engine.test.ts', // a canceled batch's retry, an evaluation run, two worker processes, one SIGKILLed: ~4 min at load
+  'test/ops/start-metrics.test.ts', // est. 2 min: npm start twice (a pinned port taken, then the banner and /metrics)
   'test/clients/python-client.test.ts', // est. 2 min: a venv, pip installs, pytest against a stack
   'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
   'test/studio/studio.test.ts', // 85-110 s

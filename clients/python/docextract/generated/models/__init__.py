@@ -89,6 +89,8 @@ from .example_input import ExampleInput
 from .example_input_input import ExampleInputInput
 from .example_input_input_type import ExampleInputInputType
 from .example_output import ExampleOutput
+from .extraction_job_event import ExtractionJobEvent
+from .extraction_job_event_event import ExtractionJobEventEvent
 from .extraction_job_response import ExtractionJobResponse
 from .extraction_result import ExtractionResult
 from .extraction_result_confidence_type_0 import ExtractionResultConfidenceType0
@@ -135,6 +137,8 @@ from .mcp_json_rpc_message_jsonrpc import McpJsonRpcMessageJsonrpc
 from .output_format import OutputFormat
 from .page_box import PageBox
 from .page_range import PageRange
+from .parse_job_event import ParseJobEvent
+from .parse_job_event_event import ParseJobEventEvent
 from .parse_job_response import ParseJobResponse
 from .parse_job_summary_response import ParseJobSummaryResponse
 from .parse_page import ParsePage
@@ -285,6 +289,8 @@ __all__ = (
     "ExampleInputInput",
     "ExampleInputInputType",
     "ExampleOutput",
+    "ExtractionJobEvent",
+    "ExtractionJobEventEvent",
     "ExtractionJobResponse",
     "ExtractionResult",
     "ExtractionResultConfidenceType0",
@@ -325,6 +331,8 @@ __all__ = (
     "OutputFormat",
     "PageBox",
     "PageRange",
+    "ParseJobEvent",
+    "ParseJobEventEvent",
     "ParseJobResponse",
     "ParseJobSummaryResponse",
     "ParsePage",
