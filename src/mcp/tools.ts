@@ -182,14 +182,14 @@ export const TOOLS: ToolDefinition[] = [
       );
       const job = await waitFor(ctx, created, args.wait_seconds);
       if (!args.as_chunks || job.status !== 'completed') return { structured: { job }, summary: describeJob(job) };
-      const chunks = await getJson(ctx.client, `/v1/parse-jobs/${encodeURIComponent(job.id)}/chunks?max_tokens=${args.max_tokens ?? 512}`, ctx.signal);
+      const chunks = await ctx.client.parseJobChunks(job.id, { maxTokens: args.max_tokens ?? 512, signal: ctx.signal });
       return { structured: { job, chunks }, summary: `${describeJob(job)}; chunks attached` };
     },
   },
   {
     name: 'get_job',
     title: 'Get a job',
-    description: 'A job of any kind by id (`ejob_…` extraction, `pjob_…` parse): status, progress in pages, result or error, review.',
+    description: 'A job of any kind by id (`ejob_…` extraction, `pjob_…` parse, `cjob_…` classification): status, progress in pages, result or error, review.',
     input: { job_id: z.string().min(1).max(200).describe('The job\'s id') },
     output: jobOutput,
     calls: [{ method: 'GET', path: '/v1/extraction-jobs/{job_id}' }],
@@ -373,10 +373,6 @@ async function waitFor(ctx: ToolContext, job: Job, seconds: number | undefined):
     if (err instanceof DocextractError && err.code === 'deadline_exceeded') return last;
     throw err;
   }
-}
-
-async function getJson(client: DocextractClient, pathAndQuery: string, signal: AbortSignal): Promise<unknown> {
-  return client.ok(client.api.GET(pathAndQuery as never, { signal } as never) as never);
 }
 
 function describeJob(job: Job): string {
