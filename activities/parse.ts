@@ -13,8 +13,11 @@ import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
-import { computeJobBlocks } from '../src/domain/retrieval/job-blocks.js';
+import { storeJobBlocksWithin } from '../src/domain/retrieval/job-blocks.js';
 import { pageIsStored, storedPageNumbers, storedPageUsage, storePage } from '../src/storage/job-results.js';
+
+/** Completion is a local activity of 30 s: reading the text layer for blocks may take at most this. */
+const BLOCKS_BUDGET_MS = 10_000;
 
 export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -123,7 +126,9 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
    */
   async function storeBlocks(jobId: string, fileId: string): Promise<void> {
     try {
-      await computeJobBlocks(db, jobId, await documents.get(fileId));
+      if (!(await storeJobBlocksWithin(db, jobId, await documents.get(fileId), BLOCKS_BUDGET_MS))) {
+        logger.info({ job_id: jobId, workflow_id: jobId }, 'text layer too slow to read at completion; blocks computed on first read');
+      }
     } catch (err) {
       logger.warn({ job_id: jobId, workflow_id: jobId, err: (err as Error).message }, 'blocks not computed at completion; they will be on first read');
     }

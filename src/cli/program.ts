@@ -24,6 +24,7 @@ import { addEvalCommands } from './evaluate.js';
 import { batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
 import { runStdioServer } from '../mcp/stdio.js';
+import { chunkLines, writeTables } from './retrieval.js';
 
 export type { CliIo } from './io.js';
 
@@ -108,8 +109,12 @@ export function buildProgram(io: CliIo): Command {
     .option('-p, --parser <name>', 'parser name or id (default: the service default, document-to-markdown)')
     .option('-o, --output <file>', 'write the Markdown to this file instead of stdout')
     .option('--pages', 'print the pages as JSON ([{page_number, content}]) instead of one Markdown text')
+    .option('--chunks', 'print the chunks for retrieval, one JSON object per line, instead of the Markdown')
+    .option('--max-tokens <n>', 'with --chunks: most cl100k_base tokens in a chunk (32-8192)', positiveInt, 512)
+    .option('--overlap-tokens <n>', 'with --chunks: tokens of the previous chunk of a section that start a chunk', nonNegativeInt, 0)
+    .option('--tables-dir <dir>', 'also write each table as CSV into this folder (table-0.csv, ...)')
     .addOption(timeoutOption())
-    .action(async (file: string, opts: { parser?: string; output?: string; pages?: boolean; timeout: number }) => {
+    .action(async (file: string, opts: { parser?: string; output?: string; pages?: boolean; chunks?: boolean; maxTokens: number; overlapTokens: number; tablesDir?: string; timeout: number }) => {
       const input = await readInput(file, io.stdin);
       if (input.kind !== 'document') throw new DocextractError('unsupported_media_type', 0, `${file} is not a PDF, PNG or JPEG document`);
       if (opts.parser) await definitionExists(client(), 'parser', opts.parser);
@@ -119,7 +124,17 @@ export function buildProgram(io: CliIo): Command {
         timeoutMs: opts.timeout * 1000,
       });
       const result = job.result as { content: string; pages: unknown[]; page_count: number };
-      const text = opts.pages ? `${JSON.stringify(result.pages, null, 2)}\n` : result.content.endsWith('\n') ? result.content : `${result.content}\n`;
+      if (opts.tablesDir) {
+        const written = await writeTables(client(), job.id, opts.tablesDir);
+        note(`wrote ${written.length} table${written.length === 1 ? '' : 's'} to ${opts.tablesDir}`);
+      }
+      const text = opts.chunks
+        ? await chunkLines(client(), job.id, { maxTokens: opts.maxTokens, overlapTokens: opts.overlapTokens })
+        : opts.pages
+          ? `${JSON.stringify(result.pages, null, 2)}\n`
+          : result.content.endsWith('\n')
+            ? result.content
+            : `${result.content}\n`;
       if (opts.output) {
         await writeFile(opts.output, text);
         note(`wrote ${opts.output} (${result.page_count} page${result.page_count === 1 ? '' : 's'})`);
@@ -375,6 +390,12 @@ function providerName(name: string): ProviderName {
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number, 0 or more');
   return n;
 }
 

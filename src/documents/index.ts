@@ -17,7 +17,7 @@ export {
 } from './render.js';
 export { NATIVE_PNG_LEVEL, PNG_PAGES, pageImageFormat, pageMediaType, type PageImageFormat } from './page-codec.js';
 export { openTextLayer, type TextBox, type TextLayer, type TextQuery } from './text-layer.js';
-export { readPageWords, type Word } from './page-words.js';
+export { readPageWords, readPageWordsWithin, type Word } from './page-words.js';
 export { documentPlainText } from './plain-text.js';
 export {
   DEFAULT_RENDER_POOL,

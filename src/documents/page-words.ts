@@ -32,6 +32,27 @@ export function readPageWords(bytes: Buffer): Word[][] {
   }
 }
 
+/**
+ * readPageWords for a caller with a time budget (the worker completing a job): the event loop is
+ * let through between pages, and past `budgetMs` the reading stops and null is returned.
+ */
+export async function readPageWordsWithin(bytes: Buffer, budgetMs: number): Promise<Word[][] | null> {
+  if (detectMediaType(bytes.subarray(0, 2048)) !== 'application/pdf') return [];
+  const deadline = Date.now() + budgetMs;
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    const pages: Word[][] = [];
+    for (let i = 0; i < doc.countPages(); i++) {
+      if (Date.now() > deadline) return null;
+      pages.push(wordsOfPage(doc, i));
+      if (i % 8 === 7) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return pages;
+  } finally {
+    doc.destroy();
+  }
+}
+
 function wordsOfPage(doc: mupdf.Document, index: number): Word[] {
   const page = doc.loadPage(index);
   let stext: mupdf.StructuredText | null = null;

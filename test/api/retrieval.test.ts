@@ -1,5 +1,10 @@
 // Parse for retrieval (issue 41) through the real API, worker, Postgres and Temporal: the scripted
 // provider answers known Markdown for each page of a PDF whose text layer prints the same text.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { createDocextractClient } from '../../clients/typescript/index.js';
@@ -56,6 +61,8 @@ function linesOf(pageWords: Word[]): Word[][] {
   }
   return lines;
 }
+
+const BIN = fileURLToPath(new URL('../../bin/docextract.mjs', import.meta.url));
 
 let stack: TestStack;
 let provider: ScriptedProvider;
@@ -210,6 +217,30 @@ describe('parse for retrieval', () => {
     expect(await client.parseJobTableCsv(jobId, 0)).toContain('"Pear, ""green""",4\r\n');
     expect(await client.parseJobDocument(jobId, 'markdown')).toBe(job.result.content);
     await expect(client.parseJobTables('pjob_missing')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('is offered by the CLI: parse --chunks --max-tokens prints chunk lines, --tables-dir writes one CSV per table', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docextract-retrieval-cli-'));
+    try {
+      writeFileSync(path.join(dir, 'handbook.pdf'), pdf);
+      const child = spawn(process.execPath, [BIN, 'parse', 'handbook.pdf', '--chunks', '--max-tokens', '48', '--tables-dir', 'tables'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DOCEXTRACT_URL: base },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const code = await new Promise((resolve) => child.once('close', resolve));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: expect.stringContaining('wrote 1 table to tables') });
+      const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const expected = (await call(base, 'GET', `/v1/parse-jobs/${jobId}/chunks?max_tokens=48`)).body.chunks;
+      expect(lines.map((c) => c.text)).toEqual(expected.map((c: any) => c.text));
+      expect(readFileSync(path.join(dir, 'tables', 'table-0.csv'), 'utf8')).toBe('Item,Price\r\nApple,3\r\n"Pear, ""green""",4\r\nPlum,5\r\nKiwi,6\r\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('computes the blocks of a job completed before they existed on its first read', async () => {

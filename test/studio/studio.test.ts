@@ -208,6 +208,14 @@ describe('/studio in a browser', () => {
     await markdown.first().waitFor({ timeout: 60_000 });
     expect(await markdown.first().innerText()).toBe(MARKDOWN);
     expect(provider.requests).toHaveLength(2);
+    // Its chunks for retrieval (issue 41), each with its heading path; a chunk's button selects its pages.
+    await page.getByRole('tab', { name: 'Chunks' }).click();
+    const chunk = page.locator('.chunks pre');
+    await chunk.first().waitFor({ timeout: 30_000 });
+    expect(await chunk.first().innerText()).toContain('| Sourdough loaf | 6.40 |');
+    const chunkButton = page.locator('.chunks button').first();
+    expect(await chunkButton.innerText()).toContain('Corner Bakery');
+    await chunkButton.click();
 
     expect(problems).toEqual([]);
   }, 180_000);

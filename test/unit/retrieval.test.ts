@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { decode, encode } from 'gpt-tokenizer/encoding/cl100k_base';
-import { readPageWords } from '../../src/documents/index.js';
+import { readPageWords, readPageWordsWithin } from '../../src/documents/index.js';
 import { alignBlocks } from '../../src/retrieval/align.js';
 import { splitText } from '../../src/retrieval/chunker.js';
 import { chunkPages, countTokens, documentBlocks, documentTables, renderDocument, type Block, type BlockPage } from '../../src/retrieval/index.js';
@@ -97,6 +97,13 @@ describe('blocks aligned to the text layer', () => {
     expect(blocks[0]!.box!.y1).toBeLessThanOrEqual(blocks[1]!.box!.y0 + 0.01);
     // The table's cells are the third line's words ("Region" and "Sales" are not printed: still over half found).
     expect(blocks[2]!.box!.y0).toBeGreaterThan(blocks[1]!.box!.y0);
+  });
+
+  it('reads the words within a time budget, or gives up past it (the worker at completion)', async () => {
+    const three = makePdf(['one two', 'three four', 'five'], { fontSize: 16 });
+    expect(await readPageWordsWithin(three, 60_000)).toEqual(readPageWords(three));
+    expect(await readPageWordsWithin(three, -1)).toBeNull();
+    expect(await readPageWordsWithin(makePng(10, 10), -1)).toEqual([]);
   });
 
   it('gives no boxes where the page has no text layer', () => {

@@ -1,7 +1,7 @@
 // The blocks of a completed parse job's pages: computed once from the pages' Markdown and the
 // file's text layer, and stored with the pages. The worker computes them as the job completes;
 // a job completed before blocks existed gains them here on its first read.
-import { readPageWords } from '../../documents/index.js';
+import { readPageWords, readPageWordsWithin } from '../../documents/index.js';
 import { documentBlocks, type Block, type BlockPage } from '../../retrieval/index.js';
 import type { Db } from '../../storage/db.js';
 import { postgresFileStore } from '../../storage/file-store.js';
@@ -19,7 +19,25 @@ function wordsOf(bytes: Buffer | undefined) {
   }
 }
 
-/** Computes and stores the blocks of every stored page of the job (the worker, at completion). */
+/**
+ * The worker's step at completion: computes and stores the blocks unless reading the text layer
+ * takes longer than `budgetMs` (a very long document on a busy worker must not hold up the job's
+ * completion); then the blocks are left to the first read. Returns whether they were stored.
+ */
+export async function storeJobBlocksWithin(db: Db, jobId: string, bytes: Buffer | undefined, budgetMs: number): Promise<boolean> {
+  let words: Awaited<ReturnType<typeof readPageWordsWithin>> = [];
+  try {
+    words = bytes ? await readPageWordsWithin(bytes, budgetMs) : [];
+  } catch {
+    words = []; // an unreadable text layer leaves boxes null
+  }
+  if (words === null) return false;
+  const pages = await storedPagesWithBlocks(db, jobId);
+  await storePageBlocks(db, jobId, documentBlocks(pages, words));
+  return true;
+}
+
+/** Computes and stores the blocks of every stored page of the job (the first read of an older job). */
 export async function computeJobBlocks(
   db: Db,
   jobId: string,

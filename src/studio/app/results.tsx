@@ -1,8 +1,8 @@
 // What came back: the job's progress, then the extracted JSON (every value with a provenance is a
 // button that shows where it came from) or the Markdown, page by page.
 import { Fragment } from 'preact';
-import { useState } from 'preact/hooks';
-import { describeWaiting, isTerminal } from '../../../clients/typescript/index.js';
+import { useEffect, useState } from 'preact/hooks';
+import { describeWaiting, isTerminal, type Chunk } from '../../../clients/typescript/index.js';
 import { client, errorText } from './api';
 import type { ExtractionJob, Job, ParseJob, Provenance, Selection } from './types';
 
@@ -314,18 +314,72 @@ export function ReviewPanel({ job, onJob }: { job: ExtractionJob; onJob: (job: E
   );
 }
 
+/** The Markdown page by page (a page's button outlines its blocks), or the chunks for retrieval. */
 export function MarkdownResult({ job, onSelect }: { job: ParseJob; onSelect: (s: Selection) => void }) {
+  const [tab, setTab] = useState<'markdown' | 'chunks'>('markdown');
   if (!job.result) return null;
   return (
     <div class="markdown" aria-label="Markdown">
-      {job.result.pages.map((p) => (
-        <article key={p.page_number}>
-          <button type="button" class="link" onClick={() => onSelect({ label: `page ${p.page_number}`, pages: [p.page_number], boxes: [] })}>
-            Page {p.page_number}
-          </button>
-          <pre>{p.content}</pre>
-        </article>
-      ))}
+      <div class="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={tab === 'markdown'} class={tab === 'markdown' ? 'active' : ''} onClick={() => setTab('markdown')}>
+          Markdown
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'chunks'} class={tab === 'chunks' ? 'active' : ''} onClick={() => setTab('chunks')}>
+          Chunks
+        </button>
+      </div>
+      {tab === 'chunks' ? (
+        <ChunkList jobId={job.id} onSelect={onSelect} />
+      ) : (
+        job.result.pages.map((p) => (
+          <article key={p.page_number}>
+            <button
+              type="button"
+              class="link"
+              onClick={() =>
+                onSelect({
+                  label: `page ${p.page_number}`,
+                  pages: [p.page_number],
+                  // The page's blocks outlined: every block that was found in the text layer.
+                  boxes: (p.blocks ?? []).flatMap((b) => (b.box ? [{ page: p.page_number, ...b.box }] : [])),
+                })
+              }
+            >
+              Page {p.page_number}
+            </button>
+            <pre>{p.content}</pre>
+          </article>
+        ))
+      )}
     </div>
+  );
+}
+
+/** GET …/chunks (512 tokens); a chunk's button highlights its blocks' boxes on the pages. */
+function ChunkList({ jobId, onSelect }: { jobId: string; onSelect: (s: Selection) => void }) {
+  const [chunks, setChunks] = useState<Chunk[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const controller = new AbortController();
+    setChunks(null);
+    client.parseJobChunks(jobId, { maxTokens: 512, signal: controller.signal }).then(
+      (r) => setChunks(r.chunks),
+      (e) => !controller.signal.aborted && setError(errorText(e)),
+    );
+    return () => controller.abort();
+  }, [jobId]);
+  if (error) return <p class="error">{error}</p>;
+  if (!chunks) return <p class="muted">Loading chunks…</p>;
+  return (
+    <ol class="chunks" aria-label="Chunks">
+      {chunks.map((c) => (
+        <li key={c.index}>
+          <button type="button" class="link" onClick={() => onSelect({ label: `chunk ${c.index}`, pages: c.pages, boxes: c.boxes })}>
+            Chunk {c.index} · {c.token_count} tokens · {c.heading_path.join(' › ') || '(no heading)'} · page {c.pages.join(', ')}
+          </button>
+          <pre>{c.text}</pre>
+        </li>
+      ))}
+    </ol>
   );
 }
