@@ -24,7 +24,7 @@ import type { DocumentInput, ExtractionExample, GenerationSettings, ImageInput, 
 import { compileDataValidator, compileDerivedValidator } from '../src/schema-dialect/index.js';
 import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
+import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch, pageTexts } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { jobIsRunning } from './job-status.js';
@@ -85,11 +85,17 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
     return { kind: documentKind(bytes) === 'application/pdf' ? 'pdf' : 'image', bytes, fileId: job.file_id };
   }
 
-  /** Pages first..last as model input; the pages of the windows after it start rendering. */
-  async function windowInput(source: Source, first: number, last: number, total: number): Promise<DocumentInput> {
+  /**
+   * Pages first..last as model input (with their text layers when `withTextLayer`); the pages of
+   * the windows after it start rendering.
+   */
+  async function windowInput(source: Source, first: number, last: number, total: number, withTextLayer: boolean): Promise<DocumentInput> {
     if (source.kind === 'text') return { type: 'text', text: source.pages.slice(first - 1, last).join('') };
-    const images: ImageInput[] = await Promise.all(prefetch.images(source.fileId, source.bytes, first, last, total, config));
-    return { type: 'images', images };
+    const [images, texts] = await Promise.all([
+      Promise.all(prefetch.images(source.fileId, source.bytes, first, last, total, config)) as Promise<ImageInput[]>,
+      withTextLayer ? pageTexts(source.bytes, first, last, config.extractionWindowChars) : undefined,
+    ]);
+    return texts ? { type: 'images', images, texts, firstPage: first } : { type: 'images', images };
   }
 
   async function loadExamples(extractor: Extractor): Promise<ExtractionExample[]> {
@@ -163,7 +169,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
         // The examples and the provider's settings load while the pages render.
         const [input, examples, settings] = await Promise.all([
-          withHeartbeat(() => windowInput(source, first, last, total)),
+          withHeartbeat(() => windowInput(source, first, last, total, extractor.include_text_layer !== false)),
           loadExamples(extractor),
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);

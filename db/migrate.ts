@@ -9,6 +9,7 @@ import * as historyPayloads from './migrations/008_history_payloads.js';
 import * as reviewConfidence from './migrations/009_review_confidence.js';
 import * as evaluations from './migrations/010_evaluations.js';
 import * as batches from './migrations/011_batches.js';
+import * as formats from './migrations/014_formats.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -23,6 +24,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '009_review_confidence': reviewConfidence,
   '010_evaluations': evaluations,
   '011_batches': batches,
+  '014_formats': formats,
 };
 
 const source: Knex.MigrationSource<string> = {

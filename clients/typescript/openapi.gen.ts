@@ -315,6 +315,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{file_id}/pages/{page}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+                /**
+                 * @description One-based page number.
+                 * @example 1
+                 */
+                page: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * A page's text layer and its words
+         * @description The text layer of the page a model sees (a converted file: of its rendition), in reading
+         *     order, and each word with its box in the page's coordinates (0..1, origin top-left: the
+         *     coordinates of `result.provenance` boxes and of the page image). A page without a text layer
+         *     (a scan, an image) answers `text: ""` and `words: []`. On a spreadsheet's pages a word drawn
+         *     inside a cell carries the cell's `sheet` and `cell` (A1). Our addition.
+         */
+        get: operations["getFilePageText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/providers": {
         parameters: {
             query?: never;
@@ -1658,16 +1693,54 @@ export interface components {
              */
             upload: string;
         };
+        /**
+         * @description What a file is, whatever its format. Every kind has pages: a PDF and a PNG or JPEG are read as
+         *     they are; any other format is converted at upload to a PDF rendition stored with the file
+         *     (pages, page images, the text layer and provenance boxes are of that rendition). Our addition.
+         * @enum {string}
+         */
+        FileKind: "pdf" | "image" | "document" | "presentation" | "spreadsheet" | "web" | "text" | "email";
+        /** @description A page's text layer (GET /v1/files/{file_id}/pages/{page}/text). Our addition. */
+        PageText: {
+            page: number;
+            /** @description The page's text in reading order (words joined by spaces, lines by a line break, blocks by a blank line); empty for a page without a text layer (a scan, an image). */
+            text: string;
+            words: components["schemas"]["PageWord"][];
+        };
+        PageWord: {
+            text: string;
+            box: components["schemas"]["WordBox"];
+            /** @description Spreadsheets only, where the word is a cell's displayed value - the sheet's name. */
+            sheet?: string;
+            /** @description Spreadsheets only - the cell in A1 notation. */
+            cell?: string;
+        };
+        /** @description Where on the page, as fractions of its width and height (0..1, origin top-left), the same coordinates as provenance boxes. */
+        WordBox: {
+            x0: number;
+            y0: number;
+            x1: number;
+            y1: number;
+        };
         /** @description An uploaded file's record. */
         FileResponse: {
             id: string;
             /** @description The filename given on upload without directory parts and control characters (`upload` if none). */
             filename: string;
             /**
-             * @description The media type detected from the bytes.
+             * @description The media type detected from the bytes (the README's table of formats). Where the bytes
+             *     are ambiguous (a ZIP container, text) they win over the declared type and the filename;
+             *     Markdown and CSV are told from plain text by the declared type or the extension.
              * @enum {string}
              */
-            media_type: "application/pdf" | "image/png" | "image/jpeg";
+            media_type: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "image/bmp" | "image/gif" | "image/webp" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.ms-excel.sheet.macroEnabled.12" | "text/html" | "application/epub+zip" | "text/plain" | "text/markdown" | "text/csv" | "message/rfc822" | "application/vnd.ms-outlook" | "application/vnd.oasis.opendocument.text" | "application/vnd.oasis.opendocument.spreadsheet" | "application/vnd.oasis.opendocument.presentation" | "application/rtf" | "application/msword" | "application/vnd.ms-excel" | "application/vnd.ms-powerpoint";
+            kind: components["schemas"]["FileKind"];
+            /**
+             * @description Pages of the file (those of its rendition for a converted format; 1 for an image but
+             *     TIFF, which has one a frame). Null only for a PDF that cannot be read (its jobs fail
+             *     with the document's code) or one stored before this field existed. Our addition.
+             */
+            page_count: number | null;
             size_bytes: number;
             /** @description Hex SHA-256 of the bytes. */
             sha256: string;
@@ -1793,6 +1866,13 @@ export interface components {
             schema: components["schemas"]["JsonObject"];
             examples?: components["schemas"]["ExampleInput"][];
             /**
+             * @description Our addition. Each page's text layer (where it has one: a digital PDF, a converted
+             *     document) goes in the same user message as its image, so the model reads exact
+             *     characters; the text counts against the window's budget (`SERVICE_EXTRACTION_WINDOW_CHARS`).
+             *     Default true; false sends page images only.
+             */
+            include_text_layer?: boolean;
+            /**
              * @description Our addition. A value whose confidence is below this is flagged `low_confidence`, and a
              *     completed job with any flag is put in review (`review.status = pending`). Null (the
              *     default): no job of this extractor needs review.
@@ -1808,6 +1888,13 @@ export interface components {
             model?: string | null;
             schema?: components["schemas"]["JsonObject"];
             examples?: components["schemas"]["ExampleInput"][];
+            /**
+             * @description Our addition. Each page's text layer (where it has one: a digital PDF, a converted
+             *     document) goes in the same user message as its image, so the model reads exact
+             *     characters; the text counts against the window's budget (`SERVICE_EXTRACTION_WINDOW_CHARS`).
+             *     Default true; false sends page images only.
+             */
+            include_text_layer?: boolean;
             /**
              * @description Our addition. A value whose confidence is below this is flagged `low_confidence`, and a
              *     completed job with any flag is put in review (`review.status = pending`). Null (the
@@ -1828,6 +1915,13 @@ export interface components {
             /** @description The extraction result JSON Schema, as submitted. */
             schema: Record<string, unknown>;
             examples: components["schemas"]["Example"][];
+            /**
+             * @description Our addition. Each page's text layer (where it has one: a digital PDF, a converted
+             *     document) goes in the same user message as its image, so the model reads exact
+             *     characters; the text counts against the window's budget (`SERVICE_EXTRACTION_WINDOW_CHARS`).
+             *     Default true; false sends page images only.
+             */
+            include_text_layer: boolean;
             /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review. */
             review_threshold: number | null;
             source: components["schemas"]["DefinitionSource"];
@@ -2604,7 +2698,7 @@ export interface components {
          *     |---|---|---|
          *     | `not_found` | 404 | The resource, or one the request refers to, does not exist (also: no such route). |
          *     | `empty_file` | 400 | The uploaded file has no bytes. |
-         *     | `unsupported_media_type` | 400, 415 | 400: the bytes are not PDF, PNG or JPEG, or contradict the declared type. 415: the upload is not `multipart/form-data`. |
+         *     | `unsupported_media_type` | 400, 415 | 400: the bytes are of no accepted format (the detail lists them), or contradict the declared type. 415: the upload is not `multipart/form-data`. |
          *     | `invalid_multipart` | 400 | The multipart body cannot be read. |
          *     | `invalid_schema` | 400 | An extractor schema breaks the dialect; `detail` is `{message, errors, warnings}`. |
          *     | `invalid_example` | 400 | A few-shot example is unusable (missing input, output the schema rejects, unknown file). |
@@ -2647,6 +2741,9 @@ export interface components {
          *     | `document_empty` | 400 | A page image was asked of a PDF without pages. |
          *     | `document_too_many_pages` | 400 | A page image was asked of a PDF with more pages than `SERVICE_MAX_PAGES`. |
          *     | `document_page_too_large` | 400 | The page is too large to render legibly within `SERVICE_RENDER_MAX_PIXELS`. |
+         *     | `document_too_large` | 400 | An upload that unpacks or decodes past the limits: a ZIP container past 512 MiB unpacked (a zip bomb), an image past 100 megapixels. |
+         *     | `converter_unavailable` | 400 | The upload's format needs a converter this server does not have (LibreOffice for OpenDocument, RTF, DOC, XLS, PPT); the detail names what to install. |
+         *     | `conversion_timeout` | 400 | The upload was not converted to pages within `SERVICE_CONVERSION_TIMEOUT_S`. |
          *     | `evaluation_set_exists` | 409 | An evaluation set with this name exists. |
          *     | `evaluation_set_in_use` | 409 | Evaluation runs refer to the set; delete them first. |
          *     | `evaluation_set_empty` | 409 | The evaluation set has no items to run. |
@@ -2657,7 +2754,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -3761,6 +3858,8 @@ export interface operations {
                      *       "media_type": "application/pdf",
                      *       "size_bytes": 48213,
                      *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *       "kind": "pdf",
+                     *       "page_count": 2,
                      *       "created_at": "2026-03-01T10:15:30.123Z"
                      *     }
                      */
@@ -3768,8 +3867,15 @@ export interface operations {
                 };
             };
             /**
-             * @description The upload is unusable: `empty_file`, `unsupported_media_type` (the bytes are not PDF, PNG
-             *     or JPEG, or contradict the declared type) or `invalid_multipart` (the body cannot be read).
+             * @description The upload is unusable: `empty_file`; `unsupported_media_type` (the bytes are of no accepted
+             *     format, the detail lists them; or contradict the declared type where the bytes are not
+             *     ambiguous); `invalid_multipart` (the body cannot be read). A format converted at upload
+             *     (anything but PDF, PNG and JPEG) may also be refused, with nothing stored: `converter_unavailable`
+             *     (OpenDocument, RTF, DOC, XLS, PPT without LibreOffice: the detail names what to install),
+             *     `document_encrypted` (a password), `document_corrupt` (a truncated or damaged container),
+             *     `document_too_large` (a ZIP that unpacks past 512 MiB, an image past 100 megapixels),
+             *     `document_too_many_pages` (past `SERVICE_MAX_PAGES`), `document_empty`, or
+             *     `conversion_timeout` (not converted within `SERVICE_CONVERSION_TIMEOUT_S`).
              */
             400: {
                 headers: {
@@ -3898,6 +4004,28 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "application/octet-stream": string;
+                    "image/tiff": string;
+                    "image/bmp": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.ms-excel.sheet.macroEnabled.12": string;
+                    "text/html": string;
+                    "application/epub+zip": string;
+                    "text/plain": string;
+                    "text/markdown": string;
+                    "text/csv": string;
+                    "message/rfc822": string;
+                    "application/vnd.ms-outlook": string;
+                    "application/vnd.oasis.opendocument.text": string;
+                    "application/vnd.oasis.opendocument.spreadsheet": string;
+                    "application/vnd.oasis.opendocument.presentation": string;
+                    "application/rtf": string;
+                    "application/msword": string;
+                    "application/vnd.ms-excel": string;
+                    "application/vnd.ms-powerpoint": string;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3984,6 +4112,79 @@ export interface operations {
                      *       "code": "not_found"
                      *     }
                      */
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getFilePageText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+                /**
+                 * @description One-based page number.
+                 * @example 1
+                 */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "text": "Invoice 2026-0042\nTotal 1,250.00",
+                     *       "words": [
+                     *         {
+                     *           "text": "Invoice",
+                     *           "box": {
+                     *             "x0": 0.1,
+                     *             "y0": 0.08,
+                     *             "x1": 0.21,
+                     *             "y1": 0.1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PageText"];
+                };
+            };
+            /**
+             * @description The file cannot be read: `document_encrypted`, `document_corrupt`, `document_empty`,
+             *     `document_too_many_pages`, `document_page_too_large` or `unsupported_media_type`, as for the page image.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The file does not exist, or has no such page (`not_found`; the detail gives the page count). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ApiErrorResponse"];
                 };
             };

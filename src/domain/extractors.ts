@@ -60,6 +60,7 @@ export const extractorDefinitionSchema = z.strictObject({
   schema: jsonObject,
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
+  include_text_layer: z.boolean().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -72,6 +73,7 @@ export const extractorPatchSchema = z.strictObject({
   schema: jsonObject.optional(),
   examples: z.array(exampleInputSchema).optional(),
   review_threshold: reviewThresholdSchema.nullable().optional(),
+  include_text_layer: z.boolean().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -98,13 +100,16 @@ interface ExtractorRow {
   examples: Example[];
   /** Null: no job of this extractor needs review. */
   review_threshold: number | null;
+  /** Each page's text layer goes with its image in extraction requests (default true; absent: true). */
+  include_text_layer?: boolean;
   source: Source;
   created_at: Date;
   updated_at: Date;
 }
 
 /** ExtractorResponse of the contract, field for field. */
-export interface Extractor extends Omit<ExtractorRow, 'created_at' | 'updated_at'> {
+export interface Extractor extends Omit<ExtractorRow, 'created_at' | 'updated_at' | 'include_text_layer'> {
+  include_text_layer: boolean;
   is_prebuilt: boolean;
   created_at: string;
   updated_at: string;
@@ -122,6 +127,7 @@ export function toExtractor(row: ExtractorRow): Extractor {
     schema: row.schema,
     examples: row.examples,
     review_threshold: row.review_threshold ?? null,
+    include_text_layer: row.include_text_layer ?? true,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -173,6 +179,7 @@ export async function putExtractor(
     schema: jsonb(schema),
     examples: jsonb(examples),
     review_threshold: input.review_threshold ?? null,
+    include_text_layer: input.include_text_layer ?? true,
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -210,6 +217,7 @@ export async function patchExtractor({ db, config }: Deps, ref: string, patch: E
         schema: jsonb(schema),
         examples: jsonb(examples),
         review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
+        include_text_layer: patch.include_text_layer ?? row.include_text_layer,
         updated_at: trx.fn.now(),
       })
       .returning('*');

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { detectMediaType, checkDeclaredType } from '../documents/sniff.js';
+import type { Config } from '../config/index.js';
+import { detectMediaType, checkDeclaredType, needsConversion } from '../documents/sniff.js';
+import type { FileKind } from '../documents/formats/types.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
+import { putRendition } from '../storage/file-renditions.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
+import { convertUpload, originalPageCount, type Converted } from './file-conversion.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
@@ -15,10 +19,14 @@ export interface FileRecord {
   media_type: string;
   size_bytes: number;
   sha256: string;
+  /** What the file is, whatever its format: every kind has pages. */
+  kind: FileKind;
+  /** Pages (a converted file: of its rendition); null for a PDF stored before 0.6 or one that cannot be read. */
+  page_count: number | null;
   created_at: string;
 }
 
-const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'created_at'];
+const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at'];
 
 export function toFileRecord(row: any): FileRecord {
   return {
@@ -27,6 +35,9 @@ export function toFileRecord(row: any): FileRecord {
     media_type: row.media_type,
     size_bytes: Number(row.size_bytes),
     sha256: row.sha256,
+    // Rows written without a kind (before 0.6, or by a test) are PDFs or images.
+    kind: row.kind ?? (row.media_type === 'application/pdf' ? 'pdf' : 'image'),
+    page_count: row.page_count == null ? null : Number(row.page_count),
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -45,16 +56,19 @@ export function cleanFilename(raw: string | null | undefined): string {
 
 /**
  * Store an upload after checking its type from the bytes. The content is read as a stream (e.g. of
- * the upload's temporary file) and stored chunk by chunk, hashed on the way, so the upload is never
- * held in memory whole.
+ * the upload's temporary file) and stored chunk by chunk, hashed on the way. A PDF, PNG or JPEG is
+ * stored as it is (its pages counted on the way); any other format is read whole, converted in the
+ * render pool to a PDF rendition (file-conversion.ts) and stored with it, or refused with nothing
+ * stored.
  */
 export async function createFile(
   db: Db,
+  config: Config,
   input: { content: AsyncIterable<Buffer | Uint8Array>; filename: string | null | undefined; declaredType: string | null | undefined },
 ): Promise<FileRecord> {
   const chunks = inChunksOf(FILE_CHUNK_BYTES, input.content)[Symbol.asyncIterator]();
   try {
-    return await storeChunks(db, chunks, input);
+    return await storeChunks(db, config, chunks, input);
   } finally {
     await chunks.return(undefined); // stop reading the source if we stopped early
   }
@@ -62,16 +76,21 @@ export async function createFile(
 
 async function storeChunks(
   db: Db,
+  config: Config,
   chunks: AsyncIterator<Buffer, undefined>,
   input: { filename: string | null | undefined; declaredType: string | null | undefined },
 ): Promise<FileRecord> {
   // Every chunk but the last is full, so the first one holds the whole signature window.
   const first = await chunks.next();
   if (first.done) throw serviceError('empty_file', 'The uploaded file is empty');
-  const detected = detectMediaType(first.value.subarray(0, 2048));
-  if (!detected) {
-    throw serviceError('unsupported_media_type', 'Only PDF, PNG and JPEG files are accepted; the bytes are none of these');
+  if (needsConversion(first.value.subarray(0, 2048))) {
+    const whole: Buffer[] = [];
+    for (let next: IteratorResult<Buffer, undefined> = first; !next.done; next = await chunks.next()) whole.push(next.value);
+    const bytes = Buffer.concat(whole);
+    const converted = await convertUpload(bytes, { filename: input.filename, declaredType: input.declaredType }, config);
+    return storeConverted(db, bytes, converted, input.filename);
   }
+  const detected = detectMediaType(first.value.subarray(0, 2048))!;
   const check = checkDeclaredType(input.declaredType ?? undefined, detected);
   if (!check.ok) {
     throw serviceError(
@@ -82,23 +101,50 @@ async function storeChunks(
   const id = newId('file');
   const hash = createHash('sha256');
   let size = 0;
+  // A PDF's chunks are kept to count its pages once stored (an image has one).
+  const kept: Buffer[] | null = detected === 'application/pdf' ? [] : null;
   async function* hashed(): AsyncGenerator<Buffer> {
     for (let next = first; !next.done; next = await chunks.next()) {
       hash.update(next.value);
       size += next.value.length;
+      kept?.push(next.value);
       yield next.value;
     }
   }
+  const kind: FileKind = detected === 'application/pdf' ? 'pdf' : 'image';
   const saved = await db.transaction(async (trx) => {
     // The blob references the record, so the record goes first; its size and hash are known only
     // once every chunk is stored, and are filled in before the transaction commits.
-    await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, size_bytes: 0, sha256: '' });
+    await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, kind, size_bytes: 0, sha256: '' });
     await postgresFileStore(db).put(id, hashed(), trx);
+    const pageCount = kept ? await originalPageCount(Buffer.concat(kept), config) : 1;
     const [updated] = await trx('files')
       .where({ id })
-      .update({ size_bytes: size, sha256: hash.digest('hex') })
+      .update({ size_bytes: size, sha256: hash.digest('hex'), page_count: pageCount })
       .returning(COLUMNS);
     return updated;
+  });
+  return toFileRecord(saved);
+}
+
+/** A converted upload, its original bytes and its rendition, in one transaction. */
+async function storeConverted(db: Db, bytes: Buffer, converted: Converted, filename: string | null | undefined): Promise<FileRecord> {
+  const id = newId('file');
+  const saved = await db.transaction(async (trx) => {
+    const [row] = await trx('files')
+      .insert({
+        id,
+        filename: cleanFilename(filename),
+        media_type: converted.mediaType,
+        kind: converted.rendition.kind,
+        page_count: converted.rendition.pageCount,
+        size_bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      })
+      .returning(COLUMNS);
+    await postgresFileStore(db).put(id, bytes, trx);
+    if (converted.rendition.pdf) await putRendition(trx, id, converted.rendition.pdf, converted.rendition.cells);
+    return row;
   });
   return toFileRecord(saved);
 }

@@ -1,8 +1,9 @@
 import type { Db } from './db.js';
-import { postgresFileStore } from './file-store.js';
+import { getPageSourceBytes } from './file-renditions.js';
 
 /**
- * Stored file bytes by file id, least recently used out past `maxBytes`. A stored file never
+ * The bytes a file's pages are read from (its PDF rendition when it was converted at upload, else
+ * its own bytes: file-renditions.ts) by file id, least recently used out past `maxBytes`. A stored file never
  * changes, so entries need no invalidation. Bytes are in shared memory: render threads read them
  * without a copy (and may keep such a document open between pages, see src/documents/pool.ts).
  */
@@ -12,7 +13,7 @@ export class FileBytesCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The file's bytes, or undefined when it has no stored content. */
+  /** The file's page bytes, or undefined when it has no stored content. */
   async get(db: Db, fileId: string): Promise<Buffer | undefined> {
     const hit = this.entries.get(fileId);
     if (hit) {
@@ -20,7 +21,7 @@ export class FileBytesCache {
       this.entries.set(fileId, hit);
       return hit;
     }
-    const stored = await postgresFileStore(db).get(fileId);
+    const stored = await getPageSourceBytes(db, fileId);
     if (!stored) return undefined;
     const bytes = Buffer.from(new SharedArrayBuffer(stored.length));
     stored.copy(bytes);

@@ -74,6 +74,7 @@ from .extractor_definition_input import ExtractorDefinitionInput
 from .extractor_response import ExtractorResponse
 from .extractor_response_schema import ExtractorResponseSchema
 from .extractor_update_input import ExtractorUpdateInput
+from .file_kind import FileKind
 from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
@@ -94,6 +95,8 @@ from .job_status import JobStatus
 from .json_object import JsonObject
 from .output_format import OutputFormat
 from .page_box import PageBox
+from .page_text import PageText
+from .page_word import PageWord
 from .parse_job_response import ParseJobResponse
 from .parse_job_summary_response import ParseJobSummaryResponse
 from .parse_page import ParsePage
@@ -149,6 +152,7 @@ from .webhook_endpoint_update_input import WebhookEndpointUpdateInput
 from .webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from .webhook_event_payload import WebhookEventPayload
 from .webhook_event_type import WebhookEventType
+from .word_box import WordBox
 
 __all__ = (
     "ApiErrorResponse",
@@ -217,6 +221,7 @@ __all__ = (
     "ExtractorResponse",
     "ExtractorResponseSchema",
     "ExtractorUpdateInput",
+    "FileKind",
     "FileResponse",
     "FileResponseMediaType",
     "FileUpload",
@@ -235,6 +240,8 @@ __all__ = (
     "JsonObject",
     "OutputFormat",
     "PageBox",
+    "PageText",
+    "PageWord",
     "ParseJobResponse",
     "ParseJobSummaryResponse",
     "ParsePage",
@@ -288,4 +295,5 @@ __all__ = (
     "WebhookEndpointWithSecret",
     "WebhookEventPayload",
     "WebhookEventType",
+    "WordBox",
 )

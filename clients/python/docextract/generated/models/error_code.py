@@ -6,10 +6,13 @@ from enum import Enum
 class ErrorCode(str, Enum):
     BAD_REQUEST = "bad_request"
     BATCH_NOT_ENDED = "batch_not_ended"
+    CONVERSION_TIMEOUT = "conversion_timeout"
+    CONVERTER_UNAVAILABLE = "converter_unavailable"
     DOCUMENT_CORRUPT = "document_corrupt"
     DOCUMENT_EMPTY = "document_empty"
     DOCUMENT_ENCRYPTED = "document_encrypted"
     DOCUMENT_PAGE_TOO_LARGE = "document_page_too_large"
+    DOCUMENT_TOO_LARGE = "document_too_large"
     DOCUMENT_TOO_MANY_PAGES = "document_too_many_pages"
     EMPTY_FILE = "empty_file"
     EVALUATION_RUN_ACTIVE = "evaluation_run_active"

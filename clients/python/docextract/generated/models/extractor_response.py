@@ -33,6 +33,10 @@ class ExtractorResponse:
         model (str):
         schema (ExtractorResponseSchema): The extraction result JSON Schema, as submitted.
         examples (list[Example]):
+        include_text_layer (bool): Our addition. Each page's text layer (where it has one: a digital PDF, a converted
+            document) goes in the same user message as its image, so the model reads exact
+            characters; the text counts against the window's budget (`SERVICE_EXTRACTION_WINDOW_CHARS`).
+            Default true; false sends page images only.
         review_threshold (float | None): Our addition. Below it a value is flagged `low_confidence`; null (always for
             prebuilt extractors) means no job needs review.
         source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
@@ -50,6 +54,7 @@ class ExtractorResponse:
     model: str
     schema: ExtractorResponseSchema
     examples: list[Example]
+    include_text_layer: bool
     review_threshold: float | None
     source: DefinitionSource
     is_prebuilt: bool
@@ -82,6 +87,8 @@ class ExtractorResponse:
             examples_item = examples_item_data.to_dict()
             examples.append(examples_item)
 
+        include_text_layer = self.include_text_layer
+
         review_threshold: float | None
         review_threshold = self.review_threshold
 
@@ -106,6 +113,7 @@ class ExtractorResponse:
                 "model": model,
                 "schema": schema,
                 "examples": examples,
+                "include_text_layer": include_text_layer,
                 "review_threshold": review_threshold,
                 "source": source,
                 "is_prebuilt": is_prebuilt,
@@ -158,6 +166,8 @@ class ExtractorResponse:
 
             examples.append(examples_item)
 
+        include_text_layer = d.pop("include_text_layer")
+
         def _parse_review_threshold(data: object) -> float | None:
             if data is None:
                 return data
@@ -183,6 +193,7 @@ class ExtractorResponse:
             model=model,
             schema=schema,
             examples=examples,
+            include_text_layer=include_text_layer,
             review_threshold=review_threshold,
             source=source,
             is_prebuilt=is_prebuilt,

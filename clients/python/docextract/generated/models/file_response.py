@@ -2,11 +2,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from typing_extensions import Self
 
+from ..models.file_kind import FileKind
 from ..models.file_response_media_type import FileResponseMediaType
 
 T = TypeVar("T", bound="FileResponse")
@@ -19,7 +20,16 @@ class FileResponse:
     Attributes:
         id (str):
         filename (str): The filename given on upload without directory parts and control characters (`upload` if none).
-        media_type (FileResponseMediaType): The media type detected from the bytes.
+        media_type (FileResponseMediaType): The media type detected from the bytes (the README's table of formats).
+            Where the bytes
+            are ambiguous (a ZIP container, text) they win over the declared type and the filename;
+            Markdown and CSV are told from plain text by the declared type or the extension.
+        kind (FileKind): What a file is, whatever its format. Every kind has pages: a PDF and a PNG or JPEG are read as
+            they are; any other format is converted at upload to a PDF rendition stored with the file
+            (pages, page images, the text layer and provenance boxes are of that rendition). Our addition.
+        page_count (int | None): Pages of the file (those of its rendition for a converted format; 1 for an image but
+            TIFF, which has one a frame). Null only for a PDF that cannot be read (its jobs fail
+            with the document's code) or one stored before this field existed. Our addition.
         size_bytes (int):
         sha256 (str): Hex SHA-256 of the bytes.
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -28,6 +38,8 @@ class FileResponse:
     id: str
     filename: str
     media_type: FileResponseMediaType
+    kind: FileKind
+    page_count: int | None
     size_bytes: int
     sha256: str
     created_at: datetime.datetime
@@ -38,6 +50,11 @@ class FileResponse:
         filename = self.filename
 
         media_type = self.media_type.value
+
+        kind = self.kind.value
+
+        page_count: int | None
+        page_count = self.page_count
 
         size_bytes = self.size_bytes
 
@@ -52,6 +69,8 @@ class FileResponse:
                 "id": id,
                 "filename": filename,
                 "media_type": media_type,
+                "kind": kind,
+                "page_count": page_count,
                 "size_bytes": size_bytes,
                 "sha256": sha256,
                 "created_at": created_at,
@@ -69,6 +88,15 @@ class FileResponse:
 
         media_type = FileResponseMediaType(d.pop("media_type"))
 
+        kind = FileKind(d.pop("kind"))
+
+        def _parse_page_count(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast("int | None", data)
+
+        page_count = _parse_page_count(d.pop("page_count"))
+
         size_bytes = d.pop("size_bytes")
 
         sha256 = d.pop("sha256")
@@ -79,6 +107,8 @@ class FileResponse:
             id=id,
             filename=filename,
             media_type=media_type,
+            kind=kind,
+            page_count=page_count,
             size_bytes=size_bytes,
             sha256=sha256,
             created_at=created_at,
