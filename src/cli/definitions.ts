@@ -58,6 +58,7 @@ function normalise(kind: DefinitionKind, def: Record<string, unknown>): Record<s
     instructions: def.instructions,
     schema: def.schema,
     review_threshold: def.review_threshold ?? null,
+    include_text_layer: def.include_text_layer ?? true,
     examples: examples.map((ex: { input?: Record<string, unknown>; output?: unknown }) => ({
       input: { type: ex?.input?.type ?? 'text', text: ex?.input?.text ?? null, file_id: ex?.input?.file_id ?? null },
       output: ex?.output,
@@ -69,7 +70,7 @@ function normalise(kind: DefinitionKind, def: Record<string, unknown>): Record<s
 export function definitionOf(kind: DefinitionKind, item: Extractor | Parser): Record<string, unknown> {
   const keys =
     kind === 'extractor'
-      ? ['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold']
+      ? ['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold', 'include_text_layer']
       : ['name', 'display_name', 'output_format', 'instructions', 'reasoning_effort', 'provider_name', 'model'];
   const source = item as unknown as Record<string, unknown>;
   return Object.fromEntries(keys.map((k) => [k, source[k]]));

@@ -11,6 +11,7 @@ const extractor = (over: Partial<Extractor> = {}): Extractor => ({
   display_name: 'Invoice',
   instructions: 'Extract the total.',
   reasoning_effort: null,
+  include_text_layer: true,
   provider_name: 'compatible_api',
   model: 'numind/NuExtract-2.0-8B',
   schema: SCHEMA,
