@@ -8,6 +8,7 @@ const EXTRACTOR_KEYS = [
   'display_name',
   'examples',
   'id',
+  'include_text_layer',
   'instructions',
   'is_prebuilt',
   'model',
