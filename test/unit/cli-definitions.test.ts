@@ -68,7 +68,7 @@ describe('changedFields', () => {
 describe('definitionOf', () => {
   it('keeps the definition fields only, so `get` output applies back', () => {
     const def = definitionOf('extractor', extractor());
-    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold']);
+    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'review_threshold', 'include_text_layer']);
     expect(changedFields('extractor', def, extractor())).toEqual([]);
   });
 });
