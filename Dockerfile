@@ -33,6 +33,11 @@ ENV NODE_ENV=production \
     GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
 # GLIBC_TUNABLES: large freed buffers go back to the OS at once (src/runtime/malloc-tunables.ts).
 WORKDIR /app
+# LibreOffice converts OpenDocument, RTF, DOC, XLS and PPT uploads (README, Formats); without it
+# those formats are refused with converter_unavailable.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
+    && rm -rf /var/lib/apt/lists/*
 # Owned by root and read-only to the service user: the running process cannot change its own code.
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -1,5 +1,5 @@
 import type { Config } from '../src/config/index.js';
-import { detectMediaType, inspectDocumentInPool, pageImageFormat, prepareImageInPool, renderPage } from '../src/documents/index.js';
+import { detectMediaType, inspectDocumentInPool, pageImageFormat, pageTextInPool, prepareImageInPool, renderPage } from '../src/documents/index.js';
 import { imageInput } from '../src/providers/content.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
@@ -149,4 +149,23 @@ export async function allPageImages(bytes: Buffer, config: Config): Promise<Imag
     );
   }
   return pageImages(bytes, 1, pages, config);
+}
+
+/**
+ * The text layers of pages first..last (null for a page without one, and for an image), read in the
+ * render pool, to go beside the page images in an extraction request. They count against the
+ * request's budget of `budgetChars` characters (SERVICE_EXTRACTION_WINDOW_CHARS): the page that
+ * crosses it is cut there (and says so), the pages after it send their images only.
+ */
+export async function pageTexts(bytes: Buffer, first: number, last: number, budgetChars: number): Promise<Array<string | null>> {
+  const count = last - first + 1;
+  if (documentKind(bytes) !== 'application/pdf') return new Array<string | null>(count).fill(null);
+  const layers = await Promise.all(Array.from({ length: count }, (_, i) => pageTextInPool(bytes, first - 1 + i)));
+  let left = budgetChars;
+  return layers.map(({ text }) => {
+    if (!text || left <= 0) return null;
+    const kept = text.length <= left ? text : `${text.slice(0, left)}\n[text layer cut here: the request's text budget is spent]`;
+    left -= text.length;
+    return kept;
+  });
 }

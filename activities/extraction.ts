@@ -8,7 +8,7 @@ import type { DocumentInput, ExtractionExample } from '../src/providers/types.js
 import { compileDataValidator } from '../src/schema-dialect/index.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { allPageImages, DocumentCache } from './documents.js';
+import { allPageImages, DocumentCache, pageTexts } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
@@ -18,10 +18,16 @@ import * as jobs from '../src/storage/jobs.js';
 export function extractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
 
-  /** The document (or text) as model input: PDF pages rendered, images as uploaded. */
-  async function loadInput(fileId: string | null, text: string | null): Promise<DocumentInput> {
+  /**
+   * The document (or text) as model input: PDF pages rendered, images as uploaded; with
+   * `withTextLayer`, each page's text layer beside its image (extractors' include_text_layer).
+   */
+  async function loadInput(fileId: string | null, text: string | null, withTextLayer = false): Promise<DocumentInput> {
     if (fileId === null) return { type: 'text', text: text ?? '' };
-    return { type: 'images', images: await allPageImages(await documents.get(fileId), config) };
+    const bytes = await documents.get(fileId);
+    const images = await allPageImages(bytes, config);
+    if (!withTextLayer) return { type: 'images', images };
+    return { type: 'images', images, texts: await pageTexts(bytes, 1, images.length, config.extractionWindowChars) };
   }
 
   return {
@@ -39,7 +45,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         // Say what is being used as soon as it is known, so a failed job tells it too.
         await jobs.recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
-        const input = await loadInput(job.file_id, job.source_text);
+        const input = await loadInput(job.file_id, job.source_text, extractor.include_text_layer !== false);
         const examples: ExtractionExample[] = [];
         for (const ex of await chooseExamples(db, (id) => documents.get(id), job, extractor)) {
           examples.push({ input: await loadInput(ex.input.type === 'file' ? (ex.input.file_id ?? null) : null, ex.input.text ?? null), output: ex.output });

@@ -22,14 +22,14 @@ import {
   type Window,
   withCells,
 } from '../src/long-documents/index.js';
-import { renditionCells } from '../src/storage/file-renditions.js';
+import { getRenditionCells } from '../src/storage/file-renditions.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { conformToSchema, OutputError, runExtraction } from '../src/providers/index.js';
 import type { DocumentInput, ExtractionExample, GenerationSettings, ImageInput, ProviderSettings, WindowContext } from '../src/providers/types.js';
 import { compileDataValidator, compileDerivedValidator } from '../src/schema-dialect/index.js';
 import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch } from './documents.js';
+import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch, pageTexts } from './documents.js';
 import { chooseExamples, type ExampleJob } from '../src/domain/example-choice.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
@@ -91,11 +91,17 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
     return { kind: documentKind(bytes) === 'application/pdf' ? 'pdf' : 'image', bytes, fileId: job.file_id };
   }
 
-  /** Pages first..last as model input; the pages of the windows after it start rendering. */
-  async function windowInput(source: Source, first: number, last: number, total: number): Promise<DocumentInput> {
+  /**
+   * Pages first..last as model input (with their text layers when `withTextLayer`); the pages of
+   * the windows after it start rendering.
+   */
+  async function windowInput(source: Source, first: number, last: number, total: number, withTextLayer: boolean): Promise<DocumentInput> {
     if (source.kind === 'text') return { type: 'text', text: source.pages.slice(first - 1, last).join('') };
-    const images: ImageInput[] = await Promise.all(prefetch.images(source.fileId, source.bytes, first, last, total, config));
-    return { type: 'images', images };
+    const [images, texts] = await Promise.all([
+      Promise.all(prefetch.images(source.fileId, source.bytes, first, last, total, config)) as Promise<ImageInput[]>,
+      withTextLayer ? pageTexts(source.bytes, first, last, config.extractionWindowChars) : undefined,
+    ]);
+    return texts ? { type: 'images', images, texts, firstPage: first } : { type: 'images', images };
   }
 
   /** The examples chosen for the job (recorded as its examples_used by the first window to ask). */
@@ -177,7 +183,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
         // The examples and the provider's settings load while the pages render.
         const [input, examples, settings] = await Promise.all([
-          withHeartbeat(() => windowInput(source, first, last, spanLast)),
+          withHeartbeat(() => windowInput(source, first, last, spanLast, extractor.include_text_layer !== false)),
           loadExamples(job, extractor),
           loadProviderSettings(db, secrets, extractor.provider_name),
         ]);
@@ -283,7 +289,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (job.file_id !== null) {
           const source = await loadSource(job);
           const provenance = source.kind === 'pdf'
-            ? withCells(await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId)), await renditionCells(db, job.file_id))
+            ? withCells(await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId)), await getRenditionCells(db, job.file_id))
             : buildProvenance(data, merged.origins, null);
           result.provenance = provenance;
           if (source.kind === 'pdf') ungrounded = notGrounded(data, provenance, pagesWithText(source.bytes, pagesToCheck(data, provenance)));

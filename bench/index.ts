@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { batchBenchmark } from './batch.js';
+import { convertBenchmark } from './convert.js';
 import { jobsBenchmark } from './jobs.js';
 import { longExtractionBenchmark } from './long-extraction.js';
 import { log, startInfra, type Infra } from './lib/infra.js';
@@ -21,6 +22,7 @@ const NOTES_MARKER = '<!-- notes: everything below this line is kept by `npm run
 const benchmarks: Array<[string, Benchmark]> = [
   ['jobs', jobsBenchmark],
   ['render', renderBenchmark],
+  ['convert', convertBenchmark],
   ['parse', parseBenchmark],
   ['long extraction', longExtractionBenchmark],
   ['reads', readsBenchmark],

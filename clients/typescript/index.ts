@@ -12,6 +12,8 @@ export type { components, operations, paths } from './openapi.gen.js';
 
 type Schemas = components['schemas'];
 export type FileRecord = Schemas['FileResponse'];
+export type FileKind = Schemas['FileKind'];
+export type PageText = Schemas['PageText'];
 export type Extractor = Schemas['ExtractorResponse'];
 export type ExtractorDefinition = Schemas['ExtractorDefinitionInput'];
 export type Parser = Schemas['ParserResponse'];
@@ -143,6 +145,11 @@ export function createDocextractClient(options: ClientOptions = {}) {
       form.append('upload', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), opts.filename);
       // The generated body type says `upload: string` (format: binary); the wire format is this form.
       return ok(api.POST('/v1/files', { body: form as never, bodySerializer: (b) => b as unknown as FormData }));
+    },
+
+    /** GET a page's text layer: its text in reading order and each word's box (0..1 of the page); a scan has none. */
+    getFilePageText(fileId: string, page: number, signal?: AbortSignal): Promise<PageText> {
+      return ok(api.GET('/v1/files/{file_id}/pages/{page}/text', { params: { path: { file_id: fileId, page } }, signal }));
     },
 
     /** POST /v1/extraction-jobs with an Idempotency-Key, so a retried request never creates two jobs. */
@@ -484,9 +491,22 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const EXTENSION_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+const EXTENSION_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  // Text is ambiguous from its bytes: these tell Markdown and CSV from plain text.
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  csv: 'text/csv',
+  txt: 'text/plain',
+};
 
-/** The media type of an upload: from its first bytes (PDF, PNG, JPEG), else from its extension. */
+/**
+ * The media type of an upload: from its first bytes (PDF, PNG, JPEG), else from its extension, else
+ * octet-stream (the service names every other format from the bytes).
+ */
 export function mediaTypeOf(filename: string, bytes: Uint8Array): string {
   const head = Array.from(bytes.subarray(0, 8));
   if (head[0] === 0x25 && head[1] === 0x50 && head[2] === 0x44 && head[3] === 0x46) return 'application/pdf'; // %PDF

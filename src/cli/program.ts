@@ -56,7 +56,7 @@ export function buildProgram(io: CliIo): Command {
 
   program
     .command('extract')
-    .description('extract schema-valid JSON from a file (PDF, PNG, JPEG), or from text with "-" (stdin)')
+    .description('extract schema-valid JSON from a file (any accepted format: PDF, images, Office, HTML, EPUB, text...), or from text with "-" (stdin)')
     .argument('<file>', 'a document, or - to read stdin (a document or plain text)')
     .requiredOption('-e, --extractor <name>', 'extractor name or id')
     .option('--json', 'print the whole job, not only result.data')
@@ -105,7 +105,7 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('parse')
     .description('transcribe a file into page-preserving Markdown')
-    .argument('<file>', 'a PDF, PNG or JPEG file, or - for stdin')
+    .argument('<file>', 'a file of any accepted format (PDF, images, Office, HTML, EPUB, text...), or - for stdin')
     .option('-p, --parser <name>', 'parser name or id (default: the service default, document-to-markdown)')
     .option('-o, --output <file>', 'write the Markdown to this file instead of stdout')
     .option('--pages', 'print the pages as JSON ([{page_number, content}]) instead of one Markdown text')
@@ -116,10 +116,11 @@ export function buildProgram(io: CliIo): Command {
     .addOption(timeoutOption())
     .action(async (file: string, opts: { parser?: string; output?: string; pages?: boolean; chunks?: boolean; maxTokens: number; overlapTokens: number; tablesDir?: string; timeout: number }) => {
       const input = await readInput(file, io.stdin);
-      if (input.kind !== 'document') throw new DocextractError('unsupported_media_type', 0, `${file} is not a PDF, PNG or JPEG document`);
+      // Text on stdin is uploaded as a text file: the service lays it out on pages like any format.
+      const upload = input.kind === 'document' ? { content: input.bytes, filename: input.filename } : { content: new TextEncoder().encode(input.text), filename: 'stdin.txt' };
       if (opts.parser) await definitionExists(client(), 'parser', opts.parser);
       const job = await runJob(client(), io, {
-        upload: { content: input.bytes, filename: input.filename },
+        upload,
         create: (c, fileId) => c.createParseJob({ file_id: fileId!, ...(opts.parser ? ref('parser', opts.parser) : {}) }),
         timeoutMs: opts.timeout * 1000,
       });

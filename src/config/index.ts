@@ -42,6 +42,10 @@ const schema = z.object({
   SERVICE_MAX_UPLOAD_BYTES: int(1).default(50 * 1024 * 1024),
   SERVICE_MAX_PAGES: int(1).default(1000),
   SERVICE_MAX_ATTACHMENTS: int(0, 10_000).default(50),
+  // Uploads in other formats than PDF, PNG and JPEG are converted at upload, within this time.
+  SERVICE_CONVERSION_TIMEOUT_S: int(1, 3600).default(60),
+  // Unset: `soffice` (or `libreoffice`) on PATH. Converts OpenDocument, RTF, DOC, XLS and PPT.
+  SERVICE_LIBREOFFICE_PATH: z.string().min(1).optional(),
   // Unset: SERVICE_MAX_PAGES (long documents are extracted in windows).
   SERVICE_EXTRACTION_MAX_PAGES: int(1).optional(),
   SERVICE_EXTRACTION_WINDOW_PAGES: int(1, 1000).default(8),
@@ -130,6 +134,10 @@ export interface Config {
   maxPages: number;
   /** Most files stored out of one uploaded e-mail's attachments (nested e-mails' included). */
   maxAttachments: number;
+  /** An upload's conversion (formats other than PDF, PNG, JPEG) is stopped after this many seconds. */
+  conversionTimeoutS: number;
+  /** The LibreOffice binary configured (SERVICE_LIBREOFFICE_PATH); unset: found on PATH. */
+  libreOfficePath?: string;
   extractionMaxPages: number;
   /** Pages per extraction window (long documents are extracted window by window). */
   extractionWindowPages: number;
@@ -240,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: e.SERVICE_MAX_UPLOAD_BYTES,
     maxPages: e.SERVICE_MAX_PAGES,
     maxAttachments: e.SERVICE_MAX_ATTACHMENTS,
+    conversionTimeoutS: e.SERVICE_CONVERSION_TIMEOUT_S,
+    libreOfficePath: e.SERVICE_LIBREOFFICE_PATH,
     extractionMaxPages: e.SERVICE_EXTRACTION_MAX_PAGES ?? e.SERVICE_MAX_PAGES,
     extractionWindowPages: e.SERVICE_EXTRACTION_WINDOW_PAGES,
     extractionWindowChars: e.SERVICE_EXTRACTION_WINDOW_CHARS,

@@ -9,11 +9,17 @@ export type DocumentErrorCode =
   | 'document_page_too_large'
   | 'document_too_large';
 
+/** Codes of an upload's conversion (it happens at upload, answered with 400: no job fails with them). */
+type ConversionCode =
+  | 'document_too_large'
+  | 'conversion_timeout'
+  | 'converter_unavailable';
+
 export class DocumentError extends Error {
   override readonly name = 'DocumentError';
 
   constructor(
-    readonly code: DocumentErrorCode,
+    readonly code: DocumentErrorCode | ConversionCode,
     message: string,
     options?: { cause?: unknown },
   ) {

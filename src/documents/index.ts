@@ -16,15 +16,22 @@ export {
   type RenderedPage,
 } from './render.js';
 export { NATIVE_PNG_LEVEL, PNG_PAGES, pageImageFormat, pageMediaType, type PageImageFormat } from './page-codec.js';
-export { openTextLayer, type TextBox, type TextLayer, type TextQuery } from './text-layer.js';
+export { openTextLayer, type PageText, type PageWord, type TextBox, type TextLayer, type TextQuery } from './text-layer.js';
 export { readPageWords, readPageWordsWithin, type Word } from './page-words.js';
 export { documentPlainText } from './plain-text.js';
+export { FORMATS, ORIGINAL_PAGES, type FormatId, type FormatInfo } from './formats/catalog.js';
+export { CONVERTERS, libreOfficeMissing, type ConvertContext, type Converter } from './formats/registry.js';
+export { findLibreOffice } from './formats/libreoffice.js';
+export type { CellRef, FileKind, PageBox, Rendition } from './formats/types.js';
+export { declaredTypeAgrees, needsConversion, sniffFormat, type UploadHints } from './sniff.js';
 export {
   DEFAULT_RENDER_POOL,
   closeRenderPool,
   configureRenderPool,
   findTextInPool,
   inspectDocumentInPool,
+  convertInPool,
+  pageTextInPool,
   prepareImageInPool,
   renderPage,
   warmRenderPool,

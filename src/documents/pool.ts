@@ -18,7 +18,10 @@ import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLi
 import type { RenderTask, TaskOutcome } from './render-task.js';
 import type { SupportedMediaType } from './sniff.js';
 import { renderDuration } from '../metrics/index.js';
-import type { TextBox, TextQuery } from './text-layer.js';
+import type { PageText, TextBox, TextQuery } from './text-layer.js';
+import type { FormatId } from './formats/catalog.js';
+import type { ConvertContext } from './formats/registry.js';
+import type { Rendition } from './formats/types.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -119,6 +122,21 @@ export function splitByFirstPage(queries: TextQuery[], count: number): number[][
   return Array.from({ length: n }, (_, p) => order.slice(p * size, (p + 1) * size)).filter((part) => part.length > 0);
 }
 
+/**
+ * The upload converted to its rendition in a render thread (formats/registry.ts). A conversion
+ * still running after `context.timeoutMs` is stopped with its thread (conversion_timeout): a
+ * converter stuck inside mupdf cannot be interrupted any other way.
+ */
+export async function convertInPool(bytes: Buffer, format: FormatId, context: ConvertContext): Promise<Rendition> {
+  const rendition = (await run({ op: 'convert', bytes, format, context }, context.timeoutMs)) as Rendition;
+  return { ...rendition, pdf: rendition.pdf ? asBuffer(rendition.pdf) : null };
+}
+
+/** The text layer of one page (zero-based) of a PDF, with its words' boxes, in a render thread. */
+export async function pageTextInPool(bytes: Buffer, pageIndex: number): Promise<PageText> {
+  return (await run({ op: 'text', bytes, key: documentKey(bytes), pageIndex })) as PageText;
+}
+
 /** inspectDocument in a render thread. */
 export async function inspectDocumentInPool(bytes: Buffer, mediaType: SupportedMediaType, limits: InspectLimits): Promise<DocumentInfo> {
   return (await run({ op: 'inspect', bytes, key: documentKey(bytes), mediaType, limits })) as DocumentInfo;
@@ -149,11 +167,22 @@ function documentKey(bytes: Buffer): string | undefined {
   return `${id}:${bytes.byteOffset}:${bytes.byteLength}`;
 }
 
-async function run(task: RenderTask): Promise<unknown> {
+/** Runs a task in the pool; with `timeoutMs`, a task still running then is stopped with its thread (conversion_timeout). */
+async function run(task: RenderTask, timeoutMs?: number): Promise<unknown> {
   const pool = await getPool();
+  // Started once the pool is there: loading mupdf in a new process is not the document's time.
+  const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   // Timed from hand-over to the pool: the wait for a free thread is part of what a page costs.
   const stopTimer = renderDuration.startTimer({ operation: task.op });
-  const outcome = await pool.run(task).finally(() => stopTimer());
+  const outcome = await pool
+    .run(task, signal ? { signal } : {})
+    .catch((err: unknown) => {
+      if (signal?.aborted) {
+        throw new DocumentError('conversion_timeout', `The conversion did not finish within ${Math.round(timeoutMs! / 1000)} s (SERVICE_CONVERSION_TIMEOUT_S).`);
+      }
+      throw err;
+    })
+    .finally(() => stopTimer());
   for (const w of outcome.warnings) forwardMupdfLog(w.level, w.message);
   largestWasmBytes = Math.max(largestWasmBytes, outcome.wasmBytes);
   if (outcome.wasmBytes > settings.maxWasmBytes && pool === current) retire(pool);

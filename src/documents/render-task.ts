@@ -1,12 +1,13 @@
 // What one render thread runs (bundled by src/documents/pool.ts and loaded by render-thread.mjs):
 // every mupdf operation of the service, on the thread's own WASM instance, with failures turned
 // into plain data, since an Error's own fields (a DocumentError's `code`) do not cross threads.
-import { isDocumentError, type DocumentErrorCode } from './errors.js';
+import { isDocumentError, type DocumentError } from './errors.js';
 import type { RenderLimits } from './geometry.js';
 import { loadNativeCodec, type PageImageFormat } from './page-codec.js';
 import {
   inspectDocument,
   keptPdf,
+  openPdfForText,
   prepareImage,
   releaseMupdfCaches,
   renderPageEncoded,
@@ -19,7 +20,10 @@ import {
   type RenderedPage,
 } from './render.js';
 import type { SupportedMediaType } from './sniff.js';
-import { openTextLayer, type TextBox, type TextQuery } from './text-layer.js';
+import { openTextLayer, readPageText, type PageText, type TextBox, type TextQuery } from './text-layer.js';
+import type { FormatId } from './formats/catalog.js';
+import { convertFormat, type ConvertContext } from './formats/registry.js';
+import type { Rendition } from './formats/types.js';
 
 /**
  * `key`, when set, names bytes that never change (a document in shared memory): the thread keeps
@@ -30,10 +34,12 @@ export type RenderTask =
   | { op: 'inspect'; bytes: Uint8Array; key?: string; mediaType: SupportedMediaType; limits: InspectLimits }
   | { op: 'prepare'; bytes: Uint8Array; mediaType: ImageMediaType; limits: { maxPixels: number; maxImagePixels?: number } }
   | { op: 'locate'; bytes: Uint8Array; key?: string; queries: TextQuery[] }
+  | { op: 'convert'; bytes: Uint8Array; format: FormatId; context: ConvertContext }
+  | { op: 'text'; bytes: Uint8Array; key?: string; pageIndex: number }
   | { op: 'warm' };
 
 export type TaskFailure =
-  | { kind: 'document'; code: DocumentErrorCode; message: string }
+  | { kind: 'document'; code: DocumentError['code']; message: string }
   | { kind: 'range'; message: string }
   | { kind: 'error'; message: string; stack?: string };
 
@@ -42,6 +48,8 @@ export type TaskOutcome = (
   | { ok: true; op: 'inspect'; value: DocumentInfo }
   | { ok: true; op: 'prepare'; value: PreparedImage }
   | { ok: true; op: 'locate'; value: TextBox[][] }
+  | { ok: true; op: 'convert'; value: Rendition }
+  | { ok: true; op: 'text'; value: PageText }
   | { ok: true; op: 'warm'; value: null }
   | { ok: false; failure: TaskFailure }
 ) & {
@@ -67,7 +75,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome; transfer: ArrayBuffer[] }> {
   const warnings: TaskOutcome['warnings'] = [];
   // Page work keeps what the next page of the same document needs; anything else empties the caches.
-  const pageWork = task.op === 'render' || task.op === 'inspect' || task.op === 'warm' || (task.op === 'locate' && task.key !== undefined);
+  const pageWork = task.op === 'render' || task.op === 'inspect' || task.op === 'warm' || ((task.op === 'locate' || task.op === 'text') && task.key !== undefined);
   setMupdfLogSink((level, message) => warnings.length < 20 && warnings.push({ level, message }));
   if (codecProblem !== null) {
     warnings.push({ level: 'warning', message: `The native image codec (sharp) did not load in a render thread; that thread encodes pages without it: ${codecProblem}` });
@@ -98,6 +106,20 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
           return { outcome: { ok: true, op: 'locate', value: task.queries.map((q) => layer.find(q.text, q.pages)), warnings }, transfer: [] };
         } finally {
           layer.close();
+        }
+      }
+      case 'convert': {
+        const rendition = await convertFormat(task.format, bytes, task.context);
+        return { outcome: { ok: true, op: 'convert', value: rendition, warnings }, transfer: rendition.pdf ? ownBuffer(Buffer.from(rendition.pdf.buffer, rendition.pdf.byteOffset, rendition.pdf.byteLength)) : [] };
+      }
+      case 'text': {
+        const doc = task.key !== undefined ? keptPdf(bytes, task.key) : null;
+        if (doc) return { outcome: { ok: true, op: 'text', value: readPageText(doc, task.pageIndex), warnings }, transfer: [] };
+        const layer = openPdfForText(bytes);
+        try {
+          return { outcome: { ok: true, op: 'text', value: readPageText(layer, task.pageIndex), warnings }, transfer: [] };
+        } finally {
+          layer.destroy();
         }
       }
       default:

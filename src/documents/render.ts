@@ -115,6 +115,13 @@ export function keptPdf(bytes: Buffer, key: string): mupdf.Document {
   return withScope((scope) => openPdfKept(bytes, key, scope));
 }
 
+/** A PDF opened (and checked: not encrypted) for the caller, who destroys it. */
+export function openPdfForText(bytes: Buffer): mupdf.Document {
+  const own = new Scope();
+  const doc = openPdf(bytes, own);
+  return doc; // the scope is dropped unclosed: the document is the caller's now
+}
+
 /** Hands a warning raised in a render thread to this thread's sink. */
 export function forwardMupdfLog(level: 'warning' | 'error', message: string): void {
   logSink?.(level, message);

@@ -1,4 +1,8 @@
 // Media type from the bytes' signature; the declared type is only cross-checked against it.
+// detectMediaType names the three formats whose bytes are their own pages (PDF, PNG, JPEG);
+// sniffFormat names every accepted format from the whole file (formats/catalog.ts).
+import { FORMATS, type FormatId } from './formats/catalog.js';
+import { compoundFileFormat, zipFormat } from './formats/containers.js';
 
 export type SupportedMediaType = 'application/pdf' | 'image/png' | 'image/jpeg';
 
@@ -72,4 +76,93 @@ export function checkDeclaredType(declared: string | undefined, detected: Suppor
 /** `Image/JPEG; charset=binary` → `image/jpeg`. */
 function normalizeMediaType(declared: string | undefined): string {
   return (declared ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+const TIFF_LE = Buffer.from([0x49, 0x49, 0x2a, 0x00]);
+const TIFF_BE = Buffer.from([0x4d, 0x4d, 0x00, 0x2a]);
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const UTF16LE_BOM = Buffer.from([0xff, 0xfe]);
+const UTF16BE_BOM = Buffer.from([0xfe, 0xff]);
+
+/** What the client said besides the bytes; consulted only where the bytes are ambiguous (text). */
+export interface UploadHints {
+  declaredType?: string | null;
+  filename?: string | null;
+}
+
+/**
+ * The format of a whole file, from its bytes. Containers are looked into (a ZIP's
+ * [Content_Types].xml or mimetype entry, an OLE2 file's stream names); text is told apart by its
+ * content (HTML, e-mail) and only then by the hints (Markdown, CSV). Null: none we accept.
+ * Throws DocumentError for a container that is encrypted, corrupt, or a zip bomb.
+ */
+export function sniffFormat(bytes: Buffer, hints: UploadHints = {}, maxUnpackedBytes?: number): FormatId | null {
+  const media = detectMediaType(bytes.subarray(0, SNIFF_BYTES));
+  if (media === 'image/png') return 'png';
+  if (media === 'image/jpeg') return 'jpeg';
+  if (startsWith(bytes, ZIP_SIGNATURE)) return zipFormat(bytes, maxUnpackedBytes);
+  if (startsWith(bytes, CFB_SIGNATURE)) return compoundFileFormat(bytes);
+  if (media === 'application/pdf') return 'pdf';
+  if (startsWith(bytes, TIFF_LE) || startsWith(bytes, TIFF_BE)) return 'tiff';
+  if (bytes.length > 26 && bytes.toString('latin1', 0, 2) === 'BM' && bytes.readUInt32LE(14) >= 12) return 'bmp';
+  if (/^GIF8[79]a/.test(bytes.toString('latin1', 0, 6))) return 'gif';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.toString('latin1', 0, 5) === '{\\rtf') return 'rtf';
+  const text = decodeText(bytes);
+  return text === null ? null : textFormat(text, hints);
+}
+
+/**
+ * The characters of a text file: UTF-16 with its BOM, or UTF-8 (BOM optional). Null for bytes
+ * that are not text: invalid UTF-8, or NUL characters (binary data).
+ */
+export function decodeText(bytes: Uint8Array): string | null {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let text: string;
+  try {
+    if (startsWith(buf, UTF16LE_BOM)) text = new TextDecoder('utf-16le', { fatal: true }).decode(buf.subarray(2));
+    else if (startsWith(buf, UTF16BE_BOM)) text = new TextDecoder('utf-16be', { fatal: true }).decode(buf.subarray(2));
+    else text = new TextDecoder('utf-8', { fatal: true }).decode(startsWith(buf, UTF8_BOM) ? buf.subarray(3) : buf);
+  } catch {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (text.includes('\u0000') || /[\u0001-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) return null;
+  return text;
+}
+
+const HTML_START = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>])/i;
+const HTML_ANYWHERE = /<(html|head|body)[\s>]/i;
+// RFC 5322 headers at the very start: at least two of these, before the first blank line.
+const MAIL_HEADERS = /^(from|to|subject|date|received|return-path|message-id|mime-version|delivered-to|reply-to|cc):/gim;
+
+function textFormat(text: string, hints: UploadHints): FormatId {
+  if (HTML_START.test(text) || HTML_ANYWHERE.test(text.slice(0, 1024))) return 'html';
+  const head = text.slice(0, 8192).split(/\r?\n\r?\n/, 1)[0]!;
+  if (/^[\x21-\x39\x3b-\x7e]+:/.test(head) && (head.match(MAIL_HEADERS)?.length ?? 0) >= 2) return 'eml';
+  const declared = normalizeMediaType(hints.declaredType ?? undefined);
+  const extension = /\.([a-z0-9]+)$/i.exec(hints.filename ?? '')?.[1]?.toLowerCase();
+  if (declared === 'text/markdown' || declared === 'text/x-markdown' || extension === 'md' || extension === 'markdown') return 'markdown';
+  if (declared === 'text/csv' || extension === 'csv') return 'csv';
+  return 'text';
+}
+
+/**
+ * Whether the declared media type may stand beside the detected format: unknown or generic types
+ * always, the format's own names always, anything else only where the bytes are ambiguous (a ZIP
+ * container, text), where the bytes win.
+ */
+export function declaredTypeAgrees(declared: string | null | undefined, format: FormatId): boolean {
+  const essence = normalizeMediaType(declared ?? undefined);
+  const info = FORMATS[format];
+  if (UNKNOWN_DECLARED.has(essence) || info.ambiguous) return true;
+  return essence === info.mediaType || (info.aliases ?? []).includes(essence);
+}
+
+/** True when the first bytes are not of a format stored as it is (PDF, PNG, JPEG): the upload is read whole to convert it. */
+export function needsConversion(head: Buffer): boolean {
+  if (startsWith(head, ZIP_SIGNATURE) || startsWith(head, CFB_SIGNATURE)) return true;
+  return detectMediaType(head.subarray(0, SNIFF_BYTES)) === null;
 }

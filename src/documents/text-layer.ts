@@ -27,7 +27,7 @@ export interface TextLayer {
   close(): void;
 }
 
-interface PageText {
+interface PageStext {
   stext: mupdf.StructuredText;
   bounds: mupdf.Rect;
 }
@@ -43,11 +43,11 @@ export function openTextLayer(source: Buffer | mupdf.Document): TextLayer {
   const owned = Buffer.isBuffer(source);
   const doc = owned ? mupdf.Document.openDocument(source, 'application/pdf') : source;
   const pageCount = doc.countPages();
-  const pages = new Map<number, PageText | null>();
+  const pages = new Map<number, PageStext | null>();
 
-  const pageText = (n: number): PageText | null => {
+  const pageText = (n: number): PageStext | null => {
     if (pages.has(n)) return pages.get(n)!;
-    let entry: PageText | null = null;
+    let entry: PageStext | null = null;
     if (n >= 1 && n <= pageCount) {
       const page = doc.loadPage(n - 1);
       try {
@@ -101,4 +101,72 @@ export function openTextLayer(source: Buffer | mupdf.Document): TextLayer {
       if (owned) doc.destroy();
     },
   };
+}
+
+/** A word of a page's text layer and where it is printed (0..1 of the page, origin top-left). */
+export interface PageWord {
+  text: string;
+  box: { x0: number; y0: number; x1: number; y1: number };
+}
+
+export interface PageText {
+  /** The page's text in reading order: words joined by spaces, lines by a line break, blocks by a blank line. */
+  text: string;
+  words: PageWord[];
+}
+
+/** The text layer of page `index` (zero-based) of an open document: empty for a page without one (a scan). */
+export function readPageText(doc: mupdf.Document, index: number): PageText {
+  const pageCount = doc.countPages();
+  if (!Number.isInteger(index) || index < 0 || index >= pageCount) {
+    throw new RangeError(`Page index ${index} is outside a document of ${pageCount} pages.`);
+  }
+  const page = doc.loadPage(index);
+  let stext: mupdf.StructuredText | undefined;
+  try {
+    const [bx0, by0, bx1, by1] = page.getBounds();
+    const w = bx1 - bx0;
+    const h = by1 - by0;
+    stext = page.toStructuredText('preserve-whitespace');
+    const words: PageWord[] = [];
+    const blocks: string[][] = [];
+    let lines: string[] = [];
+    let lineWords: string[] = [];
+    let chars = '';
+    let box = [Infinity, Infinity, -Infinity, -Infinity];
+    const endWord = () => {
+      if (chars.trim() !== '' && w > 0 && h > 0) {
+        words.push({ text: chars, box: { x0: round((box[0]! - bx0) / w), y0: round((box[1]! - by0) / h), x1: round((box[2]! - bx0) / w), y1: round((box[3]! - by0) / h) } });
+        lineWords.push(chars);
+      }
+      chars = '';
+      box = [Infinity, Infinity, -Infinity, -Infinity];
+    };
+    stext.walk({
+      beginTextBlock: () => {
+        lines = [];
+      },
+      beginLine: () => {
+        lineWords = [];
+      },
+      onChar: (c, _origin, _font, _size, quad) => {
+        if (/\s/.test(c)) return endWord();
+        chars += c;
+        const xs = [quad[0], quad[2], quad[4], quad[6]];
+        const ys = [quad[1], quad[3], quad[5], quad[7]];
+        box = [Math.min(box[0]!, ...xs), Math.min(box[1]!, ...ys), Math.max(box[2]!, ...xs), Math.max(box[3]!, ...ys)];
+      },
+      endLine: () => {
+        endWord();
+        if (lineWords.length > 0) lines.push(lineWords.join(' '));
+      },
+      endTextBlock: () => {
+        if (lines.length > 0) blocks.push(lines);
+      },
+    });
+    return { text: blocks.map((b) => b.join('\n')).join('\n\n'), words };
+  } finally {
+    stext?.destroy();
+    page.destroy();
+  }
 }

@@ -1,12 +1,14 @@
 // An e-mail's attachments as files of their own: each accepted one converted like an upload
 // (attached e-mails recursively, up to MAX_EMAIL_DEPTH), every other one listed on its e-mail's
 // record as skipped with the reason — never dropped without a trace.
+import type { Config } from '../config/index.js';
 import { isDocumentError } from '../documents/errors.js';
+import { ServiceError } from '../errors.js';
 import type { EmailAttachment } from '../documents/formats/email.js';
-import type { Rendition } from '../documents/formats/types.js';
+import type { FileKind, Rendition } from '../documents/formats/types.js';
 import { cleanFilename } from './file-names.js';
 import { newId } from './ids.js';
-import { acceptedFormat, convertAccepted, type ConvertLimits } from './upload-formats.js';
+import { acceptedFormat, convertAccepted } from './upload-formats.js';
 
 /** Attached e-mails are opened down to this depth (the uploaded e-mail is depth 0). */
 export const MAX_EMAIL_DEPTH = 3;
@@ -23,6 +25,9 @@ export interface PendingFile {
   id: string;
   filename: string;
   mediaType: string;
+  kind: FileKind;
+  /** Pages (of the rendition where there is one); null for a PDF that cannot be read. */
+  pageCount: number | null;
   bytes: Uint8Array;
   rendition: Rendition | null;
   parentId: string | null;
@@ -31,9 +36,11 @@ export interface PendingFile {
   skipped: SkippedAttachment[];
 }
 
-export interface AttachmentLimits extends ConvertLimits {
+export interface AttachmentLimits {
   /** Most attachment files out of one upload, nested e-mails' included. */
   maxAttachments: number;
+  /** Conversion settings (SERVICE_MAX_PAGES, the render pool, LibreOffice, the timeout). */
+  config: Config;
 }
 
 /**
@@ -74,10 +81,11 @@ export async function attachmentFiles(
     }
     let converted;
     try {
-      converted = await convertAccepted(attachment.content, format, limits);
+      converted = await convertAccepted(attachment.content, format, limits.config);
     } catch (err) {
-      // One unreadable attachment does not refuse the e-mail: it is listed with its reason.
-      if (isDocumentError(err)) {
+      // One unreadable attachment does not refuse the e-mail: it is listed with its reason (the
+      // registry answers a refusal as the ServiceError an upload would get: its code is the reason).
+      if (isDocumentError(err) || err instanceof ServiceError) {
         skip(err.code);
         continue;
       }
@@ -89,6 +97,8 @@ export async function attachmentFiles(
       id: newId('file'),
       filename: name,
       mediaType: format.mediaType,
+      kind: format.kind,
+      pageCount: converted.pageCount,
       bytes: attachment.content,
       rendition: converted.rendition,
       parentId: parent.id,

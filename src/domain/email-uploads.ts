@@ -2,7 +2,7 @@
 // and for an e-mail the files of its attachments, all in one transaction (src/storage/file-tree.ts)
 // — an upload is stored whole or not at all.
 import { createHash } from 'node:crypto';
-import { isDocumentError } from '../documents/errors.js';
+import type { Config } from '../config/index.js';
 import { serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { insertFileTree } from '../storage/file-tree.js';
@@ -11,28 +11,23 @@ import { newId } from './ids.js';
 import { ACCEPTED_FORMATS, acceptedFormat, convertAccepted } from './upload-formats.js';
 
 export interface TreeLimits {
-  maxPages: number;
   maxAttachments: number;
 }
 
 /** Stores the upload (and its attachments' files); answers the upload's file id. */
-export async function storeUploadTree(db: Db, bytes: Buffer, filename: string, limits: TreeLimits): Promise<string> {
+export async function storeUploadTree(db: Db, config: Config, bytes: Buffer, filename: string, limits: TreeLimits): Promise<string> {
   const format = acceptedFormat(bytes);
   if (!format) {
-    throw serviceError('unsupported_media_type', `The file is none of the accepted formats (${ACCEPTED_FORMATS}): its bytes have none of their signatures`);
+    throw serviceError('unsupported_media_type', `The file is none of the accepted formats (${ACCEPTED_FORMATS()}): its bytes have none of their signatures`);
   }
-  let converted;
-  try {
-    converted = await convertAccepted(bytes, format, { maxPages: limits.maxPages });
-  } catch (err) {
-    // The upload itself cannot be read: the same codes a job would fail with, as a 400.
-    if (isDocumentError(err)) throw serviceError(err.code, err.message);
-    throw err;
-  }
+  // Refusals come as the codes a job would fail with, as a 400 (convertAccepted answers ServiceErrors).
+  const converted = await convertAccepted(bytes, format, config);
   const root: PendingFile = {
     id: newId('file'),
     filename,
     mediaType: format.mediaType,
+    kind: format.kind,
+    pageCount: converted.pageCount,
     bytes,
     rendition: converted.rendition,
     parentId: null,
@@ -40,7 +35,7 @@ export async function storeUploadTree(db: Db, bytes: Buffer, filename: string, l
     attachmentFilename: null,
     skipped: [],
   };
-  const files = [root, ...(await attachmentFiles(root, converted.attachments, limits))];
+  const files = [root, ...(await attachmentFiles(root, converted.attachments, { maxAttachments: limits.maxAttachments, config }))];
   await insertFileTree(
     db,
     files.map((file) => {
@@ -50,6 +45,8 @@ export async function storeUploadTree(db: Db, bytes: Buffer, filename: string, l
           id: file.id,
           filename: file.filename,
           media_type: file.mediaType,
+          kind: file.kind,
+          page_count: file.pageCount,
           size_bytes: content.length,
           sha256: createHash('sha256').update(content).digest('hex'),
           parent_file_id: file.parentId,

@@ -86,6 +86,7 @@ export const extractorDefinitionSchema = z.strictObject({
   review_thresholds: reviewThresholdsSchema.nullable().optional(),
   examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
   max_examples: maxExamplesSchema.nullable().optional(),
+  include_text_layer: z.boolean().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -101,6 +102,7 @@ export const extractorPatchSchema = z.strictObject({
   review_thresholds: reviewThresholdsSchema.nullable().optional(),
   examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
   max_examples: maxExamplesSchema.nullable().optional(),
+  include_text_layer: z.boolean().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -138,13 +140,16 @@ interface ExtractorRow {
   /** Which examples a job's prompts carry: all of them, or the max_examples most similar to its text. */
   examples_strategy: (typeof EXAMPLES_STRATEGIES)[number];
   max_examples: number | null;
+  /** Each page's text layer goes with its image in extraction requests (default true; absent: true). */
+  include_text_layer?: boolean;
   source: Source;
   created_at: Date;
   updated_at: Date;
 }
 
 /** ExtractorResponse of the contract, field for field. */
-export interface Extractor extends Omit<ExtractorRow, 'created_at' | 'updated_at'> {
+export interface Extractor extends Omit<ExtractorRow, 'created_at' | 'updated_at' | 'include_text_layer'> {
+  include_text_layer: boolean;
   is_prebuilt: boolean;
   created_at: string;
   updated_at: string;
@@ -166,6 +171,7 @@ export function toExtractor(row: ExtractorRow): Extractor {
     version: row.version,
     examples_strategy: row.examples_strategy ?? 'all',
     max_examples: row.max_examples ?? null,
+    include_text_layer: row.include_text_layer ?? true,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -221,6 +227,7 @@ export async function putExtractor(
     review_thresholds: input.review_thresholds == null ? null : jsonb(input.review_thresholds),
     examples_strategy: input.examples_strategy ?? 'all',
     max_examples: input.max_examples ?? null,
+    include_text_layer: input.include_text_layer ?? true,
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -268,6 +275,7 @@ export async function patchExtractor(
       review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
       examples_strategy: patch.examples_strategy ?? row.examples_strategy,
       max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
+      include_text_layer: patch.include_text_layer ?? row.include_text_layer ?? true,
     };
     // A patch that changes nothing leaves the version (and updated_at) as they were.
     if (definitionUnchanged(row, merged)) return toExtractor(row);

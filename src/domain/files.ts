@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { detectMediaType, checkDeclaredType } from '../documents/sniff.js';
+import type { Config } from '../config/index.js';
+import { detectMediaType, checkDeclaredType, needsConversion } from '../documents/sniff.js';
+import type { FileKind } from '../documents/formats/types.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
+import { putRendition } from '../storage/file-renditions.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
+import { convertUpload, originalPageCount, type Converted } from './file-conversion.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { cleanFilename } from './file-names.js';
 import { attachmentIdsOf } from '../storage/file-tree.js';
 import { storeUploadTree } from './email-uploads.js';
+import { detectEmail } from '../documents/formats/email.js';
 import type { SkippedAttachment } from './email-attachments.js';
 
 export interface FileRecord {
@@ -18,6 +23,10 @@ export interface FileRecord {
   media_type: string;
   size_bytes: number;
   sha256: string;
+  /** What the file is, whatever its format: every kind has pages. */
+  kind: FileKind;
+  /** Pages (a converted file: of its rendition); null for a PDF stored before 0.6 or one that cannot be read. */
+  page_count: number | null;
   created_at: string;
   /** The e-mail this file was attached to (null for an upload). */
   parent_file_id: string | null;
@@ -29,7 +38,7 @@ export interface FileRecord {
   skipped_attachments: SkippedAttachment[];
 }
 
-const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments'];
+const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments'];
 
 export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRecord {
   return {
@@ -38,6 +47,9 @@ export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRe
     media_type: row.media_type,
     size_bytes: Number(row.size_bytes),
     sha256: row.sha256,
+    // Rows written without a kind (before 0.6, or by a test) are PDFs or images.
+    kind: row.kind ?? (row.media_type === 'application/pdf' ? 'pdf' : 'image'),
+    page_count: row.page_count == null ? null : Number(row.page_count),
     created_at: new Date(row.created_at).toISOString(),
     parent_file_id: row.parent_file_id ?? null,
     attachment_filename: row.attachment_filename ?? null,
@@ -56,32 +68,35 @@ export { cleanFilename } from './file-names.js';
 
 /**
  * Store an upload after checking its type from the bytes. The content is read as a stream (e.g. of
- * the upload's temporary file) and stored chunk by chunk, hashed on the way, so the upload is never
- * held in memory whole.
+ * the upload's temporary file) and stored chunk by chunk, hashed on the way. A PDF, PNG or JPEG is
+ * stored as it is (its pages counted on the way); any other format is read whole, converted in the
+ * render pool to a PDF rendition (file-conversion.ts) and stored with it, or refused with nothing
+ * stored.
  */
 export async function createFile(
   db: Db,
+  config: Config,
   input: { content: AsyncIterable<Buffer | Uint8Array>; filename: string | null | undefined; declaredType: string | null | undefined },
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
 ): Promise<FileRecord> {
   const chunks = inChunksOf(FILE_CHUNK_BYTES, input.content)[Symbol.asyncIterator]();
   try {
-    return await storeChunks(db, chunks, input, limits);
+    return await storeChunks(db, config, chunks, input, limits);
   } finally {
     await chunks.return(undefined); // stop reading the source if we stopped early
   }
 }
 
-/** Limits of what one upload may become (SERVICE_MAX_PAGES, SERVICE_MAX_ATTACHMENTS). */
+/** Limits of what one upload may become beyond its pages (SERVICE_MAX_ATTACHMENTS; pages: config.maxPages). */
 export interface UploadLimits {
-  maxPages: number;
   maxAttachments: number;
 }
 
-const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPages: 1000, maxAttachments: 50 };
+const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxAttachments: 50 };
 
 async function storeChunks(
   db: Db,
+  config: Config,
   chunks: AsyncIterator<Buffer, undefined>,
   input: { filename: string | null | undefined; declaredType: string | null | undefined },
   limits: UploadLimits,
@@ -89,16 +104,17 @@ async function storeChunks(
   // Every chunk but the last is full, so the first one holds the whole signature window.
   const first = await chunks.next();
   if (first.done) throw serviceError('empty_file', 'The uploaded file is empty');
-  const detected = detectMediaType(first.value.subarray(0, 2048));
-  if (!detected) {
-    // Not a PDF or an image: a format that is converted into pages (a workbook, an e-mail) is read
-    // whole, as its converter needs it (the upload is bounded by SERVICE_MAX_UPLOAD_BYTES). The
-    // bytes decide what it is; the declared type of a ZIP container or a text is not checked.
-    const parts: Buffer[] = [];
-    for (let next: IteratorResult<Buffer, undefined> = first; !next.done; next = await chunks.next()) parts.push(next.value);
-    const stored = await storeUploadTree(db, Buffer.concat(parts), cleanFilename(input.filename), limits);
-    return getFile(db, stored);
+  if (needsConversion(first.value.subarray(0, 2048))) {
+    // Not a PDF or an image: converted into pages, so read whole (bounded by SERVICE_MAX_UPLOAD_BYTES).
+    const whole: Buffer[] = [];
+    for (let next: IteratorResult<Buffer, undefined> = first; !next.done; next = await chunks.next()) whole.push(next.value);
+    const bytes = Buffer.concat(whole);
+    // An e-mail becomes a tree of files (its attachments, recursively): stored in one transaction.
+    if (detectEmail(bytes)) return getFile(db, await storeUploadTree(db, config, bytes, cleanFilename(input.filename), limits));
+    const converted = await convertUpload(bytes, { filename: input.filename, declaredType: input.declaredType }, config);
+    return storeConverted(db, bytes, converted, input.filename);
   }
+  const detected = detectMediaType(first.value.subarray(0, 2048))!;
   const check = checkDeclaredType(input.declaredType ?? undefined, detected);
   if (!check.ok) {
     throw serviceError(
@@ -109,23 +125,50 @@ async function storeChunks(
   const id = newId('file');
   const hash = createHash('sha256');
   let size = 0;
+  // A PDF's chunks are kept to count its pages once stored (an image has one).
+  const kept: Buffer[] | null = detected === 'application/pdf' ? [] : null;
   async function* hashed(): AsyncGenerator<Buffer> {
     for (let next = first; !next.done; next = await chunks.next()) {
       hash.update(next.value);
       size += next.value.length;
+      kept?.push(next.value);
       yield next.value;
     }
   }
+  const kind: FileKind = detected === 'application/pdf' ? 'pdf' : 'image';
   const saved = await db.transaction(async (trx) => {
     // The blob references the record, so the record goes first; its size and hash are known only
     // once every chunk is stored, and are filled in before the transaction commits.
-    await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, size_bytes: 0, sha256: '' });
+    await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, kind, size_bytes: 0, sha256: '' });
     await postgresFileStore(db).put(id, hashed(), trx);
+    const pageCount = kept ? await originalPageCount(Buffer.concat(kept), config) : 1;
     const [updated] = await trx('files')
       .where({ id })
-      .update({ size_bytes: size, sha256: hash.digest('hex') })
+      .update({ size_bytes: size, sha256: hash.digest('hex'), page_count: pageCount })
       .returning(COLUMNS);
     return updated;
+  });
+  return toFileRecord(saved);
+}
+
+/** A converted upload, its original bytes and its rendition, in one transaction. */
+async function storeConverted(db: Db, bytes: Buffer, converted: Converted, filename: string | null | undefined): Promise<FileRecord> {
+  const id = newId('file');
+  const saved = await db.transaction(async (trx) => {
+    const [row] = await trx('files')
+      .insert({
+        id,
+        filename: cleanFilename(filename),
+        media_type: converted.mediaType,
+        kind: converted.rendition.kind,
+        page_count: converted.rendition.pageCount,
+        size_bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      })
+      .returning(COLUMNS);
+    await postgresFileStore(db).put(id, bytes, trx);
+    if (converted.rendition.pdf) await putRendition(trx, id, converted.rendition.pdf, converted.rendition.cells);
+    return row;
   });
   return toFileRecord(saved);
 }

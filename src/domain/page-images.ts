@@ -5,7 +5,7 @@
 // reads (its artefacts included), not a PNG the model never saw: provenance boxes are fractions of
 // the page, the same in either format, and a viewer needs no other rendering than the jobs'.
 import type { Config } from '../config/index.js';
-import { detectMediaType, inspectDocumentInPool, isDocumentError, pageImageFormat, prepareImageInPool, renderPage } from '../documents/index.js';
+import { detectMediaType, inspectDocumentInPool, isDocumentError, pageImageFormat, prepareImageInPool, renderPage, type SupportedMediaType } from '../documents/index.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { FileBytesCache } from '../storage/file-bytes-cache.js';
@@ -37,12 +37,33 @@ const recent = new FileBytesCache(128 * 1024 * 1024);
 /** Page counts by those bytes: an entry goes when the cache lets go of its file. */
 const pageCounts = new WeakMap<Buffer, number>();
 
+/** The bytes a file's pages are read from (its rendition, or its own bytes), from the cache of recently viewed files. */
+export async function pageSource(db: Db, fileId: string): Promise<Buffer> {
+  const bytes = await recent.get(db, fileId);
+  if (!bytes) throw notFound('File content', fileId);
+  return bytes;
+}
+
+const limitsOf = (config: Config) => ({ dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages });
+
+/** The page count of page bytes (checked as a job checks them), remembered while the bytes are cached. */
+export async function pageCountOf(bytes: Buffer, kind: SupportedMediaType, config: Config): Promise<number> {
+  let pageCount = pageCounts.get(bytes);
+  if (pageCount === undefined) {
+    pageCount = (await inspectDocumentInPool(bytes, kind, limitsOf(config))).pageCount;
+    pageCounts.set(bytes, pageCount);
+  }
+  return pageCount;
+}
+
 /** Page `page` (1-based) of a stored file as an image; 404 past the last page, 400 for a document that cannot be read. */
 export async function renderFilePage(db: Db, config: Config, file: FileRecord, page: number): Promise<PageImage> {
-  const { bytes, kind } = await fileBytes(db, file.id);
-  const limits = renderLimits(config);
+  const bytes = await pageSource(db, file.id);
+  const kind = detectMediaType(bytes.subarray(0, 2048));
+  if (!kind) throw serviceError('unsupported_media_type', `File '${file.id}' is not a PDF, PNG or JPEG`);
+  const limits = limitsOf(config);
   try {
-    const pageCount = await countOf(bytes, kind, limits);
+    const pageCount = await pageCountOf(bytes, kind, config);
     if (page > pageCount) {
       throw serviceError('not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
@@ -61,33 +82,13 @@ export async function renderFilePage(db: Db, config: Config, file: FileRecord, p
 
 /** The number of pages of a stored file, or why it cannot be read (checked when a job asks for a page range). */
 export async function filePageCount(db: Db, config: Config, fileId: string): Promise<number | { unreadable: string }> {
-  const bytes = await recent.get(db, fileId);
-  if (!bytes) throw notFound('File content', fileId);
+  const bytes = await pageSource(db, fileId);
   const kind = detectMediaType(bytes.subarray(0, 2048));
   if (!kind) return { unreadable: `File '${fileId}' is not a PDF, PNG or JPEG` };
   try {
-    return await countOf(bytes, kind, renderLimits(config));
+    return await pageCountOf(bytes, kind, config);
   } catch (err) {
     if (isDocumentError(err)) return { unreadable: err.message };
     throw err;
   }
-}
-
-async function fileBytes(db: Db, fileId: string): Promise<{ bytes: Buffer; kind: NonNullable<ReturnType<typeof detectMediaType>> }> {
-  const bytes = await recent.get(db, fileId);
-  if (!bytes) throw notFound('File content', fileId);
-  const kind = detectMediaType(bytes.subarray(0, 2048));
-  if (!kind) throw serviceError('unsupported_media_type', `File '${fileId}' is not a PDF, PNG or JPEG`);
-  return { bytes, kind };
-}
-
-const renderLimits = (config: Config) => ({ dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages });
-
-async function countOf(bytes: Buffer, kind: NonNullable<ReturnType<typeof detectMediaType>>, limits: ReturnType<typeof renderLimits>): Promise<number> {
-  let pageCount = pageCounts.get(bytes);
-  if (pageCount === undefined) {
-    pageCount = (await inspectDocumentInPool(bytes, kind, limits)).pageCount;
-    pageCounts.set(bytes, pageCount);
-  }
-  return pageCount;
 }

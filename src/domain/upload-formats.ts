@@ -1,60 +1,66 @@
-// Which uploads are accepted and how each becomes pages. The one function the upload path and the
-// e-mail attachments both ask (`acceptedFormat`), so that the converter registry of issue 39's
-// formats work can take its place in one spot.
-import { detectMediaType } from '../documents/sniff.js';
-import { DEFAULT_MAX_DECOMPRESSED_BYTES, convertSpreadsheet, detectSpreadsheet } from '../documents/formats/spreadsheet.js';
-import { convertEmail, detectEmail, type EmailAttachment, type EmailMediaType } from '../documents/formats/email.js';
+// Which uploads are accepted and how each becomes pages, for the upload path and for e-mail
+// attachments alike: the format from the sniffer (src/documents/sniff.ts), PDF, PNG and JPEG as
+// they are, an e-mail through its MIME parser (its attachments come back to be stored as files),
+// and every other format through the converter registry in the render pool (file-conversion.ts).
+import type { Config } from '../config/index.js';
+import { FORMATS, isDocumentError, sniffFormat, type FormatId } from '../documents/index.js';
+import { serviceError } from '../errors.js';
+import { convertEmail, type EmailAttachment, type EmailMediaType } from '../documents/formats/email.js';
 import type { FileKind, Rendition } from '../documents/formats/types.js';
+import { acceptedFormats, convertUpload, originalPageCount } from './file-conversion.js';
 
 export interface AcceptedFormat {
+  format: FormatId;
   mediaType: string;
   kind: FileKind;
-  /** What makes the pages: the upload itself (PDF, PNG, JPEG) or a converter. */
-  converter: 'none' | 'spreadsheet' | 'email';
+  /** What makes the pages: the upload itself (PDF, PNG, JPEG), the e-mail parser, or the registry. */
+  converter: 'none' | 'email' | 'registry';
   /** Extension for a stored attachment that came without a name. */
   extension: string;
 }
 
 /** The accepted formats, for error details. */
-export const ACCEPTED_FORMATS = 'PDF, PNG, JPEG, XLSX, XLSM, e-mail (.eml, .msg)';
+export const ACCEPTED_FORMATS = (): string => acceptedFormats();
 
-/** The format of the bytes if it is accepted, from the bytes alone; null otherwise. */
+const ORIGINAL: ReadonlySet<FormatId> = new Set(['pdf', 'png', 'jpeg']);
+const EXTENSIONS: Partial<Record<FormatId, string>> = { jpeg: '.jpg', text: '.txt', markdown: '.md' };
+
+/** The format of the bytes if it is one we read, from the bytes alone; null otherwise. */
 export function acceptedFormat(bytes: Uint8Array): AcceptedFormat | null {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 2048));
-  const basic = detectMediaType(head);
-  if (basic === 'application/pdf') return { mediaType: basic, kind: 'pdf', converter: 'none', extension: '.pdf' };
-  if (basic === 'image/png') return { mediaType: basic, kind: 'image', converter: 'none', extension: '.png' };
-  if (basic === 'image/jpeg') return { mediaType: basic, kind: 'image', converter: 'none', extension: '.jpg' };
-  const sheet = detectSpreadsheet(bytes);
-  if (sheet) return { mediaType: sheet, kind: 'spreadsheet', converter: 'spreadsheet', extension: sheet.includes('macroEnabled') ? '.xlsm' : '.xlsx' };
-  const email = detectEmail(bytes);
-  if (email) return { mediaType: email, kind: 'email', converter: 'email', extension: email === 'message/rfc822' ? '.eml' : '.msg' };
-  return null;
-}
-
-export interface ConvertLimits {
-  maxPages: number;
-  maxDecompressedBytes?: number;
+  const format = sniffFormat(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (!format) return null;
+  const info = FORMATS[format];
+  const converter = ORIGINAL.has(format) ? 'none' : format === 'eml' || format === 'msg' ? 'email' : 'registry';
+  return { format, mediaType: info.mediaType, kind: info.kind, converter, extension: EXTENSIONS[format] ?? `.${format}` };
 }
 
 export interface Converted {
+  /** Null: the upload's own bytes are its pages. */
   rendition: Rendition | null;
+  /** Pages of the file (of its rendition where it has one); null for a PDF that cannot be read. */
+  pageCount: number | null;
   attachments: EmailAttachment[];
 }
 
-/** The pages of an accepted upload (null rendition: its own bytes are its pages) and, for an e-mail, its attachments. */
-export async function convertAccepted(bytes: Uint8Array, format: AcceptedFormat, limits: ConvertLimits): Promise<Converted> {
+/** The pages of an accepted upload and, for an e-mail, its attachments; refusals are ServiceErrors with the document's code. */
+export async function convertAccepted(bytes: Uint8Array, format: AcceptedFormat, config: Config): Promise<Converted> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (format.converter) {
     case 'none':
-      return { rendition: null, attachments: [] };
-    case 'spreadsheet':
-      return {
-        rendition: await convertSpreadsheet(bytes, { maxPages: limits.maxPages, maxDecompressedBytes: limits.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES }),
-        attachments: [],
-      };
+      return { rendition: null, pageCount: format.format === 'pdf' ? await originalPageCount(buffer, config) : 1, attachments: [] };
     case 'email': {
-      const { rendition, attachments } = await convertEmail(bytes, format.mediaType as EmailMediaType, { maxPages: limits.maxPages });
-      return { rendition, attachments };
+      try {
+        const { rendition, attachments } = await convertEmail(bytes, format.mediaType as EmailMediaType, { maxPages: config.maxPages });
+        return { rendition, pageCount: rendition.pageCount, attachments };
+      } catch (err) {
+        // The document, not the request, is at fault: the same codes a job fails with, as a 400.
+        if (isDocumentError(err)) throw serviceError(err.code, err.message);
+        throw err;
+      }
+    }
+    case 'registry': {
+      const { rendition } = await convertUpload(buffer, {}, config);
+      return { rendition, pageCount: rendition.pageCount, attachments: [] };
     }
   }
 }

@@ -60,5 +60,17 @@ export function pagesLeadIn(count: number): string {
 export function documentContent(input: DocumentInput, range?: string): string | ContentPart[] {
   if (input.type === 'text') return range ? [{ type: 'text', text: `This text is ${range}.` }, { type: 'text', text: input.text }] : input.text;
   const leadIn = range ? `The attached page images are ${range}, in page order.` : pagesLeadIn(input.images.length);
-  return [{ type: 'text', text: leadIn }, ...input.images.map(imagePart)];
+  const texts = input.texts?.some((t) => t) ? ` ${TEXT_LAYER_NOTE}` : '';
+  return [{ type: 'text', text: leadIn + texts }, ...pageParts(input)];
+}
+
+export const TEXT_LAYER_NOTE = "A page's text layer (its exact characters, in reading order), where it has one, follows its image.";
+
+/** Each page's image, followed by its text layer where it has one (the same user message). */
+export function pageParts(input: Extract<DocumentInput, { type: 'images' }>): ContentPart[] {
+  const first = input.firstPage ?? 1;
+  return input.images.flatMap((image, i): ContentPart[] => {
+    const text = input.texts?.[i];
+    return text ? [imagePart(image), { type: 'text', text: `Text layer of page ${first + i}:\n${text}` }] : [imagePart(image)];
+  });
 }

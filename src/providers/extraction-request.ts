@@ -1,7 +1,7 @@
 // Request bodies for extraction. Pure: same definition and input → same JSON body.
 import type { Config } from '../config/index.js';
 import { extractionAdapterFor } from './adapters.js';
-import { documentContent, imagePart, type ContentPart } from './content.js';
+import { documentContent, imagePart, pageParts, type ContentPart } from './content.js';
 import { windowSchema } from '../long-documents/window-schema.js';
 import { LOGPROB_FIELDS } from './logprobs.js';
 import { nuextractTemplateString } from './nuextract-template.js';
@@ -135,7 +135,7 @@ function nuextractBody(req: ExtractionRequestInput, config: ExtractionRequestCon
   if (document.type === 'text') {
     content = exampleImages.length > 0 ? [...exampleImages, { type: 'text', text: document.text }] : document.text;
   } else {
-    content = [...exampleImages, ...document.images.map(imagePart)];
+    content = [...exampleImages, ...pageParts(document)];
   }
 
   const messages: unknown[] = [];

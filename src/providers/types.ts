@@ -21,8 +21,14 @@ export interface ImageInput {
   base64: string;
 }
 
-/** What the model reads: inline text, or page images in page order. */
-export type DocumentInput = { type: 'text'; text: string } | { type: 'images'; images: ImageInput[] };
+/**
+ * What the model reads: inline text, or page images in page order. `texts[i]`, when given, is the
+ * text layer of image i (null: the page has none), sent right after its image; `firstPage` numbers
+ * the images (a window's first page; default 1).
+ */
+export type DocumentInput =
+  | { type: 'text'; text: string }
+  | { type: 'images'; images: ImageInput[]; texts?: Array<string | null>; firstPage?: number };
 
 /** A few-shot example whose file (if any) the caller has already turned into images. */
 export interface ExtractionExample {

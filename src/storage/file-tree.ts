@@ -2,13 +2,15 @@
 // and renditions, and the links between them.
 import type { Rendition } from '../documents/formats/types.js';
 import type { Db } from './db.js';
-import { storeRendition } from './file-renditions.js';
+import { putRendition } from './file-renditions.js';
 import { postgresFileStore } from './file-store.js';
 
 export interface TreeFileRow {
   id: string;
   filename: string;
   media_type: string;
+  kind: string;
+  page_count: number | null;
   size_bytes: number;
   sha256: string;
   parent_file_id: string | null;
@@ -33,7 +35,7 @@ export async function insertFileTree(db: Db, files: { row: TreeFileRow; content:
         ...(seq > 0 ? { created_at: trx.raw(`(select created_at from files where id = ?) - ? * interval '1 microsecond'`, [rootId, seq]) } : {}),
       });
       await postgresFileStore(db).put(row.id, content, trx);
-      if (rendition) await storeRendition(trx, row.id, rendition);
+      if (rendition?.pdf) await putRendition(trx, row.id, rendition.pdf, rendition.cells);
     }
   });
 }

@@ -9,6 +9,7 @@ const EXTRACTOR_KEYS = [
   'examples',
   'examples_strategy',
   'id',
+  'include_text_layer',
   'instructions',
   'is_prebuilt',
   'max_examples',

@@ -11,6 +11,7 @@ const extractor = (over: Partial<Extractor> = {}): Extractor => ({
   display_name: 'Invoice',
   instructions: 'Extract the total.',
   reasoning_effort: null,
+  include_text_layer: true,
   provider_name: 'compatible_api',
   model: 'numind/NuExtract-2.0-8B',
   schema: SCHEMA,
@@ -71,7 +72,7 @@ describe('changedFields', () => {
 describe('definitionOf', () => {
   it('keeps the definition fields only, so `get` output applies back', () => {
     const def = definitionOf('extractor', extractor());
-    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds']);
+    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds', 'include_text_layer']);
     expect(changedFields('extractor', def, extractor())).toEqual([]);
   });
 });

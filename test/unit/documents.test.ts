@@ -28,7 +28,7 @@ import {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LIMITS = { dpi: 150, maxPixels: 2048 * 2048, maxPages: 1000 };
 
-async function asyncCodeOf(fn: () => Promise<unknown>): Promise<DocumentErrorCode | 'no error' | 'untyped error'> {
+async function asyncCodeOf(fn: () => Promise<unknown>): Promise<DocumentError['code'] | 'no error' | 'untyped error'> {
   try {
     await fn();
     return 'no error';
@@ -37,7 +37,7 @@ async function asyncCodeOf(fn: () => Promise<unknown>): Promise<DocumentErrorCod
   }
 }
 
-function codeOf(fn: () => unknown): DocumentErrorCode | 'no error' | 'untyped error' {
+function codeOf(fn: () => unknown): DocumentError['code'] | 'no error' | 'untyped error' {
   try {
     fn();
     return 'no error';

@@ -17,12 +17,13 @@ from .errors import JobCanceledError, JobFailedError, WaitTimeoutError
 from .generated import AuthenticatedClient
 from .generated import Client as GeneratedClient
 from .generated.api.extraction_jobs import create_extraction_job, list_extraction_jobs
-from .generated.api.files import delete_file, get_file, list_files, upload_file
+from .generated.api.files import delete_file, get_file, get_file_page_text, list_files, upload_file
 from .generated.api.parse_jobs import create_parse_job, list_parse_jobs
 from .generated.models.create_extraction_job_request import CreateExtractionJobRequest
 from .generated.models.create_parse_job_request import CreateParseJobRequest
 from .generated.models.extraction_job_response import ExtractionJobResponse
 from .generated.models.file_response import FileResponse
+from .generated.models.page_text import PageText
 from .generated.models.file_upload import FileUpload
 from .generated.models.job_status import JobStatus
 from .generated.models.parse_job_response import ParseJobResponse
@@ -163,6 +164,10 @@ class AsyncClient:
 
     async def delete_file(self, file: Union[FileResponse, str]) -> None:
         await self._call(delete_file.asyncio_detailed, file_id=file if isinstance(file, str) else file.id)
+
+    async def page_text(self, file: Union[FileResponse, str], page: int) -> PageText:
+        """A page's text layer: ``text`` in reading order and ``words`` with boxes (0..1 of the page); a scan has none."""
+        return (await self._call(get_file_page_text.asyncio_detailed, file_id=file if isinstance(file, str) else file.id, page=page)).parsed
 
     def files(self, *, limit: int = 20, parent_file_id: Optional[str] = None) -> AsyncIterator[FileResponse]:
         return self._pages(list_files.asyncio_detailed, limit=limit, parent_file_id=UNSET if parent_file_id is None else parent_file_id)

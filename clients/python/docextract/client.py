@@ -16,12 +16,13 @@ from .errors import JobCanceledError, JobFailedError, WaitTimeoutError
 from .generated import AuthenticatedClient
 from .generated import Client as GeneratedClient
 from .generated.api.extraction_jobs import create_extraction_job, list_extraction_jobs
-from .generated.api.files import delete_file, get_file, list_files, upload_file
+from .generated.api.files import delete_file, get_file, get_file_page_text, list_files, upload_file
 from .generated.api.parse_jobs import create_parse_job, list_parse_jobs
 from .generated.models.create_extraction_job_request import CreateExtractionJobRequest
 from .generated.models.create_parse_job_request import CreateParseJobRequest
 from .generated.models.extraction_job_response import ExtractionJobResponse
 from .generated.models.file_response import FileResponse
+from .generated.models.page_text import PageText
 from .generated.models.file_upload import FileUpload
 from .generated.models.job_status import JobStatus
 from .generated.models.parse_job_response import ParseJobResponse
@@ -163,7 +164,7 @@ class Client:
     def upload(
         self, file: Union[str, os.PathLike, bytes], *, filename: Optional[str] = None, media_type: Optional[str] = None
     ) -> FileResponse:
-        """Upload a PDF, PNG or JPEG from a path or bytes (media type from the bytes' signature unless given)."""
+        """Upload a file of any accepted format from a path or bytes (the service names its format from the bytes)."""
         part = c.upload_part(file, filename, media_type)
         return self._call(upload_file.sync_detailed, body=FileUpload(upload=part)).parsed
 
@@ -172,6 +173,10 @@ class Client:
 
     def delete_file(self, file: Union[FileResponse, str]) -> None:
         self._call(delete_file.sync_detailed, file_id=file if isinstance(file, str) else file.id)
+
+    def page_text(self, file: Union[FileResponse, str], page: int) -> PageText:
+        """A page's text layer: ``text`` in reading order and ``words`` with boxes (0..1 of the page); a scan has none."""
+        return self._call(get_file_page_text.sync_detailed, file_id=file if isinstance(file, str) else file.id, page=page).parsed
 
     def files(self, *, limit: int = 20, parent_file_id: Optional[str] = None) -> Iterator[FileResponse]:
         """Every file, newest first, fetching pages of ``limit`` as the iteration goes; with

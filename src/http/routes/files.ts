@@ -8,6 +8,7 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { createFile, deleteFile, getFile, getFileContent, listFiles } from '../../domain/files.js';
 import { pageImageTag, renderFilePage } from '../../domain/page-images.js';
+import { filePageText } from '../../domain/page-text.js';
 import { FILE_CHUNK_BYTES } from '../../storage/file-store.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
@@ -40,11 +41,7 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     const content = createReadStream(upload.filepath, { highWaterMark: FILE_CHUNK_BYTES });
     try {
       ctx.status = 201;
-      ctx.body = await createFile(
-        db,
-        { content, filename: upload.originalFilename, declaredType: upload.mimetype },
-        { maxPages: config.maxPages, maxAttachments: config.maxAttachments },
-      );
+      ctx.body = await createFile(db, config, { content, filename: upload.originalFilename, declaredType: upload.mimetype }, { maxAttachments: config.maxAttachments });
     } finally {
       content.destroy();
       await unlink(upload.filepath).catch(() => {});
@@ -95,6 +92,14 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     // Bytes typed as bytes for a client that asks for nothing else (generated clients read those).
     ctx.type = ctx.accepts(image.mediaType, 'application/octet-stream') === 'application/octet-stream' ? 'application/octet-stream' : image.mediaType;
     ctx.body = image.bytes;
+  });
+
+  // A page's text layer and its words' boxes (0..1 of the page, as provenance boxes); a scan has none.
+  router.get('/:file_id/pages/:page/text', async (ctx) => {
+    const id = pathRef(ctx.params, 'file_id');
+    const { page } = parseRequest('path', pageParam, { page: ctx.params.page });
+    const file = await getFile(db, id);
+    ctx.body = await filePageText(db, config, file, page);
   });
 
   router.delete('/:file_id', async (ctx) => {

@@ -5,6 +5,13 @@ import { DocextractError } from '../../../clients/typescript/index.js';
 import { client, errorText, token } from './api';
 import type { Extractor, FileRecord, Parser, SchemaValidation } from './types';
 
+/** What the file picker offers: every format the service accepts (README, Formats); the bytes decide. */
+const ACCEPTED_UPLOADS = [
+  'application/pdf,image/*,.tif,.tiff,.bmp,.gif,.webp',
+  '.docx,.pptx,.xlsx,.xlsm,.odt,.ods,.odp,.rtf,.doc,.xls,.ppt',
+  '.html,.htm,.xhtml,.epub,.txt,.md,.markdown,.csv,.eml,.msg',
+].join(',');
+
 export function TokenBar({ onChange }: { onChange: () => void }) {
   const [value, setValue] = useState(token.get());
   const [editing, setEditing] = useState(!token.get());
@@ -71,8 +78,8 @@ export function FilePanel({ file, onFile, reload }: { file: FileRecord | null; o
     <section class="panel">
       <h2>1 · Document</h2>
       <label class="upload">
-        <input type="file" name="upload" accept="application/pdf,image/png,image/jpeg" disabled={busy} onChange={(e) => upload(e.currentTarget)} />
-        <span>{busy ? 'Uploading…' : 'Upload a PDF, PNG or JPEG'}</span>
+        <input type="file" name="upload" accept={ACCEPTED_UPLOADS} disabled={busy} onChange={(e) => upload(e.currentTarget)} />
+        <span>{busy ? 'Uploading…' : 'Upload a document (PDF, image, Office, HTML, EPUB, text…)'}</span>
       </label>
       <select
         aria-label="Uploaded files"
@@ -87,7 +94,8 @@ export function FilePanel({ file, onFile, reload }: { file: FileRecord | null; o
         </option>
         {files.map((f) => (
           <option key={f.id} value={f.id}>
-            {f.filename} · {Math.max(1, Math.round(f.size_bytes / 1024))} KiB
+            {f.filename} · {f.kind}
+            {f.page_count ? ` · ${f.page_count} page${f.page_count === 1 ? '' : 's'}` : ''} · {Math.max(1, Math.round(f.size_bytes / 1024))} KiB
           </option>
         ))}
       </select>

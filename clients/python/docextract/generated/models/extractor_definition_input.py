@@ -36,6 +36,11 @@ class ExtractorDefinitionInput:
         model (None | str | Unset): Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted
             providers.
         examples (list[ExampleInput] | Unset):
+        include_text_layer (bool | Unset): Our addition. Each page's text layer (where it has one: a digital PDF, a
+            converted
+            document) goes in the same user message as its image, so the model reads exact
+            characters; the text counts against the window's budget (`SERVICE_EXTRACTION_WINDOW_CHARS`).
+            Default true; false sends page images only.
         review_threshold (float | None | Unset): Our addition. A value whose confidence is below this is flagged
             `low_confidence`, and a
             completed job with any flag is put in review (`review.status = pending`). Null (the
@@ -56,6 +61,7 @@ class ExtractorDefinitionInput:
     provider_name: None | ProviderName | Unset = UNSET
     model: None | str | Unset = UNSET
     examples: list[ExampleInput] | Unset = UNSET
+    include_text_layer: bool | Unset = UNSET
     review_threshold: float | None | Unset = UNSET
     review_thresholds: None | ReviewThresholds | Unset = UNSET
     examples_strategy: ExtractorDefinitionInputExamplesStrategy | Unset = UNSET
@@ -105,6 +111,8 @@ class ExtractorDefinitionInput:
                 examples_item = examples_item_data.to_dict()
                 examples.append(examples_item)
 
+        include_text_layer = self.include_text_layer
+
         review_threshold: float | None | Unset
         if isinstance(self.review_threshold, Unset):
             review_threshold = UNSET
@@ -148,6 +156,8 @@ class ExtractorDefinitionInput:
             field_dict["model"] = model
         if examples is not UNSET:
             field_dict["examples"] = examples
+        if include_text_layer is not UNSET:
+            field_dict["include_text_layer"] = include_text_layer
         if review_threshold is not UNSET:
             field_dict["review_threshold"] = review_threshold
         if review_thresholds is not UNSET:
@@ -233,6 +243,8 @@ class ExtractorDefinitionInput:
 
                 examples.append(examples_item)
 
+        include_text_layer = d.pop("include_text_layer", UNSET)
+
         def _parse_review_threshold(data: object) -> float | None | Unset:
             if data is None:
                 return data
@@ -284,6 +296,7 @@ class ExtractorDefinitionInput:
             provider_name=provider_name,
             model=model,
             examples=examples,
+            include_text_layer=include_text_layer,
             review_threshold=review_threshold,
             review_thresholds=review_thresholds,
             examples_strategy=examples_strategy,

@@ -37,6 +37,10 @@ class ExtractorResponse:
         model (str):
         schema (ExtractorResponseSchema): The extraction result JSON Schema, as submitted.
         examples (list[Example]):
+        include_text_layer (bool): Our addition. Each page's text layer (where it has one: a digital PDF, a converted
+            document) goes in the same user message as its image, so the model reads exact
+            characters; the text counts against the window's budget (`SERVICE_EXTRACTION_WINDOW_CHARS`).
+            Default true; false sends page images only.
         review_threshold (float | None): Our addition. Below it a value is flagged `low_confidence`; null (always for
             prebuilt extractors) means no job needs review unless `review_thresholds` is set.
         review_thresholds (None | ReviewThresholds):
@@ -60,6 +64,7 @@ class ExtractorResponse:
     model: str
     schema: ExtractorResponseSchema
     examples: list[Example]
+    include_text_layer: bool
     review_threshold: float | None
     review_thresholds: None | ReviewThresholds
     version: int
@@ -98,6 +103,8 @@ class ExtractorResponse:
             examples_item = examples_item_data.to_dict()
             examples.append(examples_item)
 
+        include_text_layer = self.include_text_layer
+
         review_threshold: float | None
         review_threshold = self.review_threshold
 
@@ -135,6 +142,7 @@ class ExtractorResponse:
                 "model": model,
                 "schema": schema,
                 "examples": examples,
+                "include_text_layer": include_text_layer,
                 "review_threshold": review_threshold,
                 "review_thresholds": review_thresholds,
                 "version": version,
@@ -192,6 +200,8 @@ class ExtractorResponse:
 
             examples.append(examples_item)
 
+        include_text_layer = d.pop("include_text_layer")
+
         def _parse_review_threshold(data: object) -> float | None:
             if data is None:
                 return data
@@ -243,6 +253,7 @@ class ExtractorResponse:
             model=model,
             schema=schema,
             examples=examples,
+            include_text_layer=include_text_layer,
             review_threshold=review_threshold,
             review_thresholds=review_thresholds,
             version=version,

@@ -1,0 +1,64 @@
+// Conversion: what a format other than PDF costs. A 50-page DOCX and a 2,000-row XLSX are converted
+// at upload (src/documents/formats/registry.ts in the render pool: pages/s and CPU per page), then
+// every page of the rendition is rendered as a parse job would; the PDF of the same pages (the
+// rendition, uploaded as a PDF) needs only the rendering. CPU is the process's (the render threads
+// are in it). `npm run bench:convert`.
+import { loadConfig } from '../src/config/index.js';
+import { closeRenderPool, configureRenderPool, convertInPool, DEFAULT_MAX_IMAGE_PIXELS, inspectDocumentInPool, renderPage, sniffFormat } from '../src/documents/index.js';
+import { log } from './lib/infra.js';
+import { isMain, runStandalone } from './lib/main.js';
+import { makeDocx, makeXlsx } from './lib/office.js';
+import { fmt, table, type Section } from './lib/stats.js';
+
+/** Wall time and process CPU (user + system, all threads) of `fn`. */
+async function measure<T>(fn: () => Promise<T>): Promise<{ value: T; wallS: number; cpuS: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const value = await fn();
+  const cpu = process.cpuUsage(cpu0);
+  return { value, wallS: (performance.now() - t0) / 1000, cpuS: (cpu.user + cpu.system) / 1e6 };
+}
+
+export async function convertBenchmark(): Promise<Section> {
+  const config = loadConfig({});
+  configureRenderPool({ threads: config.renderThreads });
+  const limits = { dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages };
+  const context = { maxPages: config.maxPages, maxImagePixels: DEFAULT_MAX_IMAGE_PIXELS, libreOffice: null, timeoutMs: 600_000 };
+  const renderAll = async (pdf: Buffer) => {
+    const pages = (await inspectDocumentInPool(pdf, 'application/pdf', limits)).pageCount;
+    await Promise.all(Array.from({ length: pages }, (_, i) => renderPage(pdf, i, limits)));
+    return pages;
+  };
+  // Warm: threads started, mupdf loaded, the task module bundled.
+  await convertInPool(makeDocx(1), 'docx', context);
+  const rows: Array<Array<string | number>> = [];
+  for (const [name, bytes] of [['DOCX, 50 pages', makeDocx(50)], ['XLSX, 2,000 rows', makeXlsx(2000)]] as const) {
+    const format = sniffFormat(bytes)!;
+    log(`convert: ${name}`);
+    const converted = await measure(() => convertInPool(bytes, format, context));
+    const pdf = Buffer.from(converted.value.pdf!);
+    const pages = converted.value.pageCount;
+    const rendered = await measure(() => renderAll(pdf));
+    const asPdf = await measure(() => renderAll(Buffer.from(pdf))); // the same pages uploaded as a PDF
+    rows.push([
+      name,
+      pages,
+      fmt(pages / converted.wallS),
+      fmt((converted.cpuS * 1000) / pages),
+      fmt(((converted.cpuS + rendered.cpuS) * 1000) / pages),
+      fmt((asPdf.cpuS * 1000) / pages),
+      fmt((converted.cpuS + rendered.cpuS) / asPdf.cpuS, 2),
+    ]);
+  }
+  await closeRenderPool();
+  return {
+    title: 'Conversion (formats other than PDF)',
+    body: [
+      table(['input', 'pages', 'conversion pages/s', 'conversion CPU ms/page', 'conversion + render CPU ms/page', 'same pages as PDF: render CPU ms/page', 'ratio'], rows),
+      '',
+      `Conversion runs once, at upload (mupdf lays the file out and writes the PDF rendition); rendering at ${config.renderDpi} DPI is what every job pays, for a converted file exactly as for a PDF. CPU: the process's, render threads included (${config.renderThreads} threads).`,
+    ].join('\n'),
+  };
+}
+
+if (isMain(import.meta.url)) await runStandalone(convertBenchmark, { needsInfra: false });

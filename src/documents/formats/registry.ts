@@ -1,0 +1,114 @@
+// One converter per format, chosen by the sniffer (src/documents/sniff.ts): bytes in, a Rendition
+// out (formats/types.ts: a PDF the pages are read from, its page count, a spreadsheet's cells).
+// Converters run in a render thread (render-task.ts, op 'convert'), bounded in time by the pool.
+//
+// To plug in a converter: add `format: (bytes, context) => Promise<Rendition>` to CONVERTERS. A
+// format sniffed but without a converter here is refused as unsupported_media_type.
+//  - Spreadsheets: `xlsx`/`xlsm` go through mupdf until `convertSpreadsheet` (formats/spreadsheet.ts)
+//    replaces them: `xlsx: (bytes) => convertSpreadsheet(bytes)` (its `cells` are stored with the file).
+//  - E-mail: `eml`/`msg` have no converter yet (formats/email.ts will add them); attachments are
+//    not a converter's business: see `attachments` in Rendition's storage (src/domain/files.ts).
+import { DocumentError } from '../errors.js';
+import type { FormatId } from './catalog.js';
+import { FORMATS } from './catalog.js';
+import { libreOfficeToPdf } from './libreoffice.js';
+import { countPdfPages, imageSize, layoutToPdf } from './mupdf-layout.js';
+import { textToHtml, type TextFormat } from './text-pages.js';
+import type { Rendition } from './types.js';
+import { nativeCodec } from '../page-codec.js';
+
+export interface ConvertContext {
+  /** More pages than this: document_too_many_pages (SERVICE_MAX_PAGES). */
+  maxPages: number;
+  /** An image larger than this (pixels) is refused before it is decoded. */
+  maxImagePixels: number;
+  /** The soffice binary, or null when LibreOffice is not installed. */
+  libreOffice: string | null;
+  /** For converters that run a process of their own (LibreOffice): killed after this. */
+  timeoutMs: number;
+}
+
+export type Converter = (bytes: Uint8Array, context: ConvertContext) => Promise<Rendition>;
+
+/** A format mupdf lays out itself, opened as `magic`. */
+const viaMupdf =
+  (format: FormatId, magic: string): Converter =>
+  async (bytes, context) => ({ kind: FORMATS[format].kind, ...layoutToPdf(bytes, magic, context) });
+
+const viaText =
+  (format: FormatId & TextFormat): Converter =>
+  async (bytes, context) => ({ kind: FORMATS[format].kind, ...(layoutToPdf(Buffer.from(textToHtml(bytes, format), 'utf8'), 'text/html', context)) });
+
+/** An image format: its size checked from the header, then every page (frame) as a PDF page. */
+const viaImage =
+  (magic: string): Converter =>
+  async (bytes, context) => {
+    checkPixels(imageSize(bytes), context);
+    return { kind: 'image', ...(layoutToPdf(bytes, magic, context)) };
+  };
+
+/** WEBP: mupdf does not read it; sharp (libvips) decodes it to PNG first. */
+const webp: Converter = async (bytes, context) => {
+  const sharp = nativeCodec();
+  if (!sharp) throw new DocumentError('converter_unavailable', 'WEBP needs the native image codec (the sharp package), which could not be loaded on this host.');
+  let png: Buffer;
+  try {
+    const image = sharp(bytes, { limitInputPixels: context.maxImagePixels });
+    checkPixels(await image.metadata().then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 })), context);
+    png = await image.png().toBuffer();
+  } catch (err) {
+    if (err instanceof DocumentError) throw err;
+    throw new DocumentError('document_corrupt', `The WEBP image could not be decoded (${(err as Error).message}).`, { cause: err });
+  }
+  return { kind: 'image', ...(layoutToPdf(png, 'image/png', context)) };
+};
+
+const viaLibreOffice =
+  (format: FormatId): Converter =>
+  async (bytes, context) => {
+    if (!context.libreOffice) throw new DocumentError('converter_unavailable', libreOfficeMissing(format));
+    const pdf = await libreOfficeToPdf(context.libreOffice, bytes, format, context.timeoutMs);
+    return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context) };
+  };
+
+export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
+  tiff: viaImage('image/tiff'),
+  bmp: viaImage('image/bmp'),
+  gif: viaImage('image/gif'),
+  webp,
+  docx: viaMupdf('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+  pptx: viaMupdf('pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'),
+  // Until the spreadsheet converter (formats/spreadsheet.ts) replaces these two.
+  xlsx: viaMupdf('xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  xlsm: viaMupdf('xlsm', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  epub: viaMupdf('epub', 'application/epub+zip'),
+  html: viaText('html'),
+  text: viaText('text'),
+  markdown: viaText('markdown'),
+  csv: viaText('csv'),
+  // e-mail: eml, msg — see the header of this file.
+  odt: viaLibreOffice('odt'),
+  ods: viaLibreOffice('ods'),
+  odp: viaLibreOffice('odp'),
+  rtf: viaLibreOffice('rtf'),
+  doc: viaLibreOffice('doc'),
+  xls: viaLibreOffice('xls'),
+  ppt: viaLibreOffice('ppt'),
+};
+
+/** The format's converter runs on `bytes`. */
+export async function convertFormat(format: FormatId, bytes: Uint8Array, context: ConvertContext): Promise<Rendition> {
+  const converter = CONVERTERS[format];
+  if (!converter) throw new Error(`No converter for ${format}`); // the upload checks this first
+  return converter(bytes, context);
+}
+
+export function libreOfficeMissing(format: FormatId): string {
+  return `${FORMATS[format].label} files are converted by LibreOffice, which is not installed on this server: install it (Debian/Ubuntu: apt-get install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui) so that \`soffice\` is on PATH, or set SERVICE_LIBREOFFICE_PATH.`;
+}
+
+function checkPixels(size: { width: number; height: number }, context: ConvertContext): void {
+  if (size.width * size.height > context.maxImagePixels) {
+    throw new DocumentError('document_too_large', `The image is ${size.width} × ${size.height} pixels; at most ${context.maxImagePixels} pixels are accepted.`);
+  }
+}
