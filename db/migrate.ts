@@ -9,15 +9,13 @@ import * as historyPayloads from './migrations/008_history_payloads.js';
 import * as reviewConfidence from './migrations/009_review_confidence.js';
 import * as evaluations from './migrations/010_evaluations.js';
 import * as batches from './migrations/011_batches.js';
-<<<<<<< HEAD
+import * as engine from './migrations/013_engine.js';
+import * as formats from './migrations/014_formats.js';
 import * as emailAttachments from './migrations/015_email_attachments.js';
 import * as packets from './migrations/016_packets.js';
 import * as trust from './migrations/017_trust.js';
 import * as retrieval from './migrations/018_retrieval.js';
 import * as operators from './migrations/019_operators.js';
-=======
-import * as formats from './migrations/014_formats.js';
->>>>>>> formats
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -32,15 +30,13 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '009_review_confidence': reviewConfidence,
   '010_evaluations': evaluations,
   '011_batches': batches,
-<<<<<<< HEAD
+  '013_engine': engine,
+  '014_formats': formats,
   '015_email_attachments': emailAttachments,
   '016_packets': packets,
   '017_trust': trust,
   '018_retrieval': retrieval,
   '019_operators': operators,
-=======
-  '014_formats': formats,
->>>>>>> formats
 };
 
 const source: Knex.MigrationSource<string> = {

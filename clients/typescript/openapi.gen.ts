@@ -176,6 +176,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a session's notification stream
+         * @description An event stream of the session's server-to-client messages (Streamable HTTP); needs `Mcp-Session-Id`.
+         */
+        get: operations["openMcpStream"];
+        put?: never;
+        /**
+         * Send MCP messages (Streamable HTTP)
+         * @description The Model Context Protocol server (Streamable HTTP transport, docs/mcp.md): a JSON-RPC 2.0
+         *     message (or an array of them). A session starts with an `initialize` request without
+         *     `Mcp-Session-Id`; the answer's `Mcp-Session-Id` header names the session, and every later
+         *     request carries it (an unknown or another token's session is `404`). Requests are answered
+         *     as JSON or as an event stream (progress notifications, then the result). The tools are
+         *     calls of this API with the caller's own bearer token: the same scopes, limits and codes
+         *     (a `client` token is not offered the review and batch tools). Protected like `/v1`.
+         */
+        post: operations["postMcpMessage"];
+        /**
+         * End an MCP session
+         * @description Ends the session named by `Mcp-Session-Id`.
+         */
+        delete: operations["closeMcpSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/schemas/validate": {
         parameters: {
             query?: never;
@@ -210,9 +247,19 @@ export interface paths {
         put?: never;
         /**
          * Upload a file
-         * @description Stores a PDF, JPEG or PNG. The type is detected from the bytes' signature; a declared part
-         *     media type that contradicts them is refused. The recorded filename (directory parts and control
-         *     characters removed) and media type are returned unchanged on download.
+         * @description Stores a PDF, JPEG or PNG, a spreadsheet (XLSX, XLSM) or an e-mail (RFC 822 `.eml`, Outlook
+         *     `.msg`). The type is detected from the bytes' signature; a declared part media type that
+         *     contradicts a PDF's or an image's bytes is refused (for a ZIP container or a text, whose bytes
+         *     are ambiguous, the bytes win). The recorded filename (directory parts and control characters
+         *     removed) and media type are returned unchanged on download.
+         *
+         *     A spreadsheet's pages are its visible sheets drawn as grids, up to 100 rows a page (the first
+         *     row repeated on each following page), with the values as the spreadsheet displays them. An
+         *     e-mail's pages are its header block and body; each attachment of an accepted format is stored
+         *     as a file of its own (`parent_file_id`, `attachment_filename`; attached e-mails likewise, down
+         *     to three levels), listed in the e-mail's `attachment_file_ids`, and every other attachment in
+         *     its `skipped_attachments`. At most `SERVICE_MAX_ATTACHMENTS` files are made of one upload's
+         *     attachments. The upload and its attachments are stored together or not at all.
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -240,7 +287,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a file
-         * @description Removes the file and its bytes. Jobs that reference it must be deleted first.
+         * @description Removes the file and its bytes; an e-mail's attachment files (and theirs) go with it. Jobs and
+         *     evaluation items that reference the file or any of those attachments must be deleted first.
          */
         delete: operations["deleteFile"];
         options?: never;
@@ -497,6 +545,49 @@ export interface paths {
         patch: operations["updateExtractor"];
         trace?: never;
     };
+    "/v1/classifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List classifiers */
+        get: operations["listClassifiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classifiers/{classifier_ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a classifier */
+        get: operations["getClassifier"];
+        /**
+         * Create or replace a classifier by stable name
+         * @description Creates the classifier when the name is free (`201`, `version` 1), replaces its complete
+         *     definition when it exists (`200`; `version` grows by one when anything changed). Classification
+         *     jobs keep the classifier as it was when they were created. The class `other` always exists
+         *     implicitly (what none of the classes describes) and is not listed. A class's `extractor_name`
+         *     must name an existing extractor (`422 unknown_extractor`).
+         */
+        put: operations["putClassifier"];
+        post?: never;
+        /** Delete a classifier */
+        delete: operations["deleteClassifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parsers": {
         parameters: {
             query?: never;
@@ -589,7 +680,8 @@ export interface paths {
          * Delete an extraction job
          * @description A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
          *     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-         *     cancellation completes (a later `GET` is `404`).
+         *     cancellation completes (a later `GET` is `404`). An item of a batch is not deleted on its
+         *     own (`409 job_in_batch`): cancel it, or delete its batch.
          */
         delete: operations["deleteExtractionJob"];
         options?: never;
@@ -737,7 +829,9 @@ export interface paths {
          *     webhook endpoints. With `add_as_example: true` the job's input (text, or the file by `file_id`)
          *     and its `reviewed_data` are appended to the extractor's `examples` (422
          *     `output_schema_mismatch` when the extractor's schema has changed and no longer accepts them;
-         *     409 `prebuilt_read_only` for a prebuilt extractor).
+         *     409 `prebuilt_read_only` for a prebuilt extractor). `add_as_example: true` changes the
+         *     extractor, so it needs an admin token: a `client` token is refused with 403 `forbidden` and
+         *     nothing changes (the review is not approved either).
          */
         post: operations["approveExtractionJobReview"];
         delete?: never;
@@ -912,6 +1006,245 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/classification-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List classification jobs */
+        get: operations["listClassificationJobs"];
+        put?: never;
+        /**
+         * Create a classification job
+         * @description Classifies every page of a file (or of inline `text`, pages separated by form feeds) with the
+         *     classifier `classifier_name`, one model request per page (docs/packets.md). `mode: document`
+         *     gives the class of the whole document; `mode: split` cuts a packet into segments (documents).
+         *     With `route: true` (split only) each segment whose class names an extractor becomes an
+         *     extraction job over the segment's pages, once any review is approved. `pages` limits the job
+         *     to a page range of the file (`422 invalid_page_range`). The classifier is captured when the
+         *     job is created.
+         */
+        post: operations["createClassificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a classification job
+         * @description Poll this until `status` is terminal, or long-poll with `wait`. Each routed segment shows its extraction job's status.
+         */
+        get: operations["getClassificationJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a classification job and the jobs it routed
+         * @description As for extraction jobs: a terminal job is deleted at once (`204`); an active one moves to
+         *     `deleting` (`202`). The extraction jobs it routed are deleted with it.
+         */
+        delete: operations["deleteClassificationJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a classification job and the jobs it routed
+         * @description As for extraction jobs; the extraction jobs it routed are cancelled too. No request body.
+         */
+        post: operations["cancelClassificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a classification job as a stream of events
+         * @description Server-Sent Events, as for extraction jobs (`event: job` with the job as `GET` returns it).
+         */
+        get: operations["streamClassificationJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed classification job
+         * @description A `failed` job runs again; pages answered before are not asked again. Otherwise 409 `job_not_failed`.
+         */
+        post: operations["retryClassificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct the split of a classification job in review
+         * @description The corrected split replaces `review.reviewed_segments` (`result` keeps the model's answer) and
+         *     raises `review.revision`. It must cover every page of the job once, in order, with classes of
+         *     the classifier (`422 invalid_segments` otherwise). 409 as for extraction reviews.
+         */
+        patch: operations["patchClassificationJobReview"];
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a classification job's split
+         * @description `review.status` becomes `approved`; a job created with `route: true` routes the approved segments now.
+         */
+        post: operations["approveClassificationJobReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a classification job's split
+         * @description `review.status` becomes `rejected`; nothing is routed.
+         */
+        post: operations["rejectClassificationJobReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/classification-jobs/{job_id}/review/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        /** List the review decisions of a classification job */
+        get: operations["listClassificationJobReviewEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parse-jobs": {
         parameters: {
             query?: never;
@@ -959,7 +1292,8 @@ export interface paths {
          * Delete a parse job
          * @description A terminal job is deleted at once (`204`). A queued, running or canceling job moves to
          *     `deleting`, its work is cancelled, and `202` returns the job; the row disappears when the
-         *     cancellation completes.
+         *     cancellation completes. An item of a batch is not deleted on its own (`409 job_in_batch`):
+         *     cancel it, or delete its batch.
          */
         delete: operations["deleteParseJob"];
         options?: never;
@@ -1046,6 +1380,129 @@ export interface paths {
          *     nothing.
          */
         get: operations["streamParseJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parse-jobs/{job_id}/chunks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A completed parse job's text as chunks for retrieval
+         * @description Our addition (docs/retrieval.md). The blocks of every page, in order, packed into chunks of at most
+         *     `max_tokens` tokens of the `cl100k_base` encoding. A heading starts a new chunk and sets
+         *     `heading_path` (the enclosing headings' texts, outermost first, the heading itself included);
+         *     blocks join the current chunk while it stays within `max_tokens`. A longer block is split at
+         *     sentence ends, then at words; a table by rows, its header row repeated in each part. Page
+         *     headers and footers are left out. With `overlap_tokens` > 0 a chunk that continues a section
+         *     starts with the last `overlap_tokens` tokens of the section's previous chunk. Computed on each
+         *     read from the stored blocks. `409 job_not_completed` before the job has completed.
+         */
+        get: operations["getParseJobChunks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parse-jobs/{job_id}/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A completed parse job's tables as data
+         * @description Our addition (docs/retrieval.md). Every table of the document, as rows of cell texts. A table
+         *     that is the last block of its page (headers and footers aside) and goes on as the first block of
+         *     the next page with as many columns is one table over both pages (the continuation's repeated
+         *     header row dropped). `409 job_not_completed` before the job has completed.
+         */
+        get: operations["getParseJobTables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parse-jobs/{job_id}/tables/{index}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+                /** @description The table's `index` in `/tables` (from 0). */
+                index: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One table of a completed parse job as CSV
+         * @description Our addition. The table's rows as RFC 4180 CSV (CRLF line ends; a field holding a comma, a
+         *     quote or a line end is quoted, its quotes doubled), the header row first. `404` past the last
+         *     table; `409 job_not_completed` before the job has completed.
+         */
+        get: operations["getParseJobTableCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parse-jobs/{job_id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A completed parse job's whole document in one file
+         * @description Our addition. `markdown`: the pages joined by `\n\n<!-- PageBreak -->\n\n` (as `result.content`);
+         *     `html`: a `<section data-page="N">` per page, tables as `<table>` elements (raw HTML in a
+         *     transcription is shown as text); `text`: plain text, pages apart by a form feed, table rows as
+         *     tab-separated lines, page headers and footers left out; `json`: `{pages: [{page_number, blocks}]}`.
+         *     Sent as an attachment named after the uploaded file. `409 job_not_completed` before the job has
+         *     completed.
+         */
+        get: operations["getParseJobDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1158,10 +1615,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Re-run the failed items of a batch
-         * @description An ended batch (`completed` or `canceled`) runs again: exactly its `failed` items are queued
-         *     again (same jobs, same snapshot) and the batch is `running` until they end. While the batch
-         *     runs: `409 batch_not_ended`. No request body.
+         * Re-run the failed and canceled items of a batch
+         * @description An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+         *     items are queued again (same jobs, same snapshot) and the batch is `running` until every one
+         *     of them has ended; its completed items are kept as they are. While the batch runs:
+         *     `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
+         *     request body.
          */
         post: operations["retryBatch"];
         delete?: never;
@@ -1187,6 +1646,9 @@ export interface paths {
          * The results of a batch, one JSON line per ended item
          * @description `application/x-ndjson`: one `BatchResultLine` per ended item, in input order, streamed from the
          *     database (never held in memory). Readable while the batch runs: the items ended so far.
+         *     With `as=chunks` (parse batches; an extraction batch answers `404`): one `BatchChunkLine` per
+         *     chunk of each completed item instead, in input order, chunked as
+         *     `GET /v1/parse-jobs/{job_id}/chunks` chunks (`max_tokens`, `overlap_tokens`; `status` is ignored).
          */
         get: operations["getBatchResults"];
         put?: never;
@@ -1212,12 +1674,17 @@ export interface paths {
         };
         /**
          * The results of an extraction batch as CSV
-         * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, then one per leaf of
-         *     the extractor's schema (as the batch's snapshot has it), named by its JSON Pointer with `*` for
-         *     the items of an array (`/vendor/name`, `/line_items/*\/amount`). An item whose result holds an
-         *     array of objects (not inside another array) takes one row per array element, its other columns
-         *     repeated; arrays of scalars and deeper arrays are one cell of JSON. The values are those of
-         *     each job's `result.data` (docs/batches.md). A parse batch has no CSV (`404`).
+         * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
+         *     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
+         *     space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+         *     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
+         *     the items of an array (`/vendor/name`, `/line_items/*\/amount`); with `?confidence=true` each
+         *     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
+         *     the lowest under it; empty when unknown). An item whose result holds an array of objects (not
+         *     inside another array) takes one row per array element, its other columns repeated; arrays of
+         *     scalars and deeper arrays are one cell of JSON. The values are those of each job's
+         *     `result.data`, or of `review.reviewed_data` when its review is approved (docs/batches.md). A
+         *     parse batch has no CSV (`404`).
          */
         get: operations["getBatchResultsCsv"];
         put?: never;
@@ -1533,6 +2000,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/evaluation-runs/{run_id}/thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per-field review thresholds chosen from a completed run at a target precision
+         * @description Our addition (issue 40). For each field of the run (its path with `*` for array indices, as in
+         *     the report), V is the non-null extracted values of that field that have a confidence, over
+         *     the run's completed items, each right (tp) or wrong. `threshold` is the smallest confidence c
+         *     among V such that the values of V with confidence ≥ c are right in a share ≥
+         *     `target_precision`; `precision` is that share, `auto_accept_share` the share of V at or above
+         *     c, `n` = |V|. When no c qualifies (or V is empty) `threshold` and `precision` are null and
+         *     `auto_accept_share` is 0. `straight_through_rate` = the completed items whose every confident
+         *     value is at or above its field's threshold (and that have no confident value of a field with
+         *     a null threshold) ÷ `items_total` (all items of the run, failed ones included). Items count
+         *     as completed when their job is (a job deleted since counts as failed).
+         *
+         *     With `apply: true` the thresholds are written into the run's extractor as its
+         *     `review_thresholds` (a field with a null threshold is written as null: each of its values
+         *     with a confidence then needs a human), which makes a new version (`applied_version`); `409
+         *     extractor_changed` when the extractor's version is no longer the one the run evaluated.
+         *     A run that is not completed is `409 evaluation_run_not_completed`.
+         */
+        post: operations["proposeEvaluationThresholds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/evaluation-runs/{run_id}/compare/{other_run_id}": {
         parameters: {
             query?: never;
@@ -1745,6 +2253,30 @@ export interface components {
             /** @description Hex SHA-256 of the bytes. */
             sha256: string;
             created_at: components["schemas"]["Timestamp"];
+            /** @description The e-mail this file was attached to; null for an upload. */
+            parent_file_id: string | null;
+            /** @description The attachment's name in that e-mail (`attachment-N.ext` when it had none); null for an upload. */
+            attachment_filename: string | null;
+            /** @description The files made of this e-mail's attachments, in attachment order; empty for any other file. */
+            attachment_file_ids: string[];
+            /**
+             * @description This e-mail's attachments that were not stored as files, in attachment order; empty for any
+             *     other file.
+             */
+            skipped_attachments: components["schemas"]["SkippedAttachment"][];
+        };
+        /** @description An e-mail attachment that is not stored as a file, and why. */
+        SkippedAttachment: {
+            /** @description Its name in the e-mail (may be empty). */
+            filename: string;
+            /** @description The media type the e-mail declares for it. */
+            media_type: string;
+            /**
+             * @description `unsupported_media_type` (not an accepted format), `empty_file`, `too_many_attachments`
+             *     (past `SERVICE_MAX_ATTACHMENTS`), `nesting_too_deep` (an e-mail attached more than three
+             *     levels down), or the `document_*` code of an attachment that cannot be made into pages.
+             */
+            reason: string;
         };
         /** @description A provider's connection state. The API key and the name of its variable are never returned. */
         ProviderResponse: {
@@ -1821,6 +2353,12 @@ export interface components {
         };
         /** @description A few-shot example as submitted. */
         ExampleInput: {
+            /** @description Our addition. Sent back as read, an example keeps its `id`, `source_job_id` and `added_at` (an example equal in input and output to a stored one keeps them too); any other is new. */
+            id?: string;
+            /** @description Ignored (kept from the stored example named by `id`). */
+            source_job_id?: string | null;
+            /** @description Ignored (kept from the stored example named by `id`). */
+            added_at?: string;
             /**
              * @description A `text` example (the default `type`) has `text` and no `file_id`; a `file` example has the
              *     `file_id` of an uploaded file (`404 not_found` when there is none) and no `text`.
@@ -1839,6 +2377,11 @@ export interface components {
         };
         /** @description A few-shot example as stored (normalised). */
         Example: {
+            /** @description Our addition. Stable while the example exists (`exm_` + ULID); what jobs list in `examples_used`. */
+            id: string;
+            /** @description The reviewed job it was added from (`add_as_example`); null when written by hand. */
+            source_job_id: string | null;
+            added_at: components["schemas"]["Timestamp"];
             input: components["schemas"]["StoredExampleInput"];
             output: Record<string, unknown>;
         };
@@ -1878,6 +2421,27 @@ export interface components {
              *     default): no job of this extractor needs review.
              */
             review_threshold?: number | null;
+            /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
+            review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
+            /**
+             * @description `all` (the default): every example goes into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for files), ranked in Postgres full-text search, ties to the newest.
+             * @enum {string}
+             */
+            examples_strategy?: "all" | "similar";
+            /** @description With `similar`, how many examples (5 when null). */
+            max_examples?: number | null;
+        };
+        /**
+         * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
+         *     as in evaluation reports, e.g. `/items/*\/amount`) → the threshold of that field. A value is
+         *     flagged `low_confidence` when its confidence is below the threshold of the most specific
+         *     path that matches it (fewest `*`), else below `review_threshold` when that is set. A field
+         *     mapped to null has no threshold that suffices: each of its values with a confidence is
+         *     flagged (what a thresholds proposal writes for a field where no threshold reaches the
+         *     target). A job is put in review when `review_threshold` or `review_thresholds` is set.
+         */
+        ReviewThresholds: {
+            [key: string]: number | null;
         };
         /** @description A partial update; omitted fields are preserved. */
         ExtractorUpdateInput: {
@@ -1901,6 +2465,15 @@ export interface components {
              *     default): no job of this extractor needs review.
              */
             review_threshold?: number | null;
+            /** @description Per-field thresholds (see `ReviewThresholds`); null (the default) or absent for none. */
+            review_thresholds?: components["schemas"]["ReviewThresholds"] | null;
+            /**
+             * @description `all` (the default): every example goes into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for files), ranked in Postgres full-text search, ties to the newest.
+             * @enum {string}
+             */
+            examples_strategy?: "all" | "similar";
+            /** @description With `similar`, how many examples (5 when null). */
+            max_examples?: number | null;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -1922,10 +2495,54 @@ export interface components {
              *     Default true; false sends page images only.
              */
             include_text_layer: boolean;
-            /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review. */
+            /** @description Our addition. Below it a value is flagged `low_confidence`; null (always for prebuilt extractors) means no job needs review unless `review_thresholds` is set. */
             review_threshold: number | null;
+            review_thresholds: components["schemas"]["ReviewThresholds"] | null;
+            /** @description 1 when the extractor is created, one more with every change of its definition (a PUT or PATCH that changes nothing keeps it; an example added from a review is a change). Jobs and evaluation runs keep it in their snapshot. */
+            version: number;
+            /** @enum {string} */
+            examples_strategy: "all" | "similar";
+            max_examples: number | null;
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ClassifierClass: {
+            /** @description Unique in the classifier; not `other`, which always exists implicitly. */
+            name: string;
+            /** @description What a page of this class looks like (sent to the model). */
+            description: string;
+            /** @description The extractor a segment of this class is routed to (`route`); it must exist. */
+            extractor_name?: string | null;
+        };
+        /** @description The complete classifier definition (body of the create-or-replace operation). */
+        ClassifierDefinitionInput: {
+            /** @description Optional; when given it must equal the name in the path. */
+            name?: string | null;
+            display_name: string;
+            /** @description Extra guidance for the model (optional). */
+            instructions?: string;
+            classes: components["schemas"]["ClassifierClass"][];
+            /** @description Defaults to `compatible_api`. */
+            provider_name?: components["schemas"]["ProviderName"] | null;
+            /** @description Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted providers. */
+            model?: string | null;
+            /** @description A segment whose confidence is below it is flagged `low_confidence` and puts the job in review. */
+            review_threshold?: number | null;
+        };
+        ClassifierResponse: {
+            /** @description Immutable identifier (`cls_` + ULID). */
+            id: string;
+            name: string;
+            display_name: string;
+            instructions: string;
+            classes: components["schemas"]["ClassifierClass"][];
+            provider_name: components["schemas"]["ProviderName"];
+            model: string;
+            review_threshold: number | null;
+            /** @description 1 when created; grows by one with every change of the definition. */
+            version: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1992,7 +2609,20 @@ export interface components {
             extractor_name?: string;
             file_id?: string;
             text?: string;
+            /**
+             * @description Only these pages of the file are rendered, sent to the model and cited (provenance keeps the
+             *     file's page numbers); absent or null for the whole file. A range that does not fit the file is
+             *     `422 invalid_page_range`. Our addition (packets).
+             */
+            pages?: components["schemas"]["PageRange"] | null;
         } & ((unknown | unknown) & (unknown | unknown));
+        /** @description Pages `start` to `end` of a file, 1-based and inclusive. */
+        PageRange: {
+            /** @description First page (from 1). */
+            start: number;
+            /** @description Last page, inclusive (at least `start`, at most the file's page count). */
+            end: number;
+        };
         /** @description Token usage reported by the provider (summed over pages for parse jobs). Our addition to the contract. */
         TokenUsage: {
             prompt_tokens: number;
@@ -2046,8 +2676,8 @@ export interface components {
             confidence: number | null;
         };
         /**
-         * @description Why a value needs a human: `low_confidence` (its confidence is below the extractor's
-         *     `review_threshold`), `required_missing` (the schema requires the property and its value is
+         * @description Why a value needs a human: `low_confidence` (its confidence is below its field's threshold in
+         *     the extractor's `review_thresholds`, else below its `review_threshold`), `required_missing` (the schema requires the property and its value is
          *     null), `conflict` (two windows disagreed, see `conflicts`), `not_grounded` (the pages it came
          *     from have a text layer and its text was not found on them).
          * @enum {string}
@@ -2058,7 +2688,7 @@ export interface components {
          * @enum {string}
          */
         ReviewStatus: "not_required" | "pending" | "approved" | "rejected";
-        /** @description Review state of a completed job whose extractor had a `review_threshold` when the job was created. */
+        /** @description Review state of a completed job whose extractor had a `review_threshold` or `review_thresholds` when the job was created. */
         ExtractionReview: {
             status: components["schemas"]["ReviewStatus"];
             /** @description Starts at 1 and grows by one with each change. */
@@ -2116,10 +2746,11 @@ export interface components {
          *     `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
          *     and `extraction_job.review_completed` (its review was approved or rejected). Review events are
          *     sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`, `batch.canceled` (body `BatchEventPayload`), also
-         *     sent only to endpoints that list them.
+         *     sent only to endpoints that list them. Classification jobs (packets): `classification_job.completed`,
+         *     `.failed`, `.canceled`, also sent only to endpoints that list them.
          * @enum {string}
          */
-        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed" | "batch.completed" | "batch.canceled";
+        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed" | "batch.completed" | "batch.canceled" | "classification_job.completed" | "classification_job.failed" | "classification_job.canceled";
         WebhookEndpointCreateInput: {
             url: components["schemas"]["WebhookUrl"];
             /** @description Events to deliver; default the six job-end events (review and `batch.*` events only when listed). */
@@ -2194,6 +2825,16 @@ export interface components {
              *     width and height (0..1), origin at the top-left corner.
              */
             boxes?: components["schemas"]["PageBox"][];
+            /**
+             * @description For a spreadsheet: the cells the value's boxes lie in, each once (a header row repeated
+             *     on several pages is one cell). Absent for other files and for values not found in a cell.
+             */
+            cells?: {
+                /** @description The sheet's name. */
+                sheet: string;
+                /** @description A1 notation, e.g. `B7`. */
+                cell: string;
+            }[];
         };
         PageBox: {
             page: number;
@@ -2218,6 +2859,8 @@ export interface components {
             extractor_id: string;
             file_id: string | null;
             source_text: string | null;
+            /** @description The pages the job reads (the file's page numbers); null for the whole file. Our addition, always present. */
+            pages?: components["schemas"]["PageRange"] | null;
             provider_name_used: components["schemas"]["ProviderName"] | null;
             model_used: string | null;
             status: components["schemas"]["JobStatus"];
@@ -2244,10 +2887,118 @@ export interface components {
             review?: components["schemas"]["ExtractionReview"] | null;
             /** @description Our addition, always present. The evaluation run the job is an item of; null for a job created on its own. */
             evaluation_run_id?: string | null;
+            /**
+             * @description Our addition (issue 40). The ids of the extractor's examples the job's prompts carried
+             *     (chosen once, before the first request: all of them, or the most similar with
+             *     `examples_strategy: similar`; an evaluation item's job never carries an example of its
+             *     own document). Null until chosen.
+             */
+            examples_used?: string[] | null;
             /** @description The batch the job is an item of (`batch_` + ULID); null for a job created on its own. Our addition. */
             batch_id?: string | null;
             /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */
             custom_id?: string | null;
+            /** @description The classification job that routed this job to its extractor (`cjob_` + ULID); null otherwise. Our addition (packets). */
+            classification_job_id?: string | null;
+        };
+        /** @description Exactly one of `file_id` / `text`. */
+        CreateClassificationJobRequest: {
+            classifier_name: string;
+            file_id?: string;
+            /** @description Inline text; a form feed starts a new page. */
+            text?: string;
+            /** @enum {string} */
+            mode: "document" | "split";
+            /** @description Split mode only: route each segment to its class's extractor. */
+            route?: boolean;
+            pages?: components["schemas"]["PageRange"] | null;
+        } & (unknown | unknown);
+        ClassifiedPage: {
+            /** @description The file's page number. */
+            page: number;
+            class: string;
+            starts_document: boolean;
+            /** @description Lowest probability among the tokens of the class value; null without token probabilities. */
+            confidence: number | null;
+        };
+        ClassificationSegment: {
+            class: string;
+            pages: components["schemas"]["PageRange"];
+            /** @description The lowest of its pages' confidences. */
+            confidence: number | null;
+            /** @description The extraction job the segment was routed to. */
+            extraction_job_id: string | null;
+            /** @description That job's status now (null when not routed, or the job was deleted). */
+            extraction_job_status: components["schemas"]["JobStatus"] | null;
+        };
+        SegmentFlag: {
+            /** @description 0-based index of the segment (in document mode 0, the document). */
+            segment: number;
+            reasons: "low_confidence"[];
+            confidence: number | null;
+        };
+        ClassificationResult: {
+            pages: components["schemas"]["ClassifiedPage"][];
+            /** @description Document mode: the class of the most pages (ties: the earliest page's). */
+            class?: string;
+            /** @description Document mode - the lowest page confidence among the pages of that class. */
+            confidence?: number | null;
+            /** @description Split mode - the documents found. */
+            segments?: components["schemas"]["ClassificationSegment"][];
+            flags: components["schemas"]["SegmentFlag"][];
+        };
+        ReviewedSegment: {
+            class: string;
+            pages: components["schemas"]["PageRange"];
+        };
+        ClassificationReview: {
+            status: components["schemas"]["ReviewStatus"];
+            revision: number;
+            reviewed_segments: components["schemas"]["ReviewedSegment"][];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ClassificationReviewPatchRequest: {
+            revision: number;
+            segments: components["schemas"]["ReviewedSegment"][];
+        };
+        ClassificationReviewApproveRequest: {
+            revision: number;
+        };
+        ClassificationReviewEvent: {
+            at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            action: "correct" | "approve" | "reject";
+            segments_before: unknown;
+            segments_after: unknown;
+            actor: string | null;
+        };
+        ClassificationJobResponse: {
+            /** @description Immutable identifier (`cjob_` + ULID). */
+            id: string;
+            classifier_id: string;
+            classifier_name: string;
+            /** @description The classifier's version the job runs (its snapshot). */
+            classifier_version: number;
+            file_id: string | null;
+            source_text: string | null;
+            /** @enum {string} */
+            mode: "document" | "split";
+            route: boolean;
+            pages: components["schemas"]["PageRange"] | null;
+            provider_name_used: components["schemas"]["ProviderName"] | null;
+            model_used: string | null;
+            status: components["schemas"]["JobStatus"];
+            result: components["schemas"]["ClassificationResult"] | null;
+            error: components["schemas"]["JobError"] | null;
+            /** @description Pages classified so far. */
+            progress: components["schemas"]["ParseProgress"] | null;
+            usage: components["schemas"]["TokenUsage"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            started_at: components["schemas"]["Timestamp"] | null;
+            completed_at: components["schemas"]["Timestamp"] | null;
+            retry: components["schemas"]["JobRetry"] | null;
+            /** @description Null when the classifier had no `review_threshold`. */
+            review: components["schemas"]["ClassificationReview"] | null;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -2260,6 +3011,68 @@ export interface components {
             page_number: number;
             /** @description Markdown transcription of the page. */
             content: string;
+            /** @description Our addition (issue 41). The page's Markdown read as typed blocks with boxes; every page of a completed job's read has them. */
+            blocks?: components["schemas"]["Block"][];
+        };
+        /** @description A rectangle in page fractions (0..1, origin top-left), as provenance boxes. */
+        BlockBox: {
+            x0: number;
+            y0: number;
+            x1: number;
+            y1: number;
+        };
+        BlockTable: {
+            /** @description Every row, header rows first; one cell text (Markdown) per column. */
+            rows: string[][];
+            header_rows: number;
+        };
+        /**
+         * @description Our addition (issue 41). A piece of a page's Markdown: `heading` (`level` 1–6), `paragraph`,
+         *     `list_item` (`level` = nesting depth from 1), `table`, `figure` (a picture description in square
+         *     brackets, or an image), `formula`, `code`, `page_header` and `page_footer` (a first or last line
+         *     repeated on most pages of a document of three pages or more).
+         */
+        Block: {
+            /** @enum {string} */
+            type: "heading" | "paragraph" | "list_item" | "table" | "figure" | "formula" | "code" | "page_header" | "page_footer";
+            /** @description The block's Markdown (a heading's or list item's without its marker; a table's Markdown). */
+            text: string;
+            /** @description Heading level or list nesting depth; null for other blocks. */
+            level: number | null;
+            /** @description Encloses the text-layer words that match the block's text; null where the page has no text layer or they are not found. */
+            box: components["schemas"]["BlockBox"] | null;
+            /** @description Tables only (else null). */
+            table: components["schemas"]["BlockTable"] | null;
+        };
+        Chunk: {
+            index: number;
+            text: string;
+            /** @description The enclosing headings, outermost first. */
+            heading_path: string[];
+            /** @description The pages the chunk's blocks came from. */
+            pages: number[];
+            /** @description The non-null boxes of the chunk's blocks. */
+            boxes: components["schemas"]["PageBox"][];
+            /** @description `text` in tokens of the encoding `tokenizer` names. */
+            token_count: number;
+        };
+        ChunkList: {
+            /** @enum {string} */
+            tokenizer: "cl100k_base";
+            chunks: components["schemas"]["Chunk"][];
+        };
+        DocumentTable: {
+            index: number;
+            pages: number[];
+            boxes: components["schemas"]["PageBox"][];
+            rows: string[][];
+            header_rows: number;
+        };
+        DocumentBlocks: {
+            pages: {
+                page_number: number;
+                blocks: components["schemas"]["Block"][];
+            }[];
         };
         ParseResult: {
             format: components["schemas"]["OutputFormat"];
@@ -2302,6 +3115,28 @@ export interface components {
             batch_id?: string | null;
             /** @description The item's `custom_id` in its batch; null for a job created on its own. Our addition. */
             custom_id?: string | null;
+        };
+        /**
+         * @description One event of `GET /v1/extraction-jobs/{job_id}/events` (Server-Sent Events), as a client parses it: `event` is
+         *     `job`, `id` the event's sequence number in the stream, and `data` one line of JSON, the job as
+         *     `GET /v1/extraction-jobs/{job_id}` returns it (`ExtractionJobResponse`). Comment lines (`: keep-alive`) carry no event. Our addition.
+         */
+        ExtractionJobEvent: {
+            /** @enum {string} */
+            event: "job";
+            id: string;
+            data: string;
+        };
+        /**
+         * @description One event of `GET /v1/parse-jobs/{job_id}/events` (Server-Sent Events), as a client parses it: `event` is
+         *     `job`, `id` the event's sequence number in the stream, and `data` one line of JSON, the job as
+         *     `GET /v1/parse-jobs/{job_id}` returns it (`ParseJobResponse`). Comment lines (`: keep-alive`) carry no event. Our addition.
+         */
+        ParseJobEvent: {
+            /** @enum {string} */
+            event: "job";
+            id: string;
+            data: string;
         };
         /**
          * @description A model call that is failing transiently (connection refused or reset, time-out, 5xx, 429,
@@ -2512,6 +3347,12 @@ export interface components {
             };
             /** @description Set when `status` is `completed`, otherwise null. */
             report: components["schemas"]["EvaluationReport"] | null;
+            /**
+             * @description Set when `status` is `failed`: why the run failed (its scoring or bookkeeping met an error
+             *     no retry can fix: `internal_error`, with the details in the worker's log), otherwise null.
+             *     An item job's own failure does not fail the run (the item is scored all wrong).
+             */
+            error?: components["schemas"]["JobError"] | null;
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["Timestamp"] | null;
             completed_at: components["schemas"]["Timestamp"] | null;
@@ -2589,6 +3430,32 @@ export interface components {
             /** @description The value the new run extracted. */
             new: unknown;
         };
+        ThresholdsRequest: {
+            /** @description The share of auto-accepted values that must be right. */
+            target_precision: number;
+            /**
+             * @description Write the thresholds into the run's extractor as `review_thresholds` (a new version).
+             * @default false
+             */
+            apply: boolean;
+        };
+        ThresholdsProposal: {
+            target_precision: number;
+            /** @description Field path (with `*` for array indices) → its threshold. */
+            fields: {
+                [key: string]: {
+                    threshold: number | null;
+                    precision: number | null;
+                    auto_accept_share: number;
+                    n: number;
+                };
+            };
+            /** @description Share of all the run's items that would pass without review. */
+            straight_through_rate: number;
+            items_total: number;
+            /** @description The extractor version `apply` wrote (unchanged when the thresholds were already in place); null without `apply`. */
+            applied_version: number | null;
+        };
         EvaluationComparison: {
             fields: {
                 [key: string]: {
@@ -2598,6 +3465,21 @@ export interface components {
             };
             regressions: components["schemas"]["EvaluationLeafChange"][];
             fixes: components["schemas"]["EvaluationLeafChange"][];
+        };
+        /** @description A JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification, a result or an error). Its strings and keys are free of NUL, as in every free-form object (`422`). */
+        McpJsonRpcMessage: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: components["schemas"]["NulFreeString"] | number | null;
+            method?: string;
+            params?: components["schemas"]["JsonObject"];
+            result?: components["schemas"]["JsonObject"];
+            error?: {
+                code: number;
+                message: components["schemas"]["NulFreeString"];
+            } & {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
         };
         /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
@@ -2647,6 +3529,8 @@ export interface components {
             custom_id: string;
             file_id?: string;
             text?: string;
+            /** @description Extraction batches, with `file_id`: only these pages of the file (as on an extraction job). */
+            pages?: components["schemas"]["PageRange"] | null;
         } & (unknown | unknown);
         /** @description The items by status, counted at every read (`running` includes items being stopped). */
         BatchRequestCounts: {
@@ -2657,6 +3541,17 @@ export interface components {
             failed: number;
             canceled: number;
         };
+        /**
+         * @description Our addition (issue 40). The completed items by review status, counted at every read;
+         *     `not_required` also counts items whose job has no review (the extractor asked for none), so
+         *     the four add up to `request_counts.completed`. All zero for a parse batch.
+         */
+        BatchReviewCounts: {
+            pending: number;
+            approved: number;
+            rejected: number;
+            not_required: number;
+        };
         BatchResponse: {
             /** @description Immutable identifier (`batch_` + ULID). */
             id: string;
@@ -2666,6 +3561,7 @@ export interface components {
             definition_name: string;
             status: components["schemas"]["BatchStatus"];
             request_counts: components["schemas"]["BatchRequestCounts"];
+            review_counts: components["schemas"]["BatchReviewCounts"];
             concurrency: number;
             metadata: {
                 [key: string]: string;
@@ -2683,6 +3579,26 @@ export interface components {
             /** @description The job's result when `completed` (an extraction result, or a parse result without `pages`), otherwise null. */
             result: unknown;
             error: components["schemas"]["JobError"] | null;
+            /** @description Our addition. The item job's `result.confidence`; null for a job without one, an item not completed, or a parse batch. */
+            confidence: {
+                [key: string]: number;
+            } | null;
+            /** @description Our addition. The item job's `result.flags` (`[]` when nothing needs review); null for an item not completed or a parse batch. */
+            flags: components["schemas"]["ValueFlag"][] | null;
+            /** @description Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it (approved corrections are in `reviewed_data`); null without one. */
+            review: components["schemas"]["ExtractionReview"] | null;
+        };
+        /** @description One line of `GET /v1/batches/{batch_id}/results?as=chunks`: a chunk of a completed item. */
+        BatchChunkLine: {
+            custom_id: string;
+            job_id: string;
+            /** @description The chunk's index among its job's chunks. */
+            index: number;
+            text: string;
+            heading_path: string[];
+            pages: number[];
+            boxes: components["schemas"]["PageBox"][];
+            token_count: number;
         };
         /** @description The body of a `batch.completed` or `batch.canceled` delivery. */
         BatchEventPayload: {
@@ -2725,8 +3641,16 @@ export interface components {
          *     | `invalid_review_path` | 422 | A review decision names a path that is not a leaf of the job's `result.data`. |
          *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
          *     | `batch_not_ended` | 409 | Only a completed or canceled batch can be retried. |
+         *     | `nothing_to_retry` | 409 | The batch has no failed or canceled item to run again. |
          *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
-         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's). |
+         *     | `validation_error` | 422 | The request's shape is invalid (path, query or body; malformed JSON included): the `code` of every HTTPValidationError body without a more specific one. |
+         *     | `json_too_deep` | 422 | A JSON body nests objects and arrays deeper than 128 levels (HTTPValidationError, `type: json_too_deep`); nothing was stored. |
+         *     | `job_in_batch` | 409 | The job is an item of a batch: it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`). |
+         *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's); `detail` states the operation's limit. |
+         *     | `invalid_page_range` | 422 | A job's `pages` do not fit its file (or were given with inline text). |
+         *     | `unknown_extractor` | 422 | A classifier's class names an extractor that does not exist. |
+         *     | `classifier_in_use` | 409 | Classification jobs reference the classifier; delete them first. |
+         *     | `invalid_segments` | 422 | A corrected split skips, repeats or misorders a page, or names an unknown class. |
          *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
          *     | `persistence_busy` | 503 | The database is temporarily busy; retry after `Retry-After`. |
@@ -2737,7 +3661,7 @@ export interface components {
          *     | `webhook_url_unresolvable` | 400 | A webhook URL's host does not resolve (within 5 s). |
          *     | `webhook_url_forbidden` | 400 | A webhook URL resolves to a loopback, private, link-local or metadata address (`SERVICE_WEBHOOK_ALLOW_PRIVATE` is off). |
          *     | `document_encrypted` | 400 | A page image was asked of a password-protected PDF. |
-         *     | `document_corrupt` | 400 | A page image was asked of a file whose bytes cannot be read. |
+         *     | `document_corrupt` | 400 | A page image was asked of a file whose bytes cannot be read, or an uploaded spreadsheet or e-mail cannot be read. |
          *     | `document_empty` | 400 | A page image was asked of a PDF without pages. |
          *     | `document_too_many_pages` | 400 | A page image was asked of a PDF with more pages than `SERVICE_MAX_PAGES`. |
          *     | `document_page_too_large` | 400 | The page is too large to render legibly within `SERVICE_RENDER_MAX_PIXELS`. |
@@ -2750,11 +3674,13 @@ export interface components {
          *     | `job_not_reviewed` | 409 | from_job_id names a job without an approved review. |
          *     | `evaluation_run_active` | 409 | The evaluation run is active; cancel it before deleting it. |
          *     | `evaluation_run_not_completed` | 409 | A compared evaluation run has no report yet. |
+         *     | `extractor_changed` | 409 | The extractor's version moved since the evaluation run (or candidate) that the request builds on. |
          *     | `evaluation_sets_differ` | 409 | The compared evaluation runs evaluate different sets. |
+         *     | `job_not_completed` | 409 | A parse job's chunks, tables or document were asked before it completed. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "too_many_inputs" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "evaluation_sets_differ" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "job_not_completed" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -2779,6 +3705,7 @@ export interface components {
          *     | `document_empty` | The document has no pages. |
          *     | `document_too_many_pages` | The document has more pages than `SERVICE_MAX_PAGES` (extraction: `SERVICE_EXTRACTION_MAX_PAGES`). |
          *     | `document_page_too_large` | A page is too large to render. |
+         *     | `document_too_large` | The document decompresses past the limit (e.g. a zip bomb). |
          *     | `unsupported_media_type` | The stored bytes are not PDF, PNG or JPEG. |
          *     | `file_missing` | The file's bytes are gone. |
          *     | `job_missing` | The job's row disappeared while it ran. |
@@ -2786,10 +3713,15 @@ export interface components {
          *     | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the job id. |
          * @enum {string}
          */
-        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
+        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
+            /**
+             * @description `json_too_deep` when the JSON body nests deeper than 128 levels; `validation_error` for every other request-shape error.
+             * @enum {string}
+             */
+            code?: "validation_error" | "json_too_deep";
         };
         ValidationError: {
             /** @description Where the problem is: `path`, `query` or `body`, then the field path. */
@@ -2850,6 +3782,26 @@ export interface components {
             };
         };
         /**
+         * @description The request's shape is invalid (`HTTPValidationError`; an invalid `Idempotency-Key` header too), its
+         *     `pages` do not fit the file (`invalid_page_range`: `start` after `end`, a page before 1 or past the
+         *     file's last page, `pages` with inline `text`, or a file whose pages cannot be counted), or its
+         *     `Idempotency-Key` was used in the last 24 hours with a different body (`idempotency_key_reused`).
+         */
+        ExtractionJobUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The file has 9 pages; pages 8–12 are out of range",
+                 *       "code": "invalid_page_range"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
          * @description The URL is unusable: not absolute `http`/`https` or with credentials (`webhook_url_invalid`), its host
          *     does not resolve within 5 seconds (`webhook_url_unresolvable`), or it resolves to a loopback, private, link-local,
          *     metadata or other non-public address while `SERVICE_WEBHOOK_ALLOW_PRIVATE` is off
@@ -2904,6 +3856,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ExtractionJobResponse"];
+            };
+        };
+        /** @description The classification job. */
+        ClassificationJob: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ClassificationJobResponse"];
             };
         };
         /** @description The job was active; it is `deleting` and disappears once its work has stopped. */
@@ -3026,6 +3987,21 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
+        /** @description The parse job has not completed; chunks, tables and the document come from a completed job (`job_not_completed`). */
+        JobNotCompleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Parse job 'pjob_01jqz8p2r3s4t5v6w7x8y9z0a1' is running; its chunks, tables and document are there once it has completed",
+                 *       "code": "job_not_completed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
         /** @description The batch was created (status `queued`, every item `queued`) and runs in the background. */
         BatchCreated: {
             headers: {
@@ -3055,6 +4031,12 @@ export interface components {
                  *         "completed": 2,
                  *         "failed": 1,
                  *         "canceled": 0
+                 *       },
+                 *       "review_counts": {
+                 *         "pending": 1,
+                 *         "approved": 0,
+                 *         "rejected": 0,
+                 *         "not_required": 1
                  *       },
                  *       "concurrency": 16,
                  *       "metadata": {
@@ -3092,8 +4074,11 @@ export interface components {
                 "application/json": components["schemas"]["BatchResponse"][];
             };
         };
-        /** @description Only an ended batch (`completed` or `canceled`) can be retried (`batch_not_ended`). */
-        BatchNotEnded: {
+        /**
+         * @description Only an ended batch (`completed` or `canceled`) can be retried (`batch_not_ended`), and only
+         *     one with a failed or canceled item to run again (`nothing_to_retry`).
+         */
+        BatchNotRetryable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3110,7 +4095,8 @@ export interface components {
         /**
          * @description The request's shape is invalid (`HTTPValidationError`: a duplicate or too long `custom_id`,
          *     `text` in a parse batch, more than 16 metadata pairs, ...), more than 50,000 inputs
-         *     (`too_many_inputs`, naming the limit), or the `Idempotency-Key` was used with another body
+         *     (`too_many_inputs`, naming the limit), an input's `pages` that do not fit its file
+         *     (`invalid_page_range`, naming the input), or the `Idempotency-Key` was used with another body
          *     (`idempotency_key_reused`).
          */
         BatchValidationError: {
@@ -3125,6 +4111,29 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description An MCP transport error, as a JSON-RPC error object: no `Mcp-Session-Id` on a request other
+         *     than `initialize` (400), an unknown or ended session (404), an `Accept` header that takes
+         *     neither JSON nor an event stream (406), a body that is not JSON (415).
+         */
+        McpProtocolError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "error": {
+                 *         "code": -32001,
+                 *         "message": "Session not found: open a new one with an initialize request"
+                 *       },
+                 *       "id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["McpJsonRpcMessage"];
             };
         };
         /** @description The resource (or one the request refers to) does not exist (`not_found`). */
@@ -3146,7 +4155,10 @@ export interface components {
          * @description The request's shape is invalid (path, query or body; malformed JSON included). Also refused,
          *     in every string and free-form object the schemas allow: a NUL character (`\u0000`) in any
          *     string or key (`string_nul`, Postgres cannot store it) and a key named `__proto__` at any
-         *     depth (`json_invalid`, never read as a prototype).
+         *     depth (`json_invalid`, never read as a prototype). A JSON body may nest objects and arrays at
+         *     most 128 levels deep (the top-level value is level 1): deeper is refused before anything is
+         *     stored, with `code: json_too_deep` and one entry of `type: json_too_deep` whose `loc` leads
+         *     to the first value too deep. Every other request-shape error has `code: validation_error`.
          */
         ValidationError: {
             headers: {
@@ -3164,7 +4176,8 @@ export interface components {
                  *           "msg": "Give exactly one of 'file_id' or 'text' (the input)",
                  *           "type": "custom"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "code": "validation_error"
                  *     }
                  */
                 "application/json": components["schemas"]["HTTPValidationError"];
@@ -3197,7 +4210,8 @@ export interface components {
         };
         /**
          * @description Persistence is busy (`persistence_busy`) or the job scheduler cannot be reached
-         *     (`scheduler_unavailable`, answered within 3 s; no job was created). Retry after `Retry-After` seconds.
+         *     (`scheduler_unavailable`: Temporal did not take the job's workflow within the scheduler deadline,
+         *     `SERVICE_SCHEDULER_DEADLINE_MS`, 10 s by default; no job was created). Retry after `Retry-After` seconds.
          */
         JobCreationUnavailable: {
             headers: {
@@ -3346,6 +4360,15 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
+        /** @description The job is an item of a batch (`job_in_batch`); it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`). */
+        JobInBatch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
         /** @description Evaluation runs refer to the set; delete them first (`evaluation_set_in_use`). */
         EvaluationSetInUse: {
             headers: {
@@ -3379,6 +4402,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The run is not completed (`evaluation_run_not_completed`); with `apply`, the extractor changed
+         *     since the run (`extractor_changed`) or is prebuilt (`prebuilt_read_only`).
+         */
+        ThresholdsConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Extractor 'receipt-eval' is at version 3, no longer version 2; evaluate the current version again",
+                 *       "code": "extractor_changed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
@@ -3433,6 +4474,11 @@ export interface components {
          */
         ExtractionJobId: components["schemas"]["PathIdentifier"];
         /**
+         * @description A classification job's id (`cjob_` + ULID).
+         * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+         */
+        ClassificationJobId: components["schemas"]["PathIdentifier"];
+        /**
          * @description A parse job identifier (`pjob_` + ULID).
          * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
          */
@@ -3456,6 +4502,16 @@ export interface components {
          * @example invoice
          */
         ExtractorName: components["schemas"]["StableName"];
+        /**
+         * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+         * @example loan-packet
+         */
+        ClassifierRef: components["schemas"]["DefinitionRef"];
+        /**
+         * @description The classifier's stable name (a slug that does not have the form of a classifier id).
+         * @example loan-packet
+         */
+        ClassifierName: components["schemas"]["StableName"];
         /**
          * @description A parser's immutable id (`prs_` + ULID) or its stable name.
          * @example document-to-markdown
@@ -3501,6 +4557,11 @@ export interface components {
         EvaluationRunId: components["schemas"]["PathIdentifier"];
         /** @description Only the item jobs of the evaluation run with this id. */
         EvaluationRunIdFilter: string;
+        /**
+         * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+         * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+         */
+        BatchIdFilter: string;
     };
     requestBodies: {
         CreateExtractionJob: {
@@ -3749,6 +4810,107 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    openMcpStream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["McpProtocolError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["McpProtocolError"];
+            405: components["responses"]["McpProtocolError"];
+            406: components["responses"]["McpProtocolError"];
+            409: components["responses"]["McpProtocolError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postMcpMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpJsonRpcMessage"] | components["schemas"]["McpJsonRpcMessage"][];
+            };
+        };
+        responses: {
+            /** @description The answer to a request, as JSON or as an event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcMessage"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Notifications or responses accepted (no body). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["McpProtocolError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["McpProtocolError"];
+            406: components["responses"]["McpProtocolError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["McpProtocolError"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    closeMcpSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["McpProtocolError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["McpProtocolError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     validateSchema: {
         parameters: {
             query?: never;
@@ -3808,6 +4970,8 @@ export interface operations {
                  *     position (the page starts after it); any other value is a `422`.
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Only the files made of this e-mail's attachments, in attachment order (none for an unknown id). */
+                parent_file_id?: string;
             };
             header?: never;
             path?: never;
@@ -3815,7 +4979,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of file records, newest first. */
+            /** @description A page of file records, newest first (with `parent_file_id`, in attachment order). */
             200: {
                 headers: {
                     "X-Next-Cursor": components["headers"]["XNextCursor"];
@@ -3860,7 +5024,11 @@ export interface operations {
                      *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
                      *       "kind": "pdf",
                      *       "page_count": 2,
-                     *       "created_at": "2026-03-01T10:15:30.123Z"
+                     *       "created_at": "2026-03-01T10:15:30.123Z",
+                     *       "parent_file_id": null,
+                     *       "attachment_filename": null,
+                     *       "attachment_file_ids": [],
+                     *       "skipped_attachments": []
                      *     }
                      */
                     "application/json": components["schemas"]["FileResponse"];
@@ -3870,12 +5038,13 @@ export interface operations {
              * @description The upload is unusable: `empty_file`; `unsupported_media_type` (the bytes are of no accepted
              *     format, the detail lists them; or contradict the declared type where the bytes are not
              *     ambiguous); `invalid_multipart` (the body cannot be read). A format converted at upload
-             *     (anything but PDF, PNG and JPEG) may also be refused, with nothing stored: `converter_unavailable`
-             *     (OpenDocument, RTF, DOC, XLS, PPT without LibreOffice: the detail names what to install),
-             *     `document_encrypted` (a password), `document_corrupt` (a truncated or damaged container),
-             *     `document_too_large` (a ZIP that unpacks past 512 MiB, an image past 100 megapixels),
-             *     `document_too_many_pages` (past `SERVICE_MAX_PAGES`), `document_empty`, or
-             *     `conversion_timeout` (not converted within `SERVICE_CONVERSION_TIMEOUT_S`).
+             *     (anything but PDF, PNG and JPEG, e-mails included) may also be refused, with nothing stored:
+             *     `converter_unavailable` (OpenDocument, RTF, DOC, XLS, PPT without LibreOffice: the detail names
+             *     what to install), `document_encrypted` (a password), `document_corrupt` (a truncated or damaged
+             *     container), `document_too_large` (a ZIP that unpacks past its limit, e.g. a zip bomb, an image
+             *     past 100 megapixels), `document_too_many_pages` (past `SERVICE_MAX_PAGES`), `document_empty`
+             *     (e.g. a workbook without a visible value), or `conversion_timeout` (not converted within
+             *     `SERVICE_CONVERSION_TIMEOUT_S`).
              */
             400: {
                 headers: {
@@ -4636,6 +5805,199 @@ export interface operations {
             503: components["responses"]["PersistenceBusy"];
         };
     };
+    listClassifiers: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of classifiers, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classifier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    putClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The classifier's stable name (a slug that does not have the form of a classifier id).
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Loan packet",
+                 *       "classes": [
+                 *         {
+                 *           "name": "application",
+                 *           "description": "The signed loan application form.",
+                 *           "extractor_name": "loan-application"
+                 *         },
+                 *         {
+                 *           "name": "pay_slip",
+                 *           "description": "A monthly pay slip of the applicant.",
+                 *           "extractor_name": "pay-slip"
+                 *         },
+                 *         {
+                 *           "name": "bank_statement",
+                 *           "description": "A bank account statement."
+                 *         }
+                 *       ],
+                 *       "review_threshold": 0.8
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClassifierDefinitionInput"];
+            };
+        };
+        responses: {
+            /** @description The classifier was replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            /** @description The classifier was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassifierResponse"];
+                };
+            };
+            /** @description A hosted provider without `model` (`model_required`), or a body `name` other than the path's (`name_mismatch`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description The request's shape is invalid (`HTTPValidationError`: fewer than 2 or more than 100 classes, a
+             *     duplicate class name, a class named `other`, ...), or a class names an extractor that does not
+             *     exist (`unknown_extractor`, naming it).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteClassifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classifier's immutable id (`cls_` + ULID) or its stable name.
+                 * @example loan-packet
+                 */
+                classifier_ref: components["parameters"]["ClassifierRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classifier is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Classification jobs reference the classifier (`classifier_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
     listParsers: {
         parameters: {
             query?: {
@@ -4901,6 +6263,11 @@ export interface operations {
                 review_status?: components["parameters"]["ReviewStatusFilter"];
                 /** @description Only the item jobs of the evaluation run with this id. */
                 evaluation_run_id?: components["parameters"]["EvaluationRunIdFilter"];
+                /**
+                 * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+                 * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                batch_id?: components["parameters"]["BatchIdFilter"];
             };
             header?: never;
             path?: never;
@@ -4937,7 +6304,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationErrorOrIdempotencyKeyReused"];
+            422: components["responses"]["ExtractionJobUnprocessable"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -4999,6 +6366,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -5050,9 +6418,11 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id: 1
-                     *     event: job
-                     *     data: {"id":"ejob_01jqz8n5p6q7r8s9t0v1w2x3y4","status":"running",...}
+                     * @example {
+                     *       "id": "1",
+                     *       "event": "job",
+                     *       "data": "{\"id\":\"ejob_01jqz8n5p6q7r8s9t0v1w2x3y4\",\"status\":\"running\"}"
+                     *     }
                      */
                     "text/event-stream": string;
                 };
@@ -5161,6 +6531,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewApproveConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5270,6 +6641,11 @@ export interface operations {
                 status?: components["parameters"]["JobStatusFilter"];
                 /** @description Only jobs of the extractor with this id. */
                 extractor_id?: components["parameters"]["ExtractorIdFilter"];
+                /**
+                 * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+                 * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                batch_id?: components["parameters"]["BatchIdFilter"];
             };
             header?: never;
             path?: never;
@@ -5407,6 +6783,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -5461,6 +6838,395 @@ export interface operations {
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
     };
+    listClassificationJobs: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only jobs with this status. */
+                status?: components["parameters"]["JobStatusFilter"];
+                /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
+                review_status?: components["parameters"]["ReviewStatusFilter"];
+                /** @description Only jobs of this classifier (`cls_` id). */
+                classifier_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of classification jobs, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassificationJobResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the creation safe to retry: the same key with the same body within 24 hours returns the
+                 *     original `201` body (same job) with `Idempotent-Replayed: true`; with another body, `422
+                 *     idempotency_key_reused`. 1-255 printable ASCII characters (otherwise `422`).
+                 * @example 6f1c9a0e-upload-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "classifier_name": "loan-packet",
+                 *       "file_id": "file_01jqz8m4x5v6w7y8z9a0b1c2d3",
+                 *       "mode": "split",
+                 *       "route": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateClassificationJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was created (status `queued`) and runs in the background. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassificationJobResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ExtractionJobUnprocessable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["JobCreationUnavailable"];
+        };
+    };
+    getClassificationJob: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
+                 *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
+                 */
+                wait?: components["parameters"]["Wait"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ClassificationJob"];
+            /** @description The job is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    cancelClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    streamClassificationJobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    retryClassificationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    patchClassificationJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 1,
+                 *       "segments": [
+                 *         {
+                 *           "class": "application",
+                 *           "pages": {
+                 *             "start": 1,
+                 *             "end": 3
+                 *           }
+                 *         },
+                 *         {
+                 *           "class": "pay_slip",
+                 *           "pages": {
+                 *             "start": 4,
+                 *             "end": 5
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClassificationReviewPatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The request's shape is invalid (`HTTPValidationError`), or the split skips, repeats or misorders a page or names an unknown class (`invalid_segments`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    approveClassificationJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClassificationReviewApproveRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    rejectClassificationJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 1,
+                 *       "reason": "Not a packet of ours."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRejectRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClassificationJob"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReviewConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listClassificationJobReviewEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A classification job's id (`cjob_` + ULID).
+                 * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                job_id: components["parameters"]["ClassificationJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decisions, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassificationReviewEvent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
     listParseJobs: {
         parameters: {
             query?: {
@@ -5476,6 +7242,11 @@ export interface operations {
                 status?: components["parameters"]["JobStatusFilter"];
                 /** @description Only jobs of the parser with this id. */
                 parser_id?: components["parameters"]["ParserIdFilter"];
+                /**
+                 * @description Only the items of the batch with this id (read through an index, without scanning other jobs).
+                 * @example batch_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                batch_id?: components["parameters"]["BatchIdFilter"];
             };
             header?: never;
             path?: never;
@@ -5623,6 +7394,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -5715,15 +7487,241 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id: 3
-                     *     event: job
-                     *     data: {"id":"pjob_01jqz8p2r3s4t5v6w7x8y9z0a1","status":"running","progress":{"pages_total":4,"pages_completed":2},...}
+                     * @example {
+                     *       "id": "3",
+                     *       "event": "job",
+                     *       "data": "{\"id\":\"pjob_01jqz8p2r3s4t5v6w7x8y9z0a1\",\"status\":\"running\",\"progress\":{\"pages_total\":4,\"pages_completed\":2}}"
+                     *     }
                      */
                     "text/event-stream": string;
                 };
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getParseJobChunks: {
+        parameters: {
+            query?: {
+                /** @description Most tokens in a chunk (default 512). */
+                max_tokens?: number;
+                /** @description Tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                overlap_tokens?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chunks, in document order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokenizer": "cl100k_base",
+                     *       "chunks": [
+                     *         {
+                     *           "index": 0,
+                     *           "text": "Invoice 42\n\nBilled to ACME Ltd.",
+                     *           "heading_path": [
+                     *             "Invoice 42"
+                     *           ],
+                     *           "pages": [
+                     *             1
+                     *           ],
+                     *           "boxes": [
+                     *             {
+                     *               "page": 1,
+                     *               "x0": 0.06,
+                     *               "y0": 0.05,
+                     *               "x1": 0.31,
+                     *               "y1": 0.08
+                     *             },
+                     *             {
+                     *               "page": 1,
+                     *               "x0": 0.06,
+                     *               "y0": 0.1,
+                     *               "x1": 0.42,
+                     *               "y1": 0.12
+                     *             }
+                     *           ],
+                     *           "token_count": 9
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChunkList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getParseJobTables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tables, in document order (`index` from 0). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "index": 0,
+                     *         "pages": [
+                     *           1,
+                     *           2
+                     *         ],
+                     *         "boxes": [
+                     *           {
+                     *             "page": 1,
+                     *             "x0": 0.06,
+                     *             "y0": 0.6,
+                     *             "x1": 0.9,
+                     *             "y1": 0.95
+                     *           },
+                     *           {
+                     *             "page": 2,
+                     *             "x0": 0.06,
+                     *             "y0": 0.05,
+                     *             "x1": 0.9,
+                     *             "y1": 0.2
+                     *           }
+                     *         ],
+                     *         "rows": [
+                     *           [
+                     *             "Item",
+                     *             "Amount"
+                     *           ],
+                     *           [
+                     *             "Tea",
+                     *             "3.50"
+                     *           ],
+                     *           [
+                     *             "Cake",
+                     *             "4.20"
+                     *           ]
+                     *         ],
+                     *         "header_rows": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DocumentTable"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getParseJobTableCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+                /** @description The table's `index` in `/tables` (from 0). */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Item,Amount
+                     *     Tea,3.50
+                     *     "Cake, lemon",4.20
+                     */
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getParseJobDocument: {
+        parameters: {
+            query?: {
+                /** @description The file's format (default `markdown`). */
+                format?: "markdown" | "html" | "text" | "json";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A parse job identifier (`pjob_` + ULID).
+                 * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
+                 */
+                job_id: components["parameters"]["ParseJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                    "text/html": string;
+                    "text/plain": string;
+                    "application/json": components["schemas"]["DocumentBlocks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -5882,7 +7880,7 @@ export interface operations {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BatchNotEnded"];
+            409: components["responses"]["BatchNotRetryable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
@@ -5894,6 +7892,12 @@ export interface operations {
             query?: {
                 /** @description Only items that ended with this status. */
                 status?: components["parameters"]["BatchResultStatusFilter"];
+                /** @description `chunks`: one line per chunk of each completed item of a parse batch. */
+                as?: "chunks";
+                /** @description With `as=chunks`, most tokens in a chunk (default 512). */
+                max_tokens?: number;
+                /** @description With `as=chunks`, tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                overlap_tokens?: number;
             };
             header?: never;
             path: {
@@ -5907,7 +7911,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One line per ended item. */
+            /** @description One line per ended item (or per chunk with `as=chunks`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5923,10 +7927,15 @@ export interface operations {
                      *           "total": 7.4
                      *         }
                      *       },
-                     *       "error": null
+                     *       "error": null,
+                     *       "confidence": {
+                     *         "/total": 0.98
+                     *       },
+                     *       "flags": [],
+                     *       "review": null
                      *     }
                      */
-                    "application/x-ndjson": components["schemas"]["BatchResultLine"];
+                    "application/x-ndjson": components["schemas"]["BatchResultLine"] | components["schemas"]["BatchChunkLine"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5941,6 +7950,8 @@ export interface operations {
             query?: {
                 /** @description Only items that ended with this status. */
                 status?: components["parameters"]["BatchResultStatusFilter"];
+                /** @description `true` adds a `<column>__confidence` column after each value column. */
+                confidence?: "true" | "false";
             };
             header?: never;
             path: {
@@ -5962,8 +7973,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example custom_id,status,error_code,/total
-                     *     march-1,completed,,7.4
+                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,/total
+                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,7.4
                      */
                     "text/csv": string;
                 };
@@ -6756,6 +8767,49 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    proposeEvaluationThresholds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An evaluation run identifier (`evrun_` + ULID).
+                 * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                run_id: components["parameters"]["EvaluationRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target_precision": 0.95
+                 *     }
+                 */
+                "application/json": components["schemas"]["ThresholdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The thresholds, and the version written when applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThresholdsProposal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ThresholdsConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
         };
     };
     compareEvaluationRuns: {

@@ -28,7 +28,7 @@ export interface Converted {
 /** The formats accepted, as the refusal of any other names them. */
 export function acceptedFormats(): string {
   return (Object.keys(FORMATS) as FormatId[])
-    .filter((f) => f === 'pdf' || f === 'png' || f === 'jpeg' || CONVERTERS[f])
+    .filter((f) => f === 'pdf' || f === 'png' || f === 'jpeg' || f === 'eml' || f === 'msg' || CONVERTERS[f])
     .map((f) => FORMATS[f].label + (FORMATS[f].libreOffice ? ' (with LibreOffice)' : ''))
     .join(', ');
 }

@@ -15,7 +15,6 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   document_empty: 400,
   document_too_many_pages: 400,
   document_page_too_large: 400,
-  document_too_large: 400,
   converter_unavailable: 400,
   conversion_timeout: 400,
   invalid_schema: 400,

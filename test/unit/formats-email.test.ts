@@ -6,6 +6,7 @@ import * as mupdf from 'mupdf';
 import { convertEmail, detectEmail, looksLikeEml } from '../../src/documents/formats/email.js';
 import { withoutRemoteReferences } from '../../src/documents/formats/email-pages.js';
 import { attachmentFiles, MAX_EMAIL_DEPTH, type PendingFile } from '../../src/domain/email-attachments.js';
+import { loadConfig } from '../../src/config/index.js';
 import { makePdf } from '../fixtures/documents.js';
 import { makeEml, makeMsg } from '../fixtures/emails.js';
 import { makeInvoiceWorkbook } from '../fixtures/workbooks.js';
@@ -97,8 +98,8 @@ describe('an HTML body that references remote resources', () => {
 });
 
 describe('attachments as files', () => {
-  const root = (): PendingFile => ({ id: 'file_root', filename: 'm.eml', mediaType: 'message/rfc822', bytes: new Uint8Array(), rendition: null, parentId: null, attachmentIndex: null, attachmentFilename: null, skipped: [] });
-  const limits = { maxPages: 100, maxAttachments: 50 };
+  const root = (): PendingFile => ({ id: 'file_root', filename: 'm.eml', mediaType: 'message/rfc822', kind: 'email', pageCount: 1, bytes: new Uint8Array(), rendition: null, parentId: null, attachmentIndex: null, attachmentFilename: null, skipped: [] });
+  const limits = { maxAttachments: 50, config: loadConfig({ SERVICE_MAX_PAGES: '100' }) };
 
   it('stores accepted formats in order, lists the rest with their reason, and opens attached e-mails down to three levels', async () => {
     // m0 ⊃ m1 ⊃ m2 ⊃ m3 ⊃ m4: m1..m3 are stored, m4 is listed on m3 as too deep.

@@ -4,14 +4,15 @@
 //
 // To plug in a converter: add `format: (bytes, context) => Promise<Rendition>` to CONVERTERS. A
 // format sniffed but without a converter here is refused as unsupported_media_type.
-//  - Spreadsheets: `xlsx`/`xlsm` go through mupdf until `convertSpreadsheet` (formats/spreadsheet.ts)
-//    replaces them: `xlsx: (bytes) => convertSpreadsheet(bytes)` (its `cells` are stored with the file).
+//  - Spreadsheets: `xlsx`/`xlsm` are drawn as grids by `convertSpreadsheet` (formats/spreadsheet.ts):
+//    values as displayed, 100 rows a page, and `cells` (stored with the file) saying where each is.
 //  - E-mail: `eml`/`msg` have no converter yet (formats/email.ts will add them); attachments are
 //    not a converter's business: see `attachments` in Rendition's storage (src/domain/files.ts).
 import { DocumentError } from '../errors.js';
 import type { FormatId } from './catalog.js';
 import { FORMATS } from './catalog.js';
 import { libreOfficeToPdf } from './libreoffice.js';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES, convertSpreadsheet } from './spreadsheet.js';
 import { countPdfPages, imageSize, layoutToPdf } from './mupdf-layout.js';
 import { textToHtml, type TextFormat } from './text-pages.js';
 import type { Rendition } from './types.js';
@@ -71,6 +72,9 @@ const viaLibreOffice =
     return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context) };
   };
 
+/** XLSX and XLSM: our own grid pages (a spreadsheet library reads the values as displayed). */
+const spreadsheet: Converter = (bytes, context) => convertSpreadsheet(bytes, { maxPages: context.maxPages, maxDecompressedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES });
+
 export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
   tiff: viaImage('image/tiff'),
   bmp: viaImage('image/bmp'),
@@ -79,8 +83,8 @@ export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
   docx: viaMupdf('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
   pptx: viaMupdf('pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'),
   // Until the spreadsheet converter (formats/spreadsheet.ts) replaces these two.
-  xlsx: viaMupdf('xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
-  xlsm: viaMupdf('xlsm', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  xlsx: spreadsheet,
+  xlsm: spreadsheet,
   epub: viaMupdf('epub', 'application/epub+zip'),
   html: viaText('html'),
   text: viaText('text'),

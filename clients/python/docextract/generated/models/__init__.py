@@ -5,6 +5,7 @@ from __future__ import annotations
 from .api_error_response import ApiErrorResponse
 from .api_error_response_detail_type_1_item import ApiErrorResponseDetailType1Item
 from .api_error_response_detail_type_2 import ApiErrorResponseDetailType2
+from .batch_chunk_line import BatchChunkLine
 from .batch_event_payload import BatchEventPayload
 from .batch_event_payload_type import BatchEventPayloadType
 from .batch_request_counts import BatchRequestCounts
@@ -12,8 +13,30 @@ from .batch_response import BatchResponse
 from .batch_response_kind import BatchResponseKind
 from .batch_response_metadata import BatchResponseMetadata
 from .batch_result_line import BatchResultLine
+from .batch_result_line_confidence_type_0 import BatchResultLineConfidenceType0
 from .batch_result_line_status import BatchResultLineStatus
+from .batch_review_counts import BatchReviewCounts
 from .batch_status import BatchStatus
+from .block import Block
+from .block_box import BlockBox
+from .block_table import BlockTable
+from .block_type import BlockType
+from .chunk import Chunk
+from .chunk_list import ChunkList
+from .chunk_list_tokenizer import ChunkListTokenizer
+from .classification_job_response import ClassificationJobResponse
+from .classification_job_response_mode import ClassificationJobResponseMode
+from .classification_result import ClassificationResult
+from .classification_review import ClassificationReview
+from .classification_review_approve_request import ClassificationReviewApproveRequest
+from .classification_review_event import ClassificationReviewEvent
+from .classification_review_event_action import ClassificationReviewEventAction
+from .classification_review_patch_request import ClassificationReviewPatchRequest
+from .classification_segment import ClassificationSegment
+from .classified_page import ClassifiedPage
+from .classifier_class import ClassifierClass
+from .classifier_definition_input import ClassifierDefinitionInput
+from .classifier_response import ClassifierResponse
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_extraction_job_request import CreateExtractionJobRequest
@@ -23,6 +46,9 @@ from .delete_batch_response_202 import DeleteBatchResponse202
 from .delete_batch_response_202_status import DeleteBatchResponse202Status
 from .diagnostic import Diagnostic
 from .diagnostic_code import DiagnosticCode
+from .document_blocks import DocumentBlocks
+from .document_blocks_pages_item import DocumentBlocksPagesItem
+from .document_table import DocumentTable
 from .error_code import ErrorCode
 from .evaluation_calibration import EvaluationCalibration
 from .evaluation_calibration_buckets_item import EvaluationCalibrationBucketsItem
@@ -63,6 +89,8 @@ from .example_input import ExampleInput
 from .example_input_input import ExampleInputInput
 from .example_input_input_type import ExampleInputInputType
 from .example_output import ExampleOutput
+from .extraction_job_event import ExtractionJobEvent
+from .extraction_job_event_event import ExtractionJobEventEvent
 from .extraction_job_response import ExtractionJobResponse
 from .extraction_result import ExtractionResult
 from .extraction_result_confidence_type_0 import ExtractionResultConfidenceType0
@@ -71,32 +99,49 @@ from .extraction_result_provenance import ExtractionResultProvenance
 from .extraction_review import ExtractionReview
 from .extraction_review_reviewed_data import ExtractionReviewReviewedData
 from .extractor_definition_input import ExtractorDefinitionInput
+from .extractor_definition_input_examples_strategy import (
+    ExtractorDefinitionInputExamplesStrategy,
+)
 from .extractor_response import ExtractorResponse
+from .extractor_response_examples_strategy import ExtractorResponseExamplesStrategy
 from .extractor_response_schema import ExtractorResponseSchema
 from .extractor_update_input import ExtractorUpdateInput
+from .extractor_update_input_examples_strategy import (
+    ExtractorUpdateInputExamplesStrategy,
+)
 from .file_kind import FileKind
 from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
 from .flag_reason import FlagReason
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
+from .get_batch_results_as import GetBatchResultsAs
+from .get_batch_results_csv_confidence import GetBatchResultsCsvConfidence
 from .get_batch_results_csv_status import GetBatchResultsCsvStatus
 from .get_batch_results_status import GetBatchResultsStatus
 from .get_open_api_document_response_200_type_1 import (
     GetOpenApiDocumentResponse200Type1,
 )
+from .get_parse_job_document_format import GetParseJobDocumentFormat
 from .get_studio_asset_asset import GetStudioAssetAsset
 from .health_response import HealthResponse
 from .http_validation_error import HTTPValidationError
+from .http_validation_error_code import HTTPValidationErrorCode
 from .job_error import JobError
 from .job_error_code import JobErrorCode
 from .job_retry import JobRetry
 from .job_status import JobStatus
 from .json_object import JsonObject
+from .mcp_json_rpc_message import McpJsonRpcMessage
+from .mcp_json_rpc_message_error import McpJsonRpcMessageError
+from .mcp_json_rpc_message_jsonrpc import McpJsonRpcMessageJsonrpc
 from .output_format import OutputFormat
 from .page_box import PageBox
+from .page_range import PageRange
 from .page_text import PageText
 from .page_word import PageWord
+from .parse_job_event import ParseJobEvent
+from .parse_job_event_event import ParseJobEventEvent
 from .parse_job_response import ParseJobResponse
 from .parse_job_summary_response import ParseJobSummaryResponse
 from .parse_page import ParsePage
@@ -131,13 +176,24 @@ from .review_field_decision_type_1 import ReviewFieldDecisionType1
 from .review_patch_request import ReviewPatchRequest
 from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
+from .review_thresholds import ReviewThresholds
+from .reviewed_segment import ReviewedSegment
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
     SchemaValidationResponseCanonicalSchemaType0,
 )
+from .segment_flag import SegmentFlag
+from .segment_flag_reasons_item import SegmentFlagReasonsItem
+from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
+from .thresholds_proposal import ThresholdsProposal
+from .thresholds_proposal_fields import ThresholdsProposalFields
+from .thresholds_proposal_fields_additional_property import (
+    ThresholdsProposalFieldsAdditionalProperty,
+)
+from .thresholds_request import ThresholdsRequest
 from .token_usage import TokenUsage
 from .validation_error import ValidationError
 from .validation_error_ctx import ValidationErrorCtx
@@ -145,6 +201,7 @@ from .value_conflict import ValueConflict
 from .value_conflict_values_item import ValueConflictValuesItem
 from .value_flag import ValueFlag
 from .value_provenance import ValueProvenance
+from .value_provenance_cells_item import ValueProvenanceCellsItem
 from .webhook_delivery_response import WebhookDeliveryResponse
 from .webhook_endpoint_create_input import WebhookEndpointCreateInput
 from .webhook_endpoint_response import WebhookEndpointResponse
@@ -158,6 +215,7 @@ __all__ = (
     "ApiErrorResponse",
     "ApiErrorResponseDetailType1Item",
     "ApiErrorResponseDetailType2",
+    "BatchChunkLine",
     "BatchEventPayload",
     "BatchEventPayloadType",
     "BatchRequestCounts",
@@ -165,8 +223,30 @@ __all__ = (
     "BatchResponseKind",
     "BatchResponseMetadata",
     "BatchResultLine",
+    "BatchResultLineConfidenceType0",
     "BatchResultLineStatus",
+    "BatchReviewCounts",
     "BatchStatus",
+    "Block",
+    "BlockBox",
+    "BlockTable",
+    "BlockType",
+    "Chunk",
+    "ChunkList",
+    "ChunkListTokenizer",
+    "ClassificationJobResponse",
+    "ClassificationJobResponseMode",
+    "ClassificationResult",
+    "ClassificationReview",
+    "ClassificationReviewApproveRequest",
+    "ClassificationReviewEvent",
+    "ClassificationReviewEventAction",
+    "ClassificationReviewPatchRequest",
+    "ClassificationSegment",
+    "ClassifiedPage",
+    "ClassifierClass",
+    "ClassifierDefinitionInput",
+    "ClassifierResponse",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
     "CreateExtractionJobRequest",
@@ -176,6 +256,9 @@ __all__ = (
     "DeleteBatchResponse202Status",
     "Diagnostic",
     "DiagnosticCode",
+    "DocumentBlocks",
+    "DocumentBlocksPagesItem",
+    "DocumentTable",
     "ErrorCode",
     "EvaluationCalibration",
     "EvaluationCalibrationBucketsItem",
@@ -210,6 +293,8 @@ __all__ = (
     "ExampleInputInput",
     "ExampleInputInputType",
     "ExampleOutput",
+    "ExtractionJobEvent",
+    "ExtractionJobEventEvent",
     "ExtractionJobResponse",
     "ExtractionResult",
     "ExtractionResultConfidenceType0",
@@ -218,30 +303,43 @@ __all__ = (
     "ExtractionReview",
     "ExtractionReviewReviewedData",
     "ExtractorDefinitionInput",
+    "ExtractorDefinitionInputExamplesStrategy",
     "ExtractorResponse",
+    "ExtractorResponseExamplesStrategy",
     "ExtractorResponseSchema",
     "ExtractorUpdateInput",
+    "ExtractorUpdateInputExamplesStrategy",
     "FileKind",
     "FileResponse",
     "FileResponseMediaType",
     "FileUpload",
     "FlagReason",
     "GetApiReferenceAssetAsset",
+    "GetBatchResultsAs",
+    "GetBatchResultsCsvConfidence",
     "GetBatchResultsCsvStatus",
     "GetBatchResultsStatus",
     "GetOpenApiDocumentResponse200Type1",
+    "GetParseJobDocumentFormat",
     "GetStudioAssetAsset",
     "HTTPValidationError",
+    "HTTPValidationErrorCode",
     "HealthResponse",
     "JobError",
     "JobErrorCode",
     "JobRetry",
     "JobStatus",
     "JsonObject",
+    "McpJsonRpcMessage",
+    "McpJsonRpcMessageError",
+    "McpJsonRpcMessageJsonrpc",
     "OutputFormat",
     "PageBox",
+    "PageRange",
     "PageText",
     "PageWord",
+    "ParseJobEvent",
+    "ParseJobEventEvent",
     "ParseJobResponse",
     "ParseJobSummaryResponse",
     "ParsePage",
@@ -276,11 +374,20 @@ __all__ = (
     "ReviewPatchRequest",
     "ReviewRejectRequest",
     "ReviewStatus",
+    "ReviewThresholds",
+    "ReviewedSegment",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
+    "SegmentFlag",
+    "SegmentFlagReasonsItem",
+    "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",
+    "ThresholdsProposal",
+    "ThresholdsProposalFields",
+    "ThresholdsProposalFieldsAdditionalProperty",
+    "ThresholdsRequest",
     "TokenUsage",
     "ValidationError",
     "ValidationErrorCtx",
@@ -288,6 +395,7 @@ __all__ = (
     "ValueConflictValuesItem",
     "ValueFlag",
     "ValueProvenance",
+    "ValueProvenanceCellsItem",
     "WebhookDeliveryResponse",
     "WebhookEndpointCreateInput",
     "WebhookEndpointResponse",

@@ -2,13 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from typing_extensions import Self
 
 from ..models.file_kind import FileKind
 from ..models.file_response_media_type import FileResponseMediaType
+
+if TYPE_CHECKING:
+    from ..models.skipped_attachment import SkippedAttachment
+
 
 T = TypeVar("T", bound="FileResponse")
 
@@ -33,6 +37,14 @@ class FileResponse:
         size_bytes (int):
         sha256 (str): Hex SHA-256 of the bytes.
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
+        parent_file_id (None | str): The e-mail this file was attached to; null for an upload.
+        attachment_filename (None | str): The attachment's name in that e-mail (`attachment-N.ext` when it had none);
+            null for an upload.
+        attachment_file_ids (list[str]): The files made of this e-mail's attachments, in attachment order; empty for any
+            other file.
+        skipped_attachments (list[SkippedAttachment]): This e-mail's attachments that were not stored as files, in
+            attachment order; empty for any
+            other file.
     """
 
     id: str
@@ -43,6 +55,10 @@ class FileResponse:
     size_bytes: int
     sha256: str
     created_at: datetime.datetime
+    parent_file_id: None | str
+    attachment_filename: None | str
+    attachment_file_ids: list[str]
+    skipped_attachments: list[SkippedAttachment]
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -62,6 +78,19 @@ class FileResponse:
 
         created_at = self.created_at.isoformat()
 
+        parent_file_id: None | str
+        parent_file_id = self.parent_file_id
+
+        attachment_filename: None | str
+        attachment_filename = self.attachment_filename
+
+        attachment_file_ids = self.attachment_file_ids
+
+        skipped_attachments = []
+        for skipped_attachments_item_data in self.skipped_attachments:
+            skipped_attachments_item = skipped_attachments_item_data.to_dict()
+            skipped_attachments.append(skipped_attachments_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -74,6 +103,10 @@ class FileResponse:
                 "size_bytes": size_bytes,
                 "sha256": sha256,
                 "created_at": created_at,
+                "parent_file_id": parent_file_id,
+                "attachment_filename": attachment_filename,
+                "attachment_file_ids": attachment_file_ids,
+                "skipped_attachments": skipped_attachments,
             }
         )
 
@@ -81,6 +114,8 @@ class FileResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.skipped_attachment import SkippedAttachment
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -103,6 +138,29 @@ class FileResponse:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at").replace("Z", "+00:00"))
 
+        def _parse_parent_file_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast("None | str", data)
+
+        parent_file_id = _parse_parent_file_id(d.pop("parent_file_id"))
+
+        def _parse_attachment_filename(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast("None | str", data)
+
+        attachment_filename = _parse_attachment_filename(d.pop("attachment_filename"))
+
+        attachment_file_ids = cast(list[str], d.pop("attachment_file_ids"))
+
+        skipped_attachments = []
+        _skipped_attachments = d.pop("skipped_attachments")
+        for skipped_attachments_item_data in _skipped_attachments:
+            skipped_attachments_item = SkippedAttachment.from_dict(skipped_attachments_item_data)
+
+            skipped_attachments.append(skipped_attachments_item)
+
         file_response = cls(
             id=id,
             filename=filename,
@@ -112,6 +170,10 @@ class FileResponse:
             size_bytes=size_bytes,
             sha256=sha256,
             created_at=created_at,
+            parent_file_id=parent_file_id,
+            attachment_filename=attachment_filename,
+            attachment_file_ids=attachment_file_ids,
+            skipped_attachments=skipped_attachments,
         )
 
         return file_response
