@@ -66,7 +66,15 @@ export async function attachmentFiles(
       skip('empty_file');
       continue;
     }
-    const format = acceptedFormat(attachment.content);
+    let format;
+    try {
+      format = acceptedFormat(attachment.content);
+    } catch (err) {
+      // A container too damaged to tell its format (a truncated ZIP): listed with the document's code.
+      if (!isDocumentError(err)) throw err;
+      skip(err.code);
+      continue;
+    }
     if (!format) {
       skip('unsupported_media_type');
       continue;

@@ -140,7 +140,7 @@ describe('attachments as files', () => {
     const files = await attachmentFiles(parent, [pdf(1), broken, pdf(2), pdf(3)], { ...limits, maxAttachments: 2 });
     expect(files.map((f) => f.filename)).toEqual(['p1.pdf', 'p2.pdf']);
     expect(parent.skipped.map((s) => [s.filename, s.reason])).toEqual([
-      ['broken.xlsx', 'unsupported_media_type'],
+      ['broken.xlsx', 'document_corrupt'],
       ['p3.pdf', 'too_many_attachments'],
     ]);
   });
