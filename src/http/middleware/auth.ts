@@ -35,8 +35,8 @@ export function parseTokenEntry(entry: string): TokenGrant {
 // later) needs an admin token until it is listed.
 // /mcp: the MCP server's tools call the API back with the caller's token, so each call is checked
 // as a REST call; the tool list itself is filtered by scope (src/mcp/server.ts).
-const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$|^\/mcp\/?$/i;
-const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|providers)(?:$|\/)|^\/metrics\/?$/i;
+const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|classification-jobs|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$|^\/mcp\/?$/i;
+const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|classifiers|providers)(?:$|\/)|^\/metrics\/?$/i;
 
 /** Whether a `client` token may make this request. */
 export function clientMayCall(method: string, path: string): boolean {
