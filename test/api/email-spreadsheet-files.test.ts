@@ -137,12 +137,12 @@ describe('real samples', () => {
     expect(job.result.provenance['/value'].cells).toEqual([{ sheet: 'Tabelle1', cell: 'G9' }]);
   }, 120_000);
 
-  it('refuses bytes that only begin like a workbook (a ZIP header and nothing else), storing nothing', async () => {
+  it('refuses bytes that only begin like a workbook (a ZIP header and nothing else) as a corrupt container, storing nothing', async () => {
     const before = (await call(base, 'GET', '/v1/files?limit=100')).body.length;
     const notWorkbook = await upload(base, Buffer.from('PK\x03\x04 truncated'), 'broken.xlsx', XLSX_TYPE);
     expect(notWorkbook.status).toBe(400);
-    expect(notWorkbook.body.code).toBe('unsupported_media_type');
-    expect(notWorkbook.body.detail).toContain('XLSX');
+    expect(notWorkbook.body.code).toBe('document_corrupt');
+    expect(notWorkbook.body.detail).toContain('ZIP');
     expect((await call(base, 'GET', '/v1/files?limit=100')).body.length).toBe(before);
   }, 60_000);
 });
