@@ -1,14 +1,18 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { runBatchSlice, type SliceOptions } from '../src/domain/batch-runner.js';
+import { failBatchWork, runBatchSlice, type SliceOptions } from '../src/domain/batch-runner.js';
 import { getBatch } from '../src/domain/batches.js';
 import { storeEventBody } from '../src/storage/webhook-events.js';
 import { messageIdFor } from '../src/webhooks/events.js';
 import type { BatchSliceOutcome } from '../workflows/batch-types.js';
 import type { JobEventDelivery } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
+import { UNFIXABLE_CODE } from './unfixable-errors.js';
 
 // The I/O of a batch's workflow (workflows/batch.ts): its slices of work and its terminal event.
+
+/** What a failed batch says of an internal error; the detail is in the log under the batch id. */
+export const BATCH_INTERNAL_ERROR_MESSAGE = 'The batch failed because of an internal error of the service; its log has the details under this batch id';
 
 /** A slice heartbeats at least this often (its heartbeat timeout is 2 s since ENGINE_BATCH_OUTCOME). */
 const SLICE_BEAT_EVERY_MS = 500;
@@ -34,11 +38,26 @@ export function batchActivities({ db, config, logger, shutdown }: ResolvedActivi
     },
 
     /**
-     * batch.completed / batch.canceled: the body (the batch as GET returns it, counts included) is
+     * The batch's work met an error no retry can fix (workflows/batch.ts): the batch → failed, its
+     * items stopped (src/domain/batch-runner.ts). An internal error's detail goes to the log; the
+     * batch says where to look.
+     */
+    async failBatch(batchId: string, error: { code: string; message: string }): Promise<BatchSliceOutcome> {
+      const internal = error.code === UNFIXABLE_CODE;
+      const recorded = internal ? { code: error.code, message: BATCH_INTERNAL_ERROR_MESSAGE } : error;
+      const outcome = await failBatchWork({ db, config, logger, temporal: Context.current().client }, batchId, recorded);
+      if (outcome !== 'failed') return outcome;
+      if (internal) logger.error({ batch_id: batchId, workflow_id: batchId, code: error.code, detail: error.message }, 'internal error of a batch');
+      else logger.info({ batch_id: batchId, workflow_id: batchId, code: error.code }, 'batch failed');
+      return outcome;
+    },
+
+    /**
+     * batch.completed / batch.canceled / batch.failed: the body (the batch as GET returns it, counts included) is
      * stored in webhook_events once, and the job events' delivery workflow sends it to every
      * subscribed endpoint, signed like the job events. Only ids travel through history.
      */
-    async notifyBatchEnded(batchId: string, outcome: 'completed' | 'canceled', runId: string): Promise<number> {
+    async notifyBatchEnded(batchId: string, outcome: 'completed' | 'canceled' | 'failed', runId: string): Promise<number> {
       const eventType = `batch.${outcome}`;
       const endpoints = await db('webhook_endpoints').where({ enabled: true }).whereRaw('events @> ?::jsonb', [JSON.stringify([eventType])]).orderBy('id').select('id');
       if (endpoints.length === 0) return 0;

@@ -13,4 +13,4 @@ export interface BatchWorkflowInput {
 }
 
 /** What one slice of a batch's work came to: still running, or how the batch ended. */
-export type BatchSliceOutcome = 'running' | 'completed' | 'canceled' | 'deleted';
+export type BatchSliceOutcome = 'running' | 'completed' | 'canceled' | 'failed' | 'deleted';

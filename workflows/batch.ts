@@ -1,8 +1,9 @@
 import { CancellationScope, continueAsNew, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { BatchSliceOutcome, BatchWorkflowInput } from './batch-types.js';
+import { describeFailure } from './job-failure.js';
 import { endRunAs, showRunStatus } from './run-end.js';
-import { ENGINE_BATCH_OUTCOME } from './versions.js';
+import { ENGINE_BATCH_OUTCOME, HARDENING_BATCH_FAILURE } from './versions.js';
 
 // One workflow per batch (the sliding window of temporalio/samples-typescript batch-sliding-window,
 // with the window's state in Postgres instead of in history). Each slice is one activity that keeps
@@ -18,7 +19,7 @@ const DEFAULT_SLICES_PER_RUN = 100;
 /** Since ENGINE_BATCH_OUTCOME: the slice's heartbeat timeout (it beats every SLICE_BEAT_EVERY_MS). */
 const SLICE_HEARTBEAT_TIMEOUT = '2 seconds';
 
-const { notifyBatchEnded } = proxyActivities<Activities>({
+const { notifyBatchEnded, failBatch } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds' },
   scheduleToCloseTimeout: '30 minutes',
@@ -53,7 +54,8 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchSli
  * The batch's run since ENGINE_BATCH_OUTCOME: the same slices, each shielded from a cancel of the
  * run (the batch's row says it is canceling; its slice stops the items and settles it), then the
  * run ends as the batch did (./run-end.ts): Canceled when it was canceled or deleted through the
- * API (which asks Temporal to cancel the run too), completed otherwise. Its status search
+ * API (which asks Temporal to cancel the run too), Failed when its work failed for good (since
+ * HARDENING_BATCH_FAILURE), completed otherwise. Its status search
  * attribute follows the batch; each slice carries a summary.
  */
 async function runBatch(input: BatchWorkflowInput): Promise<BatchSliceOutcome> {
@@ -74,10 +76,19 @@ async function runBatch(input: BatchWorkflowInput): Promise<BatchSliceOutcome> {
   for (let slice = 0; slice < slicesPerRun || cancelRequested(); slice++) {
     const opts = { requeueFailed, sliceMs, resumeHandOut: slice === 0 && input.resumeHandOut === true };
     const summary = `slice ${slice + 1}${cancelRequested() ? ' · stopping the items' : ''}`;
-    const outcome = await CancellationScope.nonCancellable(() => runBatchSlice.executeWithOptions({ summary }, [input.batchId, opts]));
+    let outcome: BatchSliceOutcome;
+    try {
+      outcome = await CancellationScope.nonCancellable(() => runBatchSlice.executeWithOptions({ summary }, [input.batchId, opts]));
+    } catch (err) {
+      // HARDENING_BATCH_FAILURE: a slice that failed for good (the retry policy has no bound but the
+      // worker's interceptor ends an unfixable error after a few attempts) fails the batch, which
+      // stops its items; before it, the run failed and left the batch `running`.
+      if (!patched(HARDENING_BATCH_FAILURE)) throw err;
+      outcome = await CancellationScope.nonCancellable(() => failBatch(input.batchId, describeFailure(err)));
+    }
     requeueFailed = false;
     if (outcome !== 'running') {
-      if (outcome === 'completed' || outcome === 'canceled') {
+      if (outcome === 'completed' || outcome === 'canceled' || outcome === 'failed') {
         await CancellationScope.nonCancellable(() => notifyBatchEnded(input.batchId, outcome, workflowInfo().runId));
       }
       return endRunAs('batch', outcome) as BatchSliceOutcome;

@@ -80,3 +80,11 @@ export const ENGINE_EVALUATION_OUTCOME = 'engine-evaluation-outcome';
  * compare with pages 1..n, as before (their plans never have a first page other than 1).
  */
 export const PACKETS_PAGE_RANGE = 'packets-page-range';
+
+/**
+ * Batches that cannot get stuck (issue 38): a slice that fails for good (an error no retry can fix,
+ * made non-retryable `internal_error` by activities/unfixable-errors.ts) ends the batch `failed`
+ * with the error, its items stopped, and its run Failed, instead of failing the run while the
+ * batch's row stays `running` for ever. Runs without the marker keep the path before it.
+ */
+export const HARDENING_BATCH_FAILURE = 'hardening-batch-failure';

@@ -278,14 +278,14 @@ export function createDocextractClient(options: ClientOptions = {}) {
       return ok(api.GET('/v1/batches/{batch_id}', { params: { path: { batch_id: batchId } }, signal }));
     },
 
-    /** Poll a batch until it is `completed` or `canceled` (every `pollMs`, 2 s by default), calling `onUpdate` on each read. */
+    /** Poll a batch until it has ended (`completed`, `canceled` or `failed`; every `pollMs`, 2 s by default), calling `onUpdate` on each read. */
     async waitForBatch(batch: Batch | string, opts: { pollMs?: number; timeoutMs?: number; onUpdate?: (b: Batch) => void; signal?: AbortSignal } = {}): Promise<Batch> {
       const id = typeof batch === 'string' ? batch : batch.id;
       const deadline = Date.now() + (opts.timeoutMs ?? 24 * 3600_000);
       for (;;) {
         const current = await client.getBatch(id, opts.signal);
         opts.onUpdate?.(current);
-        if (current.status === 'completed' || current.status === 'canceled') return current;
+        if (current.status === 'completed' || current.status === 'canceled' || current.status === 'failed') return current;
         if (Date.now() > deadline) throw new DocextractError('deadline_exceeded', 0, `batch ${id} is still ${current.status}`);
         await sleep(opts.pollMs ?? 2_000, opts.signal);
       }

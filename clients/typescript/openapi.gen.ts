@@ -1616,7 +1616,7 @@ export interface paths {
         put?: never;
         /**
          * Re-run the failed and canceled items of a batch
-         * @description An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+         * @description An ended batch (`completed`, `canceled` or `failed`) runs again: exactly its `failed` and `canceled`
          *     items are queued again (same jobs, same snapshot) and the batch is `running` until every one
          *     of them has ended; its completed items are kept as they are. While the batch runs:
          *     `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
@@ -2118,7 +2118,8 @@ export interface webhooks {
         /**
          * A batch ended (sent to your endpoint)
          * @description `batch.completed` (every item ended, whatever its outcome: `data.request_counts` say how many
-         *     completed, failed or were canceled) or `batch.canceled`. Signed, retried and identified
+         *     completed, failed or were canceled), `batch.canceled`, or `batch.failed` (the batch's own work
+         *     met an error no retry can fix; `data.error` says why). Signed, retried and identified
          *     (`webhook-id` `msg_<batch id>_<run id>`) exactly like the job events.
          */
         post: operations["batchEndedWebhook"];
@@ -2745,12 +2746,12 @@ export interface components {
          * @description A job kind and the terminal status it reached; or, for extraction jobs, a review event:
          *     `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
          *     and `extraction_job.review_completed` (its review was approved or rejected). Review events are
-         *     sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`, `batch.canceled` (body `BatchEventPayload`), also
+         *     sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`, `batch.canceled`, `batch.failed` (body `BatchEventPayload`), also
          *     sent only to endpoints that list them. Classification jobs (packets): `classification_job.completed`,
          *     `.failed`, `.canceled`, also sent only to endpoints that list them.
          * @enum {string}
          */
-        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed" | "batch.completed" | "batch.canceled" | "classification_job.completed" | "classification_job.failed" | "classification_job.canceled";
+        WebhookEventType: "extraction_job.completed" | "extraction_job.failed" | "extraction_job.canceled" | "parse_job.completed" | "parse_job.failed" | "parse_job.canceled" | "extraction_job.review_required" | "extraction_job.review_completed" | "batch.completed" | "batch.canceled" | "batch.failed" | "classification_job.completed" | "classification_job.failed" | "classification_job.canceled";
         WebhookEndpointCreateInput: {
             url: components["schemas"]["WebhookUrl"];
             /** @description Events to deliver; default the six job-end events (review and `batch.*` events only when listed). */
@@ -3497,10 +3498,12 @@ export interface components {
         };
         /**
          * @description `queued` → `running` → `completed` (every item ended, whatever its outcome: `request_counts`
-         *     say how many failed); `canceling` → `canceled` after a cancel.
+         *     say how many failed); `canceling` → `canceled` after a cancel. `failed`: the batch's own work
+         *     (handing out its items, not an item's job) met an error no retry can fix after a few
+         *     attempts; `error` says why, its items not yet ended were canceled, and a retry runs it again.
          * @enum {string}
          */
-        BatchStatus: "queued" | "running" | "completed" | "canceling" | "canceled";
+        BatchStatus: "queued" | "running" | "completed" | "canceling" | "canceled" | "failed";
         /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch. */
         CreateBatchRequest: {
             /** @enum {string} */
@@ -3560,6 +3563,11 @@ export interface components {
             /** @description The extractor's or parser's name (its snapshot runs every item). */
             definition_name: string;
             status: components["schemas"]["BatchStatus"];
+            /**
+             * @description Why the batch failed (`status` `failed`); null otherwise. An `internal_error`'s message is
+             *     generic: the detail is in the service log under the batch id.
+             */
+            error: components["schemas"]["JobError"] | null;
             request_counts: components["schemas"]["BatchRequestCounts"];
             review_counts: components["schemas"]["BatchReviewCounts"];
             concurrency: number;
@@ -3600,10 +3608,10 @@ export interface components {
             boxes: components["schemas"]["PageBox"][];
             token_count: number;
         };
-        /** @description The body of a `batch.completed` or `batch.canceled` delivery. */
+        /** @description The body of a `batch.completed`, `batch.canceled` or `batch.failed` delivery. */
         BatchEventPayload: {
             /** @enum {string} */
-            type: "batch.completed" | "batch.canceled";
+            type: "batch.completed" | "batch.canceled" | "batch.failed";
             timestamp: components["schemas"]["Timestamp"];
             data: components["schemas"]["BatchResponse"];
         };
@@ -3640,7 +3648,7 @@ export interface components {
          *     | `open_flags` | 409 | A flagged value has had no review decision yet; the review cannot be approved. |
          *     | `invalid_review_path` | 422 | A review decision names a path that is not a leaf of the job's `result.data`. |
          *     | `output_schema_mismatch` | 422 | A review correction (or the reviewed data added as an example) breaks the extractor's schema. |
-         *     | `batch_not_ended` | 409 | Only a completed or canceled batch can be retried. |
+         *     | `batch_not_ended` | 409 | Only a completed, canceled or failed batch can be retried. |
          *     | `nothing_to_retry` | 409 | The batch has no failed or canceled item to run again. |
          *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
          *     | `validation_error` | 422 | The request's shape is invalid (path, query or body; malformed JSON included): the `code` of every HTTPValidationError body without a more specific one. |
@@ -4024,6 +4032,7 @@ export interface components {
                  *       "kind": "extraction",
                  *       "definition_name": "receipt",
                  *       "status": "completed",
+                 *       "error": null,
                  *       "request_counts": {
                  *         "total": 3,
                  *         "queued": 0,
@@ -4075,7 +4084,7 @@ export interface components {
             };
         };
         /**
-         * @description Only an ended batch (`completed` or `canceled`) can be retried (`batch_not_ended`), and only
+         * @description Only an ended batch (`completed`, `canceled` or `failed`) can be retried (`batch_not_ended`), and only
          *     one with a failed or canceled item to run again (`nothing_to_retry`).
          */
         BatchNotRetryable: {
@@ -4085,7 +4094,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "detail": "Batch 'batch_01jqz8n5p6q7r8s9t0v1w2x3y4' is running; only a completed or canceled batch can be retried",
+                 *       "detail": "Batch 'batch_01jqz8n5p6q7r8s9t0v1w2x3y4' is running; only a completed, canceled or failed batch can be retried",
                  *       "code": "batch_not_ended"
                  *     }
                  */

@@ -57,6 +57,7 @@ export function batchCommands(program: Command, client: () => DocextractClient, 
         if (line !== last) note((last = line));
       },
     });
+    if (ended.error) note(`batch ${ended.status}: ${ended.error.code}: ${ended.error.message}`);
     await writeResults(c, ended.id, opts.out);
   };
 

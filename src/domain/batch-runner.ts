@@ -17,7 +17,7 @@ import { cancelJob } from './job-control.js';
 import { jobsCreated } from '../metrics/index.js';
 
 /** What one slice came to (the workflow's BatchSliceOutcome): still running, or how the batch ended. */
-export type BatchSliceOutcome = 'running' | 'completed' | 'canceled' | 'deleted';
+export type BatchSliceOutcome = 'running' | 'completed' | 'canceled' | 'failed' | 'deleted';
 
 /** How often a slice looks at its items while it waits for one to end. */
 const POLL_MS = 200;
@@ -54,7 +54,7 @@ export async function runBatchSlice(deps: BatchRunnerDeps, batchId: string, opts
     opts.beat?.();
     const batch = await batches.findBatchAnyStatus(db, batchId);
     if (!batch) return 'deleted';
-    if (batch.status === 'completed' || batch.status === 'canceled') return batch.status;
+    if (batch.status === 'completed' || batch.status === 'canceled' || batch.status === 'failed') return batch.status;
     const inFlight = await jobs.countItemsInFlight(db, batch.kind, batchId, batch.next_index);
     if (batch.status === 'canceling' || batch.status === 'deleting') {
       const ended = await stopItems(deps, batch, inFlight);
@@ -87,14 +87,40 @@ export async function runBatchSlice(deps: BatchRunnerDeps, batchId: string, opts
  * jobs (their workflows settle them). Once none is left in flight the batch is settled.
  */
 async function stopItems(deps: BatchRunnerDeps, batch: batches.BatchRow, inFlight: number): Promise<BatchSliceOutcome | null> {
+  const { db } = deps;
+  await cancelItems(deps, batch);
+  if (inFlight > 0 && (await jobs.countItemsInFlight(db, batch.kind, batch.id, batch.next_index)) > 0) return null;
+  if (batch.status === 'deleting') return (await batches.deleteDeletingBatch(db, batch.id)) ? 'deleted' : null;
+  return (await batches.settleBatchCanceled(db, batch.id)) ? 'canceled' : null;
+}
+
+/** Items never handed out → canceled at once; handed-out ones canceled as jobs (their workflows settle them). */
+async function cancelItems(deps: BatchRunnerDeps, batch: batches.BatchRow): Promise<void> {
   const { db, temporal } = deps;
   await jobs.cancelUnstartedItems(db, batch.kind, batch.id, batch.next_index);
   for (const id of await jobs.activeItemsBelow(db, batch.kind, batch.id, batch.next_index)) {
     await cancelJob(db, temporal, batch.kind, id).catch((err) => deps.logger.warn({ err, job_id: id, batch_id: batch.id }, 'batch item cancel failed; will retry'));
   }
-  if (inFlight > 0 && (await jobs.countItemsInFlight(db, batch.kind, batch.id, batch.next_index)) > 0) return null;
-  if (batch.status === 'deleting') return (await batches.deleteDeletingBatch(db, batch.id)) ? 'deleted' : null;
-  return (await batches.settleBatchCanceled(db, batch.id)) ? 'canceled' : null;
+}
+
+/**
+ * The batch's own work met an error no retry can fix (workflows/batch.ts): the batch → failed with
+ * `error`, then its items stop as on a cancel (never handed out → canceled; handed out → canceled
+ * as jobs, their workflows settle them), so a failed batch sends no more model requests. A batch
+ * being deleted is removed instead, as the delete asked (its items asked to cancel first). Safe
+ * to repeat (an attempt after a crash stops what is left). Returns how the batch ended.
+ */
+export async function failBatchWork(deps: BatchRunnerDeps, batchId: string, error: { code: string; message: string }): Promise<BatchSliceOutcome> {
+  const { db } = deps;
+  await batches.failBatch(db, batchId, error);
+  const batch = await batches.findBatchAnyStatus(db, batchId);
+  if (!batch) return 'deleted';
+  if (batch.status === 'completed' || batch.status === 'canceled') return batch.status; // it ended meanwhile
+  await cancelItems(deps, batch);
+  if (batch.status === 'failed') return 'failed';
+  // Deleting: removed now (its items' rows go with it; their workflows were asked to cancel).
+  await batches.deleteDeletingBatch(db, batch.id);
+  return 'deleted';
 }
 
 async function startItem(deps: BatchRunnerDeps, batch: batches.BatchRow, item: { id: string; file_id: string | null }): Promise<void> {

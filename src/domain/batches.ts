@@ -136,6 +136,7 @@ export function toBatchResponse(row: batches.BatchRow, counts: RequestCounts, re
     kind: row.kind,
     definition_name: row.definition_name,
     status: row.status === 'deleting' ? 'canceling' : row.status,
+    error: row.status === 'failed' ? (row.error ?? null) : null,
     request_counts: counts,
     review_counts: reviews,
     concurrency: row.concurrency,
@@ -246,13 +247,13 @@ export async function cancelBatch(db: Db, temporal: Client, id: string): Promise
 }
 
 /**
- * Re-run the failed and canceled items of an ended batch (409 batch_not_ended while it runs,
+ * Re-run the failed and canceled items of an ended batch (completed, canceled or failed; 409 batch_not_ended while it runs,
  * 409 nothing_to_retry when every item completed).
  */
 export async function retryBatch(db: Db, temporal: Client, config: Config, id: string): Promise<BatchResponse> {
   const row = await batches.findBatch(db, id);
   if (!row) throw notFound('Batch', id);
-  const notEnded = () => serviceError('batch_not_ended', `Batch '${id}' is ${row.status}; only a completed or canceled batch can be retried`);
+  const notEnded = () => serviceError('batch_not_ended', `Batch '${id}' is ${row.status}; only a completed, canceled or failed batch can be retried`);
   if (!batches.BATCH_ENDED.includes(row.status)) throw notEnded();
   if ((await countRetryableItems(db, row.kind, id)) === 0) {
     throw serviceError('nothing_to_retry', `Batch '${id}' has no failed or canceled item to run again`);
@@ -262,7 +263,7 @@ export async function retryBatch(db: Db, temporal: Client, config: Config, id: s
     // The new run's first slice puts the failed and canceled items back in the queue.
     await startBatchWorkflow(temporal, config, row, { requeueFailed: true });
   } catch {
-    await batches.restoreEndedBatch(db, id, { status: row.status, next_index: row.next_index, completed_at: row.completed_at });
+    await batches.restoreEndedBatch(db, id, { status: row.status, next_index: row.next_index, completed_at: row.completed_at, error: row.error ?? null });
     throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
   }
   return getBatch(db, id);

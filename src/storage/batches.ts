@@ -9,9 +9,9 @@ import { keysetPage, type Page, type PageRequest } from './pagination.js';
 
 type Conn = Knex | Knex.Transaction;
 
-export const BATCH_STATUSES = ['queued', 'running', 'completed', 'canceling', 'canceled'] as const;
+export const BATCH_STATUSES = ['queued', 'running', 'completed', 'canceling', 'canceled', 'failed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number] | 'deleting';
-export const BATCH_ENDED: BatchStatus[] = ['completed', 'canceled'];
+export const BATCH_ENDED: BatchStatus[] = ['completed', 'canceled', 'failed'];
 
 export interface BatchRow {
   id: string;
@@ -26,6 +26,8 @@ export interface BatchRow {
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  /** Why the batch failed (`failed` only); null otherwise. */
+  error: { code: string; message: string } | null;
 }
 
 export async function insertBatch(
@@ -86,6 +88,18 @@ export async function settleBatchCanceled(db: Db, id: string): Promise<boolean> 
   return (await db('batches').where({ id, status: 'canceling' }).update({ status: 'canceled', completed_at: db.fn.now() })) === 1;
 }
 
+/**
+ * queued/running/canceling → failed with its reason (its own work met an error no retry can fix;
+ * a cancel asked meanwhile cannot be honoured by that work either).
+ */
+export async function failBatch(db: Db, id: string, error: { code: string; message: string }): Promise<boolean> {
+  const n = await db('batches')
+    .where({ id })
+    .whereIn('status', ['queued', 'running', 'canceling'])
+    .update({ status: 'failed', error: JSON.stringify(error), completed_at: db.fn.now() });
+  return n === 1;
+}
+
 /** queued/running/canceling → deleting (the API's delete of an unfinished batch). */
 export async function requestBatchDelete(db: Db, id: string): Promise<boolean> {
   return (await db('batches').where({ id }).whereIn('status', ['queued', 'running', 'canceling']).update({ status: 'deleting' })) === 1;
@@ -106,15 +120,16 @@ export async function removeBatch(db: Db, id: string): Promise<boolean> {
   return (await db('batches').where({ id }).delete()) === 1;
 }
 
-/** completed/canceled → running with the cursor at the start (a retry of its failed items). */
+/** completed/canceled/failed → running with the cursor at the start (a retry of its failed items). */
 export async function reopenBatch(db: Db, id: string): Promise<boolean> {
-  const n = await db('batches').where({ id }).whereIn('status', BATCH_ENDED).update({ status: 'running', next_index: 0, completed_at: null });
+  const n = await db('batches').where({ id }).whereIn('status', BATCH_ENDED).update({ status: 'running', next_index: 0, completed_at: null, error: null });
   return n === 1;
 }
 
 /** Put a reopened batch back as it was when its new run could not be started. */
-export async function restoreEndedBatch(db: Db, id: string, previous: Pick<BatchRow, 'status' | 'next_index' | 'completed_at'>): Promise<boolean> {
-  return (await db('batches').where({ id, status: 'running' }).update(previous)) === 1;
+export async function restoreEndedBatch(db: Db, id: string, previous: Pick<BatchRow, 'status' | 'next_index' | 'completed_at' | 'error'>): Promise<boolean> {
+  const error = previous.error === null ? null : JSON.stringify(previous.error);
+  return (await db('batches').where({ id, status: 'running' }).update({ ...previous, error })) === 1;
 }
 
 /** Batches not ended, created more than `minAgeMs` ago, oldest first (start-up recovery of their workflows). */

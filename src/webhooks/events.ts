@@ -12,8 +12,9 @@ export const JOB_END_EVENTS = [
   'parse_job.canceled',
 ] as const;
 export const REVIEW_EVENTS = ['extraction_job.review_required', 'extraction_job.review_completed'] as const;
-// A batch ended: every item ended (whatever its outcome: the counts say how), or it was canceled.
-export const BATCH_EVENTS = ['batch.completed', 'batch.canceled'] as const;
+// A batch ended: every item ended (whatever its outcome: the counts say how), it was canceled, or
+// its own work failed (`data.error` says why; issue 38).
+export const BATCH_EVENTS = ['batch.completed', 'batch.canceled', 'batch.failed'] as const;
 // Classification jobs (issue 44, docs/packets.md): subscribed by name, like the review events.
 export const CLASSIFICATION_EVENTS = [
   'classification_job.completed',

@@ -3,7 +3,7 @@
 // Two ways in: the defects the fault drills found (JSON nested 5,000 deep stored by a release
 // that did not bound depth: an extractor example, an evaluation item's expected output), and a
 // TypeError injected into each kind of activity (bookkeeping, local bookkeeping, model call,
-// evaluation) of a real worker on the real workflows. The worker is this file's own (createWorker
+// evaluation, a batch's slice) of a real worker on the real workflows. The worker is this file's own (createWorker
 // with its activities wrapped), so the worker's real interceptor classifies the injected error.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Worker } from '@temporalio/worker';
@@ -27,6 +27,9 @@ let stack: TestStack;
 let provider: ScriptedProvider;
 let worker: Worker;
 let running: Promise<void>;
+/** The same worker's twin on the batch task queue (batch workflows, their slices and items). */
+let batchWorker: Worker;
+let batchRunning: Promise<void>;
 let workerDb: ReturnType<typeof createDb>;
 let base: string;
 let fileId: string;
@@ -81,6 +84,14 @@ beforeAll(async () => {
     activities: injecting(createActivities(deps)),
   });
   running = worker.run();
+  batchWorker = await createWorker(deps, {
+    address: stack.config.temporal.address!,
+    namespace: stack.config.temporal.namespace,
+    taskQueue: stack.config.temporal.batchTaskQueue,
+    bundle: { codePath: readHarnessInfo().workflowBundlePath },
+    activities: injecting(createActivities(deps)),
+  });
+  batchRunning = batchWorker.run();
   const put = await call(base, 'PUT', '/v1/extractors/unfixable-receipt', { display_name: 'Receipt', instructions: 'Extract the total.', model: 'test-vision-model', schema: SCHEMA });
   expect(put.status).toBe(201);
   const file = await upload(base, makePng(40, 30), 'page.png', 'image/png');
@@ -89,9 +100,11 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (worker?.getState() === 'RUNNING') worker.shutdown();
+  for (const w of [worker, batchWorker]) if (w?.getState() === 'RUNNING') w.shutdown();
   await running?.catch(() => {});
+  await batchRunning?.catch(() => {});
   await worker?.connection?.close();
+  await batchWorker?.connection?.close();
   await workerDb?.destroy();
   // The parse jobs rendered pages in this process's render pool: its threads would keep Jest alive.
   await closeRenderPool();
@@ -143,7 +156,8 @@ describe('JSON nested 5,000 deep, stored before depth was bounded', () => {
     const example = `[{"input": {"type": "text", "text": "Total: 3", "file_id": null}, "output": ${DEEP_JSON}}]`;
     await stack.db('extraction_jobs')
       .where({ id: created.body.id })
-      .update({ extractor_snapshot: stack.db.raw(`jsonb_set(extractor_snapshot, '{examples}', ?::jsonb)`, [example]) });
+      // The column is json since 017_trust (it keeps the schema's property order).
+      .update({ extractor_snapshot: stack.db.raw(`jsonb_set(extractor_snapshot::jsonb, '{examples}', ?::jsonb)::json`, [example]) });
     gate.release();
     const seen = await pollJob(base, `/v1/extraction-jobs/${created.body.id}`, undefined, 90_000);
     const job = seen[seen.length - 1];
@@ -197,6 +211,32 @@ describe('an error no retry can fix, injected into each kind of activity, ends t
     const run = await evaluate(`injected-${activity.toLowerCase()}-${Date.now()}`);
     expect(run).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
   }, 120_000);
+
+  it('runBatchSlice (the work of a batch): the batch ends failed, its items canceled, its run Failed; a retry runs them', async () => {
+    faulty = 'runBatchSlice';
+    const inputs = [{ custom_id: 'a', text: 'Total: 12' }, { custom_id: 'b', text: 'Total: 12' }];
+    const created = await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'unfixable-receipt', inputs });
+    expect(created.status).toBe(201);
+    const path = `/v1/batches/${created.body.id}`;
+    const seen = await pollJob(base, path, undefined, 90_000);
+    const batch = seen[seen.length - 1];
+    // The detail (the TypeError's message) is in the log only, as for jobs.
+    expect(batch).toMatchObject({ status: 'failed', error: { code: 'internal_error', message: expect.not.stringContaining('injected') } });
+    expect(batch.completed_at).not.toBeNull();
+    expect(batch.request_counts).toMatchObject({ total: 2, queued: 0, running: 0, canceled: 2 });
+    // The row is written before the run closes (its last steps: the event, then the end).
+    const handle = stack.temporal.workflow.getHandle(created.body.id);
+    await expect(handle.result()).rejects.toThrow();
+    expect((await handle.describe()).status.name).toBe('FAILED');
+    expect(provider.requests).toHaveLength(0);
+
+    faulty = null;
+    const retried = await call(base, 'POST', `${path}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'running', error: null });
+    const after = await pollJob(base, path, undefined, 90_000);
+    expect(after[after.length - 1]).toMatchObject({ status: 'completed', error: null, request_counts: { completed: 2, canceled: 0 } });
+  }, 180_000);
 
   it('the same work completes without the injected error (the checks above can fail)', async () => {
     expect(await extractText()).toMatchObject({ status: 'completed' });

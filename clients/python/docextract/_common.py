@@ -206,7 +206,7 @@ def as_object(value: dict[str, Any]) -> Any:
 
 # ---- batches (shared request building; the clients keep only the I/O) ----
 
-BATCH_ENDED = frozenset({"completed", "canceled"})
+BATCH_ENDED = frozenset({"completed", "canceled", "failed"})
 
 
 def batch_body(

@@ -136,7 +136,7 @@ class Client:
         poll: float = 2.0,
         on_update: Optional[Callable[[dict[str, Any]], None]] = None,
     ) -> dict[str, Any]:
-        """Poll until the batch is ``completed`` or ``canceled`` and return it (raises TimeoutError)."""
+        """Poll until the batch has ended (``completed``, ``canceled`` or ``failed``) and return it (raises TimeoutError)."""
         deadline = time.monotonic() + timeout
         while True:
             current = self.get_batch(batch)

@@ -11,7 +11,7 @@ const LIST_LIMIT = 50;
 export const BATCH_REFRESH_MS = 2_000;
 
 const COUNTS = ['total', 'queued', 'running', 'completed', 'failed', 'canceled'] as const;
-const over = (b: Batch) => b.status === 'completed' || b.status === 'canceled';
+const over = (b: Batch) => b.status === 'completed' || b.status === 'canceled' || b.status === 'failed';
 
 /** The completed items by review status, the ones waiting for a human first; "—" when none completed. */
 export function reviewText(r: Batch['review_counts']): string {

@@ -18,7 +18,7 @@ T = TypeVar("T", bound="BatchEventPayload")
 
 @_attrs_define
 class BatchEventPayload:
-    """The body of a `batch.completed` or `batch.canceled` delivery.
+    """The body of a `batch.completed`, `batch.canceled` or `batch.failed` delivery.
 
     Attributes:
         type_ (BatchEventPayloadType):

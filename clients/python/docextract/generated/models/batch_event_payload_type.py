@@ -6,6 +6,7 @@ from enum import Enum
 class BatchEventPayloadType(str, Enum):
     BATCH_CANCELED = "batch.canceled"
     BATCH_COMPLETED = "batch.completed"
+    BATCH_FAILED = "batch.failed"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.batch_request_counts import BatchRequestCounts
     from ..models.batch_response_metadata import BatchResponseMetadata
     from ..models.batch_review_counts import BatchReviewCounts
+    from ..models.job_error import JobError
 
 
 T = TypeVar("T", bound="BatchResponse")
@@ -28,7 +29,12 @@ class BatchResponse:
         definition_name (str): The extractor's or parser's name (its snapshot runs every item).
         status (BatchStatus): `queued` → `running` → `completed` (every item ended, whatever its outcome:
             `request_counts`
-            say how many failed); `canceling` → `canceled` after a cancel.
+            say how many failed); `canceling` → `canceled` after a cancel. `failed`: the batch's own work
+            (handing out its items, not an item's job) met an error no retry can fix after a few
+            attempts; `error` says why, its items not yet ended were canceled, and a retry runs it again.
+        error (JobError | None): Why the batch failed (`status` `failed`); null otherwise. An `internal_error`'s message
+            is
+            generic: the detail is in the service log under the batch id.
         request_counts (BatchRequestCounts): The items by status, counted at every read (`running` includes items being
             stopped).
         review_counts (BatchReviewCounts): Our addition (issue 40). The completed items by review status, counted at
@@ -46,6 +52,7 @@ class BatchResponse:
     kind: BatchResponseKind
     definition_name: str
     status: BatchStatus
+    error: JobError | None
     request_counts: BatchRequestCounts
     review_counts: BatchReviewCounts
     concurrency: int
@@ -55,6 +62,8 @@ class BatchResponse:
     completed_at: datetime.datetime | None
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.job_error import JobError
+
         id = self.id
 
         kind = self.kind.value
@@ -62,6 +71,12 @@ class BatchResponse:
         definition_name = self.definition_name
 
         status = self.status.value
+
+        error: dict[str, Any] | None
+        if isinstance(self.error, JobError):
+            error = self.error.to_dict()
+        else:
+            error = self.error
 
         request_counts = self.request_counts.to_dict()
 
@@ -93,6 +108,7 @@ class BatchResponse:
                 "kind": kind,
                 "definition_name": definition_name,
                 "status": status,
+                "error": error,
                 "request_counts": request_counts,
                 "review_counts": review_counts,
                 "concurrency": concurrency,
@@ -110,6 +126,7 @@ class BatchResponse:
         from ..models.batch_request_counts import BatchRequestCounts
         from ..models.batch_response_metadata import BatchResponseMetadata
         from ..models.batch_review_counts import BatchReviewCounts
+        from ..models.job_error import JobError
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -119,6 +136,21 @@ class BatchResponse:
         definition_name = d.pop("definition_name")
 
         status = BatchStatus(d.pop("status"))
+
+        def _parse_error(data: object) -> JobError | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                error_type_0 = JobError.from_dict(data)
+
+                return error_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("JobError | None", data)
+
+        error = _parse_error(d.pop("error"))
 
         request_counts = BatchRequestCounts.from_dict(d.pop("request_counts"))
 
@@ -165,6 +197,7 @@ class BatchResponse:
             kind=kind,
             definition_name=definition_name,
             status=status,
+            error=error,
             request_counts=request_counts,
             review_counts=review_counts,
             concurrency=concurrency,

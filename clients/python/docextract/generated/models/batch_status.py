@@ -7,6 +7,7 @@ class BatchStatus(str, Enum):
     CANCELED = "canceled"
     CANCELING = "canceling"
     COMPLETED = "completed"
+    FAILED = "failed"
     QUEUED = "queued"
     RUNNING = "running"
 

@@ -29,7 +29,7 @@ class WebhookEventPayload:
                 `extraction_job.review_required` (a completed job entered review, `review.status = pending`)
                 and `extraction_job.review_completed` (its review was approved or rejected). Review events are
                 sent only to endpoints that list them; their body is the job as for the others. Batch events: `batch.completed`,
-                `batch.canceled` (body `BatchEventPayload`), also
+                `batch.canceled`, `batch.failed` (body `BatchEventPayload`), also
                 sent only to endpoints that list them. Classification jobs (packets): `classification_job.completed`,
                 `.failed`, `.canceled`, also sent only to endpoints that list them.
             timestamp (datetime.datetime): UTC timestamp (ISO 8601, `Z`).

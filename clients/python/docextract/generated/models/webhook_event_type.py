@@ -6,6 +6,7 @@ from enum import Enum
 class WebhookEventType(str, Enum):
     BATCH_CANCELED = "batch.canceled"
     BATCH_COMPLETED = "batch.completed"
+    BATCH_FAILED = "batch.failed"
     CLASSIFICATION_JOB_CANCELED = "classification_job.canceled"
     CLASSIFICATION_JOB_COMPLETED = "classification_job.completed"
     CLASSIFICATION_JOB_FAILED = "classification_job.failed"

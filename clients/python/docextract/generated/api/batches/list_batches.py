@@ -108,7 +108,11 @@ def sync_detailed(
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (BatchStatus | Unset): `queued` → `running` → `completed` (every item ended,
             whatever its outcome: `request_counts`
-            say how many failed); `canceling` → `canceled` after a cancel.
+            say how many failed); `canceling` → `canceled` after a cancel. `failed`: the batch's own
+            work
+            (handing out its items, not an item's job) met an error no retry can fix after a few
+            attempts; `error` says why, its items not yet ended were canceled, and a retry runs it
+            again.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,7 +149,11 @@ def sync(
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (BatchStatus | Unset): `queued` → `running` → `completed` (every item ended,
             whatever its outcome: `request_counts`
-            say how many failed); `canceling` → `canceled` after a cancel.
+            say how many failed); `canceling` → `canceled` after a cancel. `failed`: the batch's own
+            work
+            (handing out its items, not an item's job) met an error no retry can fix after a few
+            attempts; `error` says why, its items not yet ended were canceled, and a retry runs it
+            again.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,7 +185,11 @@ async def asyncio_detailed(
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (BatchStatus | Unset): `queued` → `running` → `completed` (every item ended,
             whatever its outcome: `request_counts`
-            say how many failed); `canceling` → `canceled` after a cancel.
+            say how many failed); `canceling` → `canceled` after a cancel. `failed`: the batch's own
+            work
+            (handing out its items, not an item's job) met an error no retry can fix after a few
+            attempts; `error` says why, its items not yet ended were canceled, and a retry runs it
+            again.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,7 +224,11 @@ async def asyncio(
         cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
         status (BatchStatus | Unset): `queued` → `running` → `completed` (every item ended,
             whatever its outcome: `request_counts`
-            say how many failed); `canceling` → `canceled` after a cancel.
+            say how many failed); `canceling` → `canceled` after a cancel. `failed`: the batch's own
+            work
+            (handing out its items, not an item's job) met an error no retry can fix after a few
+            attempts; `error` says why, its items not yet ended were canceled, and a retry runs it
+            again.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -95,7 +95,7 @@ def sync_detailed(
 ) -> Response[ApiErrorResponse | BatchResponse | HTTPValidationError]:
     """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+     An ended batch (`completed`, `canceled` or `failed`) runs again: exactly its `failed` and `canceled`
     items are queued again (same jobs, same snapshot) and the batch is `running` until every one
     of them has ended; its completed items are kept as they are. While the batch runs:
     `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
@@ -131,7 +131,7 @@ def sync(
 ) -> ApiErrorResponse | BatchResponse | HTTPValidationError | None:
     """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+     An ended batch (`completed`, `canceled` or `failed`) runs again: exactly its `failed` and `canceled`
     items are queued again (same jobs, same snapshot) and the batch is `running` until every one
     of them has ended; its completed items are kept as they are. While the batch runs:
     `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
@@ -162,7 +162,7 @@ async def asyncio_detailed(
 ) -> Response[ApiErrorResponse | BatchResponse | HTTPValidationError]:
     """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+     An ended batch (`completed`, `canceled` or `failed`) runs again: exactly its `failed` and `canceled`
     items are queued again (same jobs, same snapshot) and the batch is `running` until every one
     of them has ended; its completed items are kept as they are. While the batch runs:
     `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
@@ -196,7 +196,7 @@ async def asyncio(
 ) -> ApiErrorResponse | BatchResponse | HTTPValidationError | None:
     """Re-run the failed and canceled items of a batch
 
-     An ended batch (`completed` or `canceled`) runs again: exactly its `failed` and `canceled`
+     An ended batch (`completed`, `canceled` or `failed`) runs again: exactly its `failed` and `canceled`
     items are queued again (same jobs, same snapshot) and the batch is `running` until every one
     of them has ended; its completed items are kept as they are. While the batch runs:
     `409 batch_not_ended`; a batch whose items all completed: `409 nothing_to_retry`. No
