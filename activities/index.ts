@@ -1,5 +1,6 @@
 import { createSecretBox } from '../src/storage/secrets.js';
 import { batchActivities } from './batches.js';
+import { candidateActivities } from './candidates.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { evaluationActivities } from './evaluation.js';
@@ -25,6 +26,7 @@ export function createActivities(given: ActivityDeps) {
     ...webhookActivities(deps),
     ...evaluationActivities(deps),
     ...batchActivities(deps),
+    ...candidateActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;

@@ -10,6 +10,7 @@ import * as reviewConfidence from './migrations/009_review_confidence.js';
 import * as evaluations from './migrations/010_evaluations.js';
 import * as batches from './migrations/011_batches.js';
 import * as trust from './migrations/017_trust.js';
+import * as candidates from './migrations/021_candidates.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -25,6 +26,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '010_evaluations': evaluations,
   '011_batches': batches,
   '017_trust': trust,
+  '021_candidates': candidates,
 };
 
 const source: Knex.MigrationSource<string> = {

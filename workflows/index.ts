@@ -5,3 +5,4 @@ export { parseJobWorkflow } from './parse.js';
 export { deliverJobEventWorkflow } from './notify.js';
 export { evaluationRunWorkflow } from './evaluation.js';
 export { batchWorkflow } from './batch.js';
+export { extractorCandidateWorkflow } from './candidate.js';

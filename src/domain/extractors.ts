@@ -23,7 +23,7 @@ import {
   type Source,
   upsertByName,
 } from './definitions-common.js';
-import { newId } from './ids.js';
+import { newId, SLUG_PATTERN } from './ids.js';
 import { FIELD_PATH_PATTERN, type ReviewThresholds } from '../confidence/index.js';
 import { deepEqual } from '../long-documents/pointer.js';
 import type { ProviderName } from './prebuilt.js';
@@ -57,6 +57,8 @@ export const EXAMPLES_STRATEGIES = ['all', 'similar'] as const;
 /** With `similar`, this many examples when max_examples is not set. */
 export const DEFAULT_MAX_EXAMPLES = 5;
 const maxExamplesSchema = z.number().int().min(1).max(20);
+/** The evaluation set a candidate change is measured on (the release gate): a set name. */
+const evaluationSetSchema = z.string().regex(SLUG_PATTERN, 'must be an evaluation set name (lowercase slug)');
 
 /** A value whose confidence is below this needs a human (docs/confidence-and-review.md). */
 const reviewThresholdSchema = z.number().min(0).max(1);
@@ -86,6 +88,7 @@ export const extractorDefinitionSchema = z.strictObject({
   review_thresholds: reviewThresholdsSchema.nullable().optional(),
   examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
   max_examples: maxExamplesSchema.nullable().optional(),
+  evaluation_set: evaluationSetSchema.nullable().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -101,6 +104,7 @@ export const extractorPatchSchema = z.strictObject({
   review_thresholds: reviewThresholdsSchema.nullable().optional(),
   examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
   max_examples: maxExamplesSchema.nullable().optional(),
+  evaluation_set: evaluationSetSchema.nullable().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -120,7 +124,7 @@ export interface Example {
   output: Record<string, unknown>;
 }
 
-interface ExtractorRow {
+export interface ExtractorRow {
   id: string;
   name: string;
   display_name: string;
@@ -138,6 +142,8 @@ interface ExtractorRow {
   /** Which examples a job's prompts carry: all of them, or the max_examples most similar to its text. */
   examples_strategy: (typeof EXAMPLES_STRATEGIES)[number];
   max_examples: number | null;
+  /** The evaluation set candidate changes are measured on, or null (no release gate). */
+  evaluation_set: string | null;
   source: Source;
   created_at: Date;
   updated_at: Date;
@@ -166,6 +172,7 @@ export function toExtractor(row: ExtractorRow): Extractor {
     version: row.version,
     examples_strategy: row.examples_strategy ?? 'all',
     max_examples: row.max_examples ?? null,
+    evaluation_set: row.evaluation_set ?? null,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -221,6 +228,7 @@ export async function putExtractor(
     review_thresholds: input.review_thresholds == null ? null : jsonb(input.review_thresholds),
     examples_strategy: input.examples_strategy ?? 'all',
     max_examples: input.max_examples ?? null,
+    evaluation_set: input.evaluation_set ?? null,
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -246,37 +254,15 @@ export async function patchExtractor(
       throw serviceError('extractor_changed', `Extractor '${row.name}' is at version ${row.version}, no longer version ${expectedVersion}; evaluate the current version again`);
     }
 
-    const schema = patch.schema !== undefined ? checkSchema(patch.schema) : row.schema;
-    const examples =
-      patch.examples !== undefined || patch.schema !== undefined
-        ? await checkExamples(trx, schema, patch.examples ?? row.examples, row.examples)
-        : row.examples;
-    const { provider_name, model } = resolveModelChoice(
-      config,
-      patch.provider_name === undefined ? row.provider_name : patch.provider_name,
-      patch.model === undefined ? row.model : patch.model,
-    );
-    const merged = {
-      display_name: patch.display_name ?? row.display_name,
-      instructions: patch.instructions ?? row.instructions,
-      reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
-      provider_name,
-      model,
-      schema,
-      examples,
-      review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
-      review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
-      examples_strategy: patch.examples_strategy ?? row.examples_strategy,
-      max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
-    };
+    const merged = await mergePatch(trx, config, row, patch);
     // A patch that changes nothing leaves the version (and updated_at) as they were.
     if (definitionUnchanged(row, merged)) return toExtractor(row);
     const [updated] = await trx('extractors')
       .where({ id: row.id })
       .update({
         ...merged,
-        schema: jsonb(schema),
-        examples: jsonb(examples),
+        schema: jsonb(merged.schema),
+        examples: jsonb(merged.examples),
         review_thresholds: merged.review_thresholds === null ? null : jsonb(merged.review_thresholds),
         version: row.version + 1,
         updated_at: trx.fn.now(),
@@ -284,6 +270,38 @@ export async function patchExtractor(
       .returning('*');
     return toExtractor(updated as ExtractorRow);
   });
+}
+
+/**
+ * A user-defined extractor's definition with a partial update merged in, validated as a whole (a
+ * new schema must still accept the stored examples); nothing is written. PATCH and the release
+ * gate's candidates (src/domain/candidates) both read it.
+ */
+export async function mergePatch(db: Db, config: Pick<Config, 'localModel'>, row: ExtractorRow, patch: ExtractorPatchInput) {
+  const schema = patch.schema !== undefined ? checkSchema(patch.schema) : row.schema;
+  const examples =
+    patch.examples !== undefined || patch.schema !== undefined
+      ? await checkExamples(db, schema, patch.examples ?? row.examples, row.examples)
+      : row.examples;
+  const { provider_name, model } = resolveModelChoice(
+    config,
+    patch.provider_name === undefined ? row.provider_name : patch.provider_name,
+    patch.model === undefined ? row.model : patch.model,
+  );
+  return {
+    display_name: patch.display_name ?? row.display_name,
+    instructions: patch.instructions ?? row.instructions,
+    reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
+    provider_name,
+    model,
+    schema,
+    examples,
+    review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
+    review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
+    examples_strategy: patch.examples_strategy ?? row.examples_strategy,
+    max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
+    evaluation_set: patch.evaluation_set === undefined ? row.evaluation_set : patch.evaluation_set,
+  };
 }
 
 /**

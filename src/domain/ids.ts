@@ -14,6 +14,7 @@ export const ID_PREFIX = {
   evaluationRun: 'evrun_',
   batch: 'batch_',
   example: 'exm_',
+  candidate: 'cand_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
