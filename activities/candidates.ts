@@ -1,4 +1,6 @@
-import { compareEvaluationRuns } from '../src/domain/evaluation-runs.js';
+import { compareRuns, type Report, type ScoredLeaf } from '../src/evaluation/scoring/index.js';
+import { scoredLeavesOf, settleRunCanceled } from '../src/storage/evaluation-runs.js';
+import { settleEvaluationJobsCanceled } from '../src/storage/jobs.js';
 import type { ResolvedActivityDeps } from './deps.js';
 
 const ACTIVE_RUN = ['queued', 'running', 'canceling'];
@@ -28,7 +30,7 @@ export function candidateActivities(deps: ResolvedActivityDeps) {
     async judgeCandidate(candidateId: string): Promise<string> {
       const row = await db('extractor_candidates').where({ id: candidateId }).first('status', 'baseline_run_id', 'candidate_run_id');
       if (!row || row.status !== 'running') return row?.status ?? 'deleted';
-      const runs = await db('evaluation_runs').whereIn('id', [row.baseline_run_id, row.candidate_run_id].filter(Boolean)).select('id', 'status');
+      const runs = await db('evaluation_runs').whereIn('id', [row.baseline_run_id, row.candidate_run_id].filter(Boolean)).select('id', 'status', 'report');
       const statusOf = (id: string | null) => runs.find((r) => r.id === id)?.status ?? 'deleted';
       for (const [role, id] of [['baseline', row.baseline_run_id], ['candidate', row.candidate_run_id]] as const) {
         const status = statusOf(id);
@@ -38,7 +40,9 @@ export function candidateActivities(deps: ResolvedActivityDeps) {
           return 'failed';
         }
       }
-      const comparison = await compareEvaluationRuns(db, row.candidate_run_id, row.baseline_run_id);
+      // As GET /v1/evaluation-runs/{candidate}/compare/{baseline} answers (both runs are of the same set).
+      const side = async (id: string) => ({ report: runs.find((r) => r.id === id)!.report as Report, leaves: await scoredLeavesOf<ScoredLeaf>(db, id) });
+      const comparison = compareRuns(await side(row.candidate_run_id), await side(row.baseline_run_id));
       const status = comparison.regressions.length === 0 ? 'passed' : 'regressed';
       const recorded = await settle(candidateId, { status, comparison: JSON.stringify(comparison) });
       logger.info({ candidate_id: candidateId, status, regressions: comparison.regressions.length }, recorded ? 'candidate judged' : 'candidate stopped before its judgement');
@@ -49,9 +53,18 @@ export function candidateActivities(deps: ResolvedActivityDeps) {
       await settle(candidateId, { status: 'failed', error: JSON.stringify(error) });
     },
 
-    /** Cancelled: running → canceled (the API may have done so already). */
+    /**
+     * Cancelled: running → canceled (the API may have done so already). A run whose workflow never
+     * started (cancelled before its child began) is settled here; started ones settled themselves.
+     */
     async settleCanceledCandidate(candidateId: string): Promise<void> {
       await settle(candidateId, { status: 'canceled' });
+      const row = await db('extractor_candidates').where({ id: candidateId }).first('baseline_run_id', 'candidate_run_id');
+      const ids = [row?.baseline_run_id, row?.candidate_run_id].filter((id): id is string => typeof id === 'string');
+      for (const runId of await db('evaluation_runs').whereIn('id', ids).whereIn('status', ACTIVE_RUN).pluck('id')) {
+        await settleEvaluationJobsCanceled(db, runId);
+        await settleRunCanceled(db, runId);
+      }
     },
   };
 }

@@ -7,7 +7,7 @@ import { notFound, serviceError } from '../errors.js';
 import { compareRuns, withDefaults, type Comparison, type Report, type ScoredLeaf } from '../evaluation/scoring/index.js';
 import type { Db } from '../storage/db.js';
 import { EVALUATION_PROGRESS_SQL, markEvaluationJobsCanceling } from '../storage/jobs.js';
-import { markRunCanceling, settleRunCanceled } from '../storage/evaluation-runs.js';
+import { markRunCanceling, scoredLeavesOf, settleRunCanceled } from '../storage/evaluation-runs.js';
 import { startEvaluationWorkflow } from '../temporal/evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from '../temporal/job-workflows.js';
 import { getEvaluationSet } from './evaluation-sets.js';
@@ -169,9 +169,8 @@ export async function compareEvaluationRuns(db: Db, id: string, otherId: string)
       throw serviceError('evaluation_run_not_completed', `Evaluation run '${run.id}' is ${run.status}; only completed runs have a report to compare`);
     }
   }
-  const leavesOf = async (runId: string) => {
-    const rows = await db('evaluation_run_items').where({ run_id: runId }).select('item_id', 'scored_leaves');
-    return Object.fromEntries(rows.map((r) => [r.item_id, (r.scored_leaves ?? []) as ScoredLeaf[]]));
-  };
-  return compareRuns({ report: current.report!, leaves: await leavesOf(id) }, { report: baseline.report!, leaves: await leavesOf(otherId) });
+  return compareRuns(
+    { report: current.report!, leaves: await scoredLeavesOf<ScoredLeaf>(db, id) },
+    { report: baseline.report!, leaves: await scoredLeavesOf<ScoredLeaf>(db, otherId) },
+  );
 }

@@ -16,6 +16,12 @@ from .batch_result_line_confidence_type_0 import BatchResultLineConfidenceType0
 from .batch_result_line_status import BatchResultLineStatus
 from .batch_review_counts import BatchReviewCounts
 from .batch_status import BatchStatus
+from .candidate_create_input import CandidateCreateInput
+from .candidate_promote_input import CandidatePromoteInput
+from .candidate_response import CandidateResponse
+from .candidate_response_changes import CandidateResponseChanges
+from .candidate_response_error_type_0 import CandidateResponseErrorType0
+from .candidate_response_status import CandidateResponseStatus
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_extraction_job_request import CreateExtractionJobRequest
@@ -182,6 +188,12 @@ __all__ = (
     "BatchResultLineStatus",
     "BatchReviewCounts",
     "BatchStatus",
+    "CandidateCreateInput",
+    "CandidatePromoteInput",
+    "CandidateResponse",
+    "CandidateResponseChanges",
+    "CandidateResponseErrorType0",
+    "CandidateResponseStatus",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
     "CreateExtractionJobRequest",
