@@ -1993,7 +1993,7 @@ export interface components {
             examples_strategy?: "all" | "similar";
             /** @description With `similar`, how many examples (5 when null). */
             max_examples?: number | null;
-            /** @description The name of the evaluation set candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
+            /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
         };
         /**
@@ -2032,7 +2032,7 @@ export interface components {
             examples_strategy?: "all" | "similar";
             /** @description With `similar`, how many examples (5 when null). */
             max_examples?: number | null;
-            /** @description The name of the evaluation set candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
+            /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
         };
         ExtractorResponse: {

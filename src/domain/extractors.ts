@@ -213,6 +213,7 @@ export async function putExtractor(
   const schema = checkSchema(input.schema);
   const existing = await findRowByRef<ExtractorRow>(db, EXTRACTOR_KIND, name);
   const examples = await checkExamples(db, schema, input.examples ?? [], existing?.examples ?? []);
+  await checkEvaluationSet(db, input.evaluation_set);
   const { provider_name, model } = resolveModelChoice(config, input.provider_name, input.model);
   const { row, created } = await upsertByName<ExtractorRow>(db, EXTRACTOR_KIND, {
     id: newId('extractor'),
@@ -288,6 +289,7 @@ export async function mergePatch(db: Db, config: Pick<Config, 'localModel'>, row
     patch.provider_name === undefined ? row.provider_name : patch.provider_name,
     patch.model === undefined ? row.model : patch.model,
   );
+  await checkEvaluationSet(db, patch.evaluation_set);
   return {
     display_name: patch.display_name ?? row.display_name,
     instructions: patch.instructions ?? row.instructions,
@@ -380,6 +382,12 @@ function normaliseExample(raw: z.input<typeof exampleInputSchema> | Example, i: 
   if (type === 'text' && file_id !== null) throw invalidExample(i, "a 'text' example must not set input.file_id");
   if (type === 'file' && text !== null) throw invalidExample(i, "a 'file' example must not set input.text");
   return { input: { type, text, file_id }, output: raw.output };
+}
+
+/** A named evaluation set must exist (404 otherwise); a set with runs or candidates cannot be deleted later. */
+async function checkEvaluationSet(db: Db, name: string | null | undefined): Promise<void> {
+  if (name == null) return;
+  if (!(await db('evaluation_sets').where({ name }).first('id'))) throw notFound('Evaluation set', name);
 }
 
 const invalidExample = (index: number, message: string) =>

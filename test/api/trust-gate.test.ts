@@ -22,7 +22,7 @@ function answer(req: RecordedRequest): Step {
   const k = Number(/Receipt R(\d)/.exec(prompt)?.[1] ?? 0);
   const e = expectedOf(k);
   const total = prompt.includes('BREAK-TOTAL') ? e.total + 1 : e.total;
-  return { kind: 'content', content: JSON.stringify({ merchant: e.merchant, total }), delayMs: 300 };
+  return { kind: 'content', content: JSON.stringify({ merchant: e.merchant, total }), delayMs: 500 };
 }
 
 let stack: TestStack;
@@ -60,6 +60,9 @@ describe('the release gate', () => {
     const missing = await call(base, 'POST', `${path}/candidates`, { changes: { instructions: 'Extract well.' } });
     expect(missing.status).toBe(409);
     expect(missing.body.code).toBe('evaluation_set_missing');
+    const unknown = await call(base, 'PATCH', path, { evaluation_set: 'no-such-set' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not_found');
     const patched = await call(base, 'PATCH', path, { evaluation_set: 'gate-set' });
     expect(patched.body).toMatchObject({ version: 2, evaluation_set: 'gate-set' });
     for (const changes of [{ bogus: 1 }, { review_threshold: 2 }, { evaluation_set: 'Not A Name' }]) {
@@ -84,6 +87,8 @@ describe('the release gate', () => {
     // The worker goes away while the runs' jobs are in flight; a new one finishes the candidate.
     await eventually(async () => (provider.requests.length > 0 ? true : undefined), 60_000);
     await stack.stopWorker();
+    // Stopped mid-run: nothing is left to move it on until a worker comes back.
+    expect((await call(base, 'GET', `${path}/candidates/${created.body.id}`)).body.status).toBe('running');
     await stack.startWorker();
 
     regressed = await finished(created.body.id);
@@ -115,6 +120,7 @@ describe('the release gate', () => {
       return run.status === 'running' ? true : undefined;
     }, 60_000);
     await stack.stopWorker();
+    expect((await call(base, 'GET', `${path}/candidates/${created.body.id}`)).body.status).toBe('running');
     await stack.startWorker();
     const passed = await finished(created.body.id);
     expect(passed).toMatchObject({ status: 'passed', error: null });

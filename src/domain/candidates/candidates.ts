@@ -63,7 +63,7 @@ export async function createCandidate({ db, temporal, config }: Deps, ref: strin
     const set = await getEvaluationSet(trx, row.evaluation_set);
     const merged = await mergePatch(trx, config, row, body.changes);
     const current = toExtractor(row);
-    const changed = { ...current, ...toExtractor({ ...row, ...merged }), version: row.version + 1 };
+    const changed = toExtractor({ ...row, ...merged, version: row.version + 1 });
     const baseline = await baselineRunOf(trx, row.id, set.id, row.version);
     const baselineRunId = baseline?.id ?? (await insertEvaluationRun(trx, { set, extractorId: row.id, snapshot: current, options: {} }));
     // Measured with the baseline's options, so the two runs compare like with like.

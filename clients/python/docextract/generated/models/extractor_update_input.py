@@ -44,8 +44,9 @@ class ExtractorUpdateInput:
             every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for
             files), ranked in Postgres full-text search, ties to the newest.
         max_examples (int | None | Unset): With `similar`, how many examples (5 when null).
-        evaluation_set (None | str | Unset): The name of the evaluation set candidate changes are measured on (the
-            release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none.
+        evaluation_set (None | str | Unset): The name of an existing evaluation set (404 when there is none) that
+            candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null
+            (the default) for none.
     """
 
     display_name: str | Unset = UNSET
