@@ -1,6 +1,7 @@
 import { createSecretBox } from '../src/storage/secrets.js';
 import { batchActivities } from './batches.js';
 import { classificationActivities } from './classification.js';
+import { candidateActivities } from './candidates.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { evaluationActivities } from './evaluation.js';
@@ -29,6 +30,7 @@ export function createActivities(given: ActivityDeps) {
     ...evaluationActivities(deps),
     ...batchActivities(deps),
     ...retentionActivities(deps),
+    ...candidateActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {
       return message;

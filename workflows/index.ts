@@ -7,3 +7,4 @@ export { evaluationRunWorkflow } from './evaluation.js';
 export { batchWorkflow } from './batch.js';
 export { retentionWorkflow } from './retention.js';
 export { classificationJobWorkflow } from './classification.js';
+export { extractorCandidateWorkflow } from './candidate.js';

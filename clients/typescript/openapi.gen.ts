@@ -588,6 +588,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/extractors/{extractor_ref}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+            };
+            cookie?: never;
+        };
+        /** List an extractor's candidates, newest first */
+        get: operations["listExtractorCandidates"];
+        put?: never;
+        /**
+         * Gate a change of an extractor on its evaluation set (a candidate)
+         * @description Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
+         *     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
+         *     `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
+         *     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
+         *     compared with a completed run of the current version on the same set; when there is none, one
+         *     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
+         *     worker restart; the candidate ends `passed` (no value got worse), `regressed`, `failed` (with
+         *     `error.code`) or `canceled`. An extractor without `evaluation_set` is `409
+         *     evaluation_set_missing`; a set with no items is `409 evaluation_set_empty`.
+         */
+        post: operations["createExtractorCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/extractors/{extractor_ref}/candidates/{candidate_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+                /**
+                 * @description A candidate identifier (`cand_` + ULID).
+                 * @example cand_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                candidate_id: components["parameters"]["CandidateId"];
+            };
+            cookie?: never;
+        };
+        /** Read a candidate */
+        get: operations["getExtractorCandidate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/extractors/{extractor_ref}/candidates/{candidate_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+                /**
+                 * @description A candidate identifier (`cand_` + ULID).
+                 * @example cand_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                candidate_id: components["parameters"]["CandidateId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a running candidate
+         * @description A `running` candidate ends `canceled` at once and its runs are canceled (as `POST /v1/evaluation-runs/{run_id}/cancel` does). A finished candidate is returned unchanged. No body.
+         */
+        post: operations["cancelExtractorCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/extractors/{extractor_ref}/candidates/{candidate_id}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+                /**
+                 * @description A candidate identifier (`cand_` + ULID).
+                 * @example cand_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                candidate_id: components["parameters"]["CandidateId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a candidate's changes as a new version of the extractor
+         * @description A `passed` candidate's changes become the extractor's next version (`promoted_version`). A
+         *     `regressed` one is `409 regressions_found` (`detail` is `{message, regressions}`) unless
+         *     `{force: true}`; a forced promotion is recorded (`promotion_forced: true`). `409
+         *     candidate_not_finished` while it is `running` (or when it ended `failed` or `canceled`); `409
+         *     extractor_changed` when the extractor's version moved since the candidate was made.
+         */
+        post: operations["promoteExtractorCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parsers": {
         parameters: {
             query?: never;
@@ -2431,6 +2560,8 @@ export interface components {
             examples_strategy?: "all" | "similar";
             /** @description With `similar`, how many examples (5 when null). */
             max_examples?: number | null;
+            /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
+            evaluation_set?: string | null;
         };
         /**
          * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
@@ -2475,6 +2606,8 @@ export interface components {
             examples_strategy?: "all" | "similar";
             /** @description With `similar`, how many examples (5 when null). */
             max_examples?: number | null;
+            /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
+            evaluation_set?: string | null;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -2504,6 +2637,8 @@ export interface components {
             /** @enum {string} */
             examples_strategy: "all" | "similar";
             max_examples: number | null;
+            /** @description The evaluation set candidate changes are measured on; null for none. */
+            evaluation_set: string | null;
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -3457,6 +3592,46 @@ export interface components {
             /** @description The extractor version `apply` wrote (unchanged when the thresholds were already in place); null without `apply`. */
             applied_version: number | null;
         };
+        CandidateCreateInput: {
+            changes: components["schemas"]["ExtractorUpdateInput"];
+        };
+        CandidatePromoteInput: {
+            /** @description Promote a `regressed` candidate anyway (recorded as `promotion_forced`). */
+            force?: boolean;
+        };
+        /** @description Our addition (issue 40). A proposed change of an extractor, measured against its current version. */
+        CandidateResponse: {
+            /** @description `cand_` + ULID. */
+            id: string;
+            extractor_id: string;
+            /**
+             * @description `passed`: no value is worse than in the baseline run; `regressed`: some are (`comparison.regressions`).
+             * @enum {string}
+             */
+            status: "running" | "passed" | "regressed" | "failed" | "canceled";
+            /** @description The extractor version the candidate was made from (the baseline's). */
+            base_version: number;
+            /** @description The partial update, as sent. */
+            changes: Record<string, unknown>;
+            /** @description The completed run of the base version it is compared with (an earlier one, or one run for it). */
+            baseline_run_id: string | null;
+            /** @description The run of the changed definition (its snapshot has version `base_version + 1`). */
+            candidate_run_id: string | null;
+            /** @description As `GET /v1/evaluation-runs/{candidate_run_id}/compare/{baseline_run_id}` answers; null until `passed` or `regressed`. */
+            comparison: components["schemas"]["EvaluationComparison"] | null;
+            /** @description Why it `failed`: `{code, message}` (e.g. `baseline_run_not_completed`, `candidate_run_not_completed`, `internal_error`). */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            /** @description The extractor version its promotion made. */
+            promoted_version: number | null;
+            /** @description True when a `regressed` candidate was promoted with `force`. */
+            promotion_forced: boolean | null;
+            promoted_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            completed_at: components["schemas"]["Timestamp"] | null;
+        };
         EvaluationComparison: {
             fields: {
                 [key: string]: {
@@ -3484,7 +3659,7 @@ export interface components {
         };
         /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
-         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`. The
+         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
          *     contract allows `code` to be absent or null; this service always sends one of `ErrorCode`.
          *     Each error response lists the codes it can carry in `x-error-codes` (and in its description).
          */
@@ -3684,11 +3859,14 @@ export interface components {
          *     | `evaluation_run_not_completed` | 409 | A compared evaluation run has no report yet. |
          *     | `extractor_changed` | 409 | The extractor's version moved since the evaluation run (or candidate) that the request builds on. |
          *     | `evaluation_sets_differ` | 409 | The compared evaluation runs evaluate different sets. |
+         *     | `evaluation_set_missing` | 409 | The extractor has no evaluation_set to measure a candidate change on. |
+         *     | `candidate_not_finished` | 409 | The candidate is not passed or regressed, so it cannot be promoted. |
+         *     | `regressions_found` | 409 | The candidate makes values worse than the current version; promote with force to apply it anyway. |
          *     | `job_not_completed` | 409 | A parse job's chunks, tables or document were asked before it completed. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "job_not_completed" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -4433,6 +4611,43 @@ export interface components {
             };
         };
         /**
+         * @description The extractor has no `evaluation_set` (`evaluation_set_missing`), the set has no items
+         *     (`evaluation_set_empty`), or the extractor is prebuilt (`prebuilt_read_only`).
+         */
+        CandidateNotCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Extractor 'receipt' has no evaluation_set; set one (PATCH /v1/extractors/receipt) to measure changes on it",
+                 *       "code": "evaluation_set_missing"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The candidate has no comparison (`candidate_not_finished`), made values worse
+         *     (`regressions_found`, without `force`), or the extractor's version moved since it was made
+         *     (`extractor_changed`).
+         */
+        CandidateNotPromotable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Candidate 'cand_01jqz8q3r4s5t6v7w8x9y0z1a2' is running; only a passed or regressed candidate can be promoted",
+                 *       "code": "candidate_not_finished"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
          * @description The runs evaluate different sets (`evaluation_sets_differ`), or one of them has no report yet
          *     (`evaluation_run_not_completed`).
          */
@@ -4564,6 +4779,11 @@ export interface components {
          * @example evrun_01jqz8q3r4s5t6v7w8x9y0z1a2
          */
         EvaluationRunId: components["schemas"]["PathIdentifier"];
+        /**
+         * @description A candidate identifier (`cand_` + ULID).
+         * @example cand_01jqz8q3r4s5t6v7w8x9y0z1a2
+         */
+        CandidateId: components["schemas"]["PathIdentifier"];
         /** @description Only the item jobs of the evaluation run with this id. */
         EvaluationRunIdFilter: string;
         /**
@@ -6002,6 +6222,217 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponse"];
                 };
             };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listExtractorCandidates: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of candidates, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createExtractorCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "instructions": "Extract the invoice number and the total including tax."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandidateCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The candidate, `running`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateResponse"];
+                };
+            };
+            400: components["responses"]["InvalidExtractorDefinition"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CandidateNotCreated"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    getExtractorCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+                /**
+                 * @description A candidate identifier (`cand_` + ULID).
+                 * @example cand_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                candidate_id: components["parameters"]["CandidateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate; `comparison` is set once it is `passed` or `regressed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    cancelExtractorCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+                /**
+                 * @description A candidate identifier (`cand_` + ULID).
+                 * @example cand_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                candidate_id: components["parameters"]["CandidateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    promoteExtractorCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An extractor's immutable id (`ext_` + ULID) or its stable name.
+                 * @example receipt
+                 */
+                extractor_ref: components["parameters"]["ExtractorRef"];
+                /**
+                 * @description A candidate identifier (`cand_` + ULID).
+                 * @example cand_01jqz8q3r4s5t6v7w8x9y0z1a2
+                 */
+                candidate_id: components["parameters"]["CandidateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "force": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandidatePromoteInput"];
+            };
+        };
+        responses: {
+            /** @description The candidate, with the version its promotion made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateResponse"];
+                };
+            };
+            400: components["responses"]["InvalidExtractorDefinition"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CandidateNotPromotable"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];

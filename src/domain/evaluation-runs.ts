@@ -7,7 +7,7 @@ import { notFound, serviceError } from '../errors.js';
 import { compareRuns, withDefaults, type Comparison, type Report, type ScoredLeaf } from '../evaluation/scoring/index.js';
 import type { Db } from '../storage/db.js';
 import { EVALUATION_PROGRESS_SQL, markEvaluationJobsCanceling } from '../storage/jobs.js';
-import { markRunCanceling, settleRunCanceled } from '../storage/evaluation-runs.js';
+import { markRunCanceling, scoredLeavesOf, settleRunCanceled } from '../storage/evaluation-runs.js';
 import { startEvaluationWorkflow } from '../temporal/evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from '../temporal/job-workflows.js';
 import { getEvaluationSet } from './evaluation-sets.js';
@@ -65,21 +65,37 @@ export async function createEvaluationRun(db: Db, temporal: Client, config: Conf
   const set = await getEvaluationSet(db, body.evaluation_set);
   const extractor = await findExtractorByRef(db, body.extractor_name);
   if (!extractor) throw notFound('Extractor', body.extractor_name);
-  const items = await db('evaluation_items').where({ set_id: set.id }).orderBy([{ column: 'created_at' }, { column: 'id' }]).select('*');
-  if (items.length === 0) throw serviceError('evaluation_set_empty', `Evaluation set '${set.name}' has no items to run`);
+  const id = await insertEvaluationRun(db, { set, extractorId: extractor.id, snapshot: extractor, options: body.options ?? {} });
+  try {
+    await startEvaluationWorkflow(temporal, config, id, { evaluation_set: set.name, definition_name: extractor.name });
+  } catch {
+    await db('evaluation_runs').where({ id }).delete();
+    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
+  }
+  return getEvaluationRun(db, id);
+}
 
+/**
+ * A queued run of `snapshot` (an extractor's full definition, as it is now or as a candidate change
+ * would make it: later edits never change what a run measures) over the set's items as they are
+ * now, in a fixed order. Its workflow is started by the caller. 409 evaluation_set_empty.
+ */
+export async function insertEvaluationRun(
+  db: Db,
+  run: { set: { id: string; name: string }; extractorId: string; snapshot: unknown; options: z.infer<typeof evaluationOptionsSchema> },
+): Promise<string> {
+  const items = await db('evaluation_items').where({ set_id: run.set.id }).orderBy([{ column: 'created_at' }, { column: 'id' }]).select('*');
+  if (items.length === 0) throw serviceError('evaluation_set_empty', `Evaluation set '${run.set.name}' has no items to run`);
   const id = newId('evaluationRun');
   await db.transaction(async (trx) => {
-    // The extractor's full definition as it is now: later edits never change what this run measures.
     await trx('evaluation_runs').insert({
       id,
-      set_id: set.id,
-      extractor_id: extractor.id,
-      extractor_snapshot: JSON.stringify(extractor),
-      options: JSON.stringify(withDefaults(body.options ?? {})),
+      set_id: run.set.id,
+      extractor_id: run.extractorId,
+      extractor_snapshot: JSON.stringify(run.snapshot),
+      options: JSON.stringify(withDefaults(run.options)),
       status: 'queued',
     });
-    // The items as they are now, in a fixed order.
     await trx('evaluation_run_items').insert(
       items.map((item, position) => ({
         run_id: id,
@@ -91,13 +107,7 @@ export async function createEvaluationRun(db: Db, temporal: Client, config: Conf
       })),
     );
   });
-  try {
-    await startEvaluationWorkflow(temporal, config, id, { evaluation_set: set.name, definition_name: extractor.name });
-  } catch {
-    await db('evaluation_runs').where({ id }).delete();
-    throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
-  }
-  return getEvaluationRun(db, id);
+  return id;
 }
 
 export async function findEvaluationRun(db: Db, id: string): Promise<EvaluationRun | null> {
@@ -161,9 +171,8 @@ export async function compareEvaluationRuns(db: Db, id: string, otherId: string)
       throw serviceError('evaluation_run_not_completed', `Evaluation run '${run.id}' is ${run.status}; only completed runs have a report to compare`);
     }
   }
-  const leavesOf = async (runId: string) => {
-    const rows = await db('evaluation_run_items').where({ run_id: runId }).select('item_id', 'scored_leaves');
-    return Object.fromEntries(rows.map((r) => [r.item_id, (r.scored_leaves ?? []) as ScoredLeaf[]]));
-  };
-  return compareRuns({ report: current.report!, leaves: await leavesOf(id) }, { report: baseline.report!, leaves: await leavesOf(otherId) });
+  return compareRuns(
+    { report: current.report!, leaves: await scoredLeavesOf<ScoredLeaf>(db, id) },
+    { report: baseline.report!, leaves: await scoredLeavesOf<ScoredLeaf>(db, otherId) },
+  );
 }

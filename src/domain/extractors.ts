@@ -23,7 +23,7 @@ import {
   type Source,
   upsertByName,
 } from './definitions-common.js';
-import { newId } from './ids.js';
+import { newId, SLUG_PATTERN } from './ids.js';
 import { FIELD_PATH_PATTERN, type ReviewThresholds } from '../confidence/index.js';
 import { deepEqual } from '../long-documents/pointer.js';
 import type { ProviderName } from './prebuilt.js';
@@ -57,6 +57,8 @@ export const EXAMPLES_STRATEGIES = ['all', 'similar'] as const;
 /** With `similar`, this many examples when max_examples is not set. */
 export const DEFAULT_MAX_EXAMPLES = 5;
 const maxExamplesSchema = z.number().int().min(1).max(20);
+/** The evaluation set a candidate change is measured on (the release gate): a set name. */
+const evaluationSetSchema = z.string().regex(SLUG_PATTERN, 'must be an evaluation set name (lowercase slug)');
 
 /** A value whose confidence is below this needs a human (docs/confidence-and-review.md). */
 const reviewThresholdSchema = z.number().min(0).max(1);
@@ -87,6 +89,7 @@ export const extractorDefinitionSchema = z.strictObject({
   examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
   max_examples: maxExamplesSchema.nullable().optional(),
   include_text_layer: z.boolean().optional(),
+  evaluation_set: evaluationSetSchema.nullable().optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -103,6 +106,7 @@ export const extractorPatchSchema = z.strictObject({
   examples_strategy: z.enum(EXAMPLES_STRATEGIES).optional(),
   max_examples: maxExamplesSchema.nullable().optional(),
   include_text_layer: z.boolean().optional(),
+  evaluation_set: evaluationSetSchema.nullable().optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -122,7 +126,7 @@ export interface Example {
   output: Record<string, unknown>;
 }
 
-interface ExtractorRow {
+export interface ExtractorRow {
   id: string;
   name: string;
   display_name: string;
@@ -142,6 +146,8 @@ interface ExtractorRow {
   max_examples: number | null;
   /** Each page's text layer goes with its image in extraction requests (default true; absent: true). */
   include_text_layer?: boolean;
+  /** The evaluation set candidate changes are measured on, or null (no release gate). */
+  evaluation_set: string | null;
   source: Source;
   created_at: Date;
   updated_at: Date;
@@ -172,6 +178,7 @@ export function toExtractor(row: ExtractorRow): Extractor {
     examples_strategy: row.examples_strategy ?? 'all',
     max_examples: row.max_examples ?? null,
     include_text_layer: row.include_text_layer ?? true,
+    evaluation_set: row.evaluation_set ?? null,
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -212,6 +219,7 @@ export async function putExtractor(
   const schema = checkSchema(input.schema);
   const existing = await findRowByRef<ExtractorRow>(db, EXTRACTOR_KIND, name);
   const examples = await checkExamples(db, schema, input.examples ?? [], existing?.examples ?? []);
+  await checkEvaluationSet(db, input.evaluation_set);
   const { provider_name, model } = resolveModelChoice(config, input.provider_name, input.model);
   const { row, created } = await upsertByName<ExtractorRow>(db, EXTRACTOR_KIND, {
     id: newId('extractor'),
@@ -228,6 +236,7 @@ export async function putExtractor(
     examples_strategy: input.examples_strategy ?? 'all',
     max_examples: input.max_examples ?? null,
     include_text_layer: input.include_text_layer ?? true,
+    evaluation_set: input.evaluation_set ?? null,
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -253,38 +262,15 @@ export async function patchExtractor(
       throw serviceError('extractor_changed', `Extractor '${row.name}' is at version ${row.version}, no longer version ${expectedVersion}; evaluate the current version again`);
     }
 
-    const schema = patch.schema !== undefined ? checkSchema(patch.schema) : row.schema;
-    const examples =
-      patch.examples !== undefined || patch.schema !== undefined
-        ? await checkExamples(trx, schema, patch.examples ?? row.examples, row.examples)
-        : row.examples;
-    const { provider_name, model } = resolveModelChoice(
-      config,
-      patch.provider_name === undefined ? row.provider_name : patch.provider_name,
-      patch.model === undefined ? row.model : patch.model,
-    );
-    const merged = {
-      display_name: patch.display_name ?? row.display_name,
-      instructions: patch.instructions ?? row.instructions,
-      reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
-      provider_name,
-      model,
-      schema,
-      examples,
-      review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
-      review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
-      examples_strategy: patch.examples_strategy ?? row.examples_strategy,
-      max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
-      include_text_layer: patch.include_text_layer ?? row.include_text_layer ?? true,
-    };
+    const merged = await mergePatch(trx, config, row, patch);
     // A patch that changes nothing leaves the version (and updated_at) as they were.
     if (definitionUnchanged(row, merged)) return toExtractor(row);
     const [updated] = await trx('extractors')
       .where({ id: row.id })
       .update({
         ...merged,
-        schema: jsonb(schema),
-        examples: jsonb(examples),
+        schema: jsonb(merged.schema),
+        examples: jsonb(merged.examples),
         review_thresholds: merged.review_thresholds === null ? null : jsonb(merged.review_thresholds),
         version: row.version + 1,
         updated_at: trx.fn.now(),
@@ -292,6 +278,40 @@ export async function patchExtractor(
       .returning('*');
     return toExtractor(updated as ExtractorRow);
   });
+}
+
+/**
+ * A user-defined extractor's definition with a partial update merged in, validated as a whole (a
+ * new schema must still accept the stored examples); nothing is written. PATCH and the release
+ * gate's candidates (src/domain/candidates) both read it.
+ */
+export async function mergePatch(db: Db, config: Pick<Config, 'localModel'>, row: ExtractorRow, patch: ExtractorPatchInput) {
+  const schema = patch.schema !== undefined ? checkSchema(patch.schema) : row.schema;
+  const examples =
+    patch.examples !== undefined || patch.schema !== undefined
+      ? await checkExamples(db, schema, patch.examples ?? row.examples, row.examples)
+      : row.examples;
+  const { provider_name, model } = resolveModelChoice(
+    config,
+    patch.provider_name === undefined ? row.provider_name : patch.provider_name,
+    patch.model === undefined ? row.model : patch.model,
+  );
+  await checkEvaluationSet(db, patch.evaluation_set);
+  return {
+    display_name: patch.display_name ?? row.display_name,
+    instructions: patch.instructions ?? row.instructions,
+    reasoning_effort: patch.reasoning_effort === undefined ? row.reasoning_effort : patch.reasoning_effort,
+    provider_name,
+    model,
+    schema,
+    examples,
+    review_threshold: patch.review_threshold === undefined ? row.review_threshold : patch.review_threshold,
+    review_thresholds: patch.review_thresholds === undefined ? row.review_thresholds : patch.review_thresholds,
+    examples_strategy: patch.examples_strategy ?? row.examples_strategy,
+    max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
+    evaluation_set: patch.evaluation_set === undefined ? row.evaluation_set : patch.evaluation_set,
+    include_text_layer: patch.include_text_layer ?? row.include_text_layer ?? true,
+  };
 }
 
 /**
@@ -370,6 +390,12 @@ function normaliseExample(raw: z.input<typeof exampleInputSchema> | Example, i: 
   if (type === 'text' && file_id !== null) throw invalidExample(i, "a 'text' example must not set input.file_id");
   if (type === 'file' && text !== null) throw invalidExample(i, "a 'file' example must not set input.text");
   return { input: { type, text, file_id }, output: raw.output };
+}
+
+/** A named evaluation set must exist (404 otherwise); a set with runs or candidates cannot be deleted later. */
+async function checkEvaluationSet(db: Db, name: string | null | undefined): Promise<void> {
+  if (name == null) return;
+  if (!(await db('evaluation_sets').where({ name }).first('id'))) throw notFound('Evaluation set', name);
 }
 
 const invalidExample = (index: number, message: string) =>

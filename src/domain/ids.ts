@@ -16,6 +16,7 @@ export const ID_PREFIX = {
   example: 'exm_',
   classifier: 'cls_',
   classificationJob: 'cjob_',
+  candidate: 'cand_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -69,6 +69,10 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   evaluation_sets_differ: 409,
   // Retrieval reads of a parse job (issue 41): chunks, tables and the document need a completed job.
   job_not_completed: 409,
+  // The release gate (issue 40).
+  evaluation_set_missing: 409,
+  candidate_not_finished: 409,
+  regressions_found: 409,
   // The provider's stored settings cannot work (model listing, provider status): a state conflict.
   provider_key_missing: 409,
   provider_key_unreadable: 409,

@@ -51,3 +51,9 @@ export async function linkItemJob(db: Db, runId: string, itemId: string, jobId: 
   const n = await db('evaluation_run_items').where({ run_id: runId, item_id: itemId }).whereNull('job_id').update({ job_id: jobId });
   return n === 1;
 }
+
+/** Every item's judged leaves of a run (item_id → leaves): what a comparison between runs reads. */
+export async function scoredLeavesOf<L>(db: Db, runId: string): Promise<Record<string, L[]>> {
+  const rows = await db('evaluation_run_items').where({ run_id: runId }).select('item_id', 'scored_leaves');
+  return Object.fromEntries(rows.map((r) => [r.item_id, (r.scored_leaves ?? []) as L[]]));
+}

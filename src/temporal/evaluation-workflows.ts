@@ -14,14 +14,7 @@ export async function startEvaluationWorkflow(
   runId: string,
   memo: { evaluation_set: string; definition_name: string },
 ): Promise<void> {
-  // Only what the item jobs apply (no attempt cap: the activity's own, from its configuration).
-  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
-  const input: EvaluationRunInput = {
-    runId,
-    concurrency: config.evaluationConcurrency,
-    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs }, pageConcurrency: config.pageConcurrency },
-    searchAttributes: await searchAttributesRegistered(temporal, config.temporal.namespace),
-  };
+  const input: EvaluationRunInput = { runId, ...(await evaluationRunSettings(temporal, config)) };
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(EVALUATION_WORKFLOW_TYPE, {
       workflowId: runId,
@@ -34,4 +27,15 @@ export async function startEvaluationWorkflow(
       ...(input.searchAttributes ? { typedSearchAttributes: initialEvaluationRunSearchAttributes({ runId, definition: memo.definition_name }) } : {}),
     }),
   );
+}
+
+/** What an evaluation run's workflow needs besides its run id (also given to a candidate's workflow). */
+export async function evaluationRunSettings(temporal: Client, config: Config): Promise<Omit<EvaluationRunInput, 'runId'>> {
+  // Only what the item jobs apply (no attempt cap: the activity's own, from its configuration).
+  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
+  return {
+    concurrency: config.evaluationConcurrency,
+    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs }, pageConcurrency: config.pageConcurrency },
+    searchAttributes: await searchAttributesRegistered(temporal, config.temporal.namespace),
+  };
 }

@@ -21,6 +21,7 @@ const extractor = (over: Partial<Extractor> = {}): Extractor => ({
   version: 1,
   examples_strategy: 'all',
   max_examples: null,
+  evaluation_set: null,
   source: 'user',
   is_prebuilt: false,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -72,7 +73,7 @@ describe('changedFields', () => {
 describe('definitionOf', () => {
   it('keeps the definition fields only, so `get` output applies back', () => {
     const def = definitionOf('extractor', extractor());
-    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds', 'include_text_layer']);
+    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds', 'include_text_layer', 'evaluation_set']);
     expect(changedFields('extractor', def, extractor())).toEqual([]);
   });
 });

@@ -264,6 +264,7 @@ const extractor = toExtractor({
   version: 3,
   examples_strategy: 'similar',
   max_examples: 3,
+  evaluation_set: 'receipts-gold',
 });
 const parser = toParser({ ...definition, id: newId('parser'), name: 'document-to-markdown', output_format: 'markdown', instructions: '', reasoning_effort: 'low' });
 const provider = toProvider({

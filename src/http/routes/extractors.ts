@@ -11,7 +11,17 @@ import {
   patchExtractor,
   putExtractor,
 } from '../../domain/extractors.js';
+import {
+  cancelCandidate,
+  createCandidate,
+  createCandidateBody,
+  getCandidate,
+  listCandidates,
+  promoteCandidate,
+  promoteCandidateBody,
+} from '../../domain/candidates/candidates.js';
 import type { AppDeps } from '../context.js';
+import { pathRef } from '../path-params.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import { parseRequest, requireJsonBody } from '../validation.js';
 
@@ -52,6 +62,38 @@ export function extractorRoutes(deps: AppDeps): Router {
     const { ref } = parseRequest('path', refPath, ctx.params);
     await deleteExtractor(deps.db, ref);
     ctx.status = 204;
+  });
+
+  // The release gate: candidates of a change, run on the extractor's evaluation set and compared.
+  router.post('/:ref/candidates', async (ctx) => {
+    const { ref } = parseRequest('path', refPath, ctx.params);
+    const body = parseRequest('body', createCandidateBody, requireJsonBody(ctx));
+    ctx.status = 201;
+    ctx.body = await createCandidate(deps, ref, body);
+  });
+
+  router.get('/:ref/candidates', async (ctx) => {
+    const { ref } = parseRequest('path', refPath, ctx.params);
+    const page = parseRequest('query', pageQuerySchema, ctx.query);
+    const { rows, nextCursor } = await listCandidates(deps.db, ref, page);
+    setPageHeaders(ctx, nextCursor);
+    ctx.body = rows;
+  });
+
+  router.get('/:ref/candidates/:candidate_id', async (ctx) => {
+    const { ref } = parseRequest('path', refPath, ctx.params);
+    ctx.body = await getCandidate(deps.db, ref, pathRef(ctx.params, 'candidate_id'));
+  });
+
+  router.post('/:ref/candidates/:candidate_id/cancel', async (ctx) => {
+    const { ref } = parseRequest('path', refPath, ctx.params);
+    ctx.body = await cancelCandidate(deps.db, deps.temporal, ref, pathRef(ctx.params, 'candidate_id'));
+  });
+
+  router.post('/:ref/candidates/:candidate_id/promote', async (ctx) => {
+    const { ref } = parseRequest('path', refPath, ctx.params);
+    const body = parseRequest('body', promoteCandidateBody, ctx.request.body ?? {});
+    ctx.body = await promoteCandidate(deps, ref, pathRef(ctx.params, 'candidate_id'), body);
   });
 
   return router;

@@ -21,6 +21,12 @@ from .block import Block
 from .block_box import BlockBox
 from .block_table import BlockTable
 from .block_type import BlockType
+from .candidate_create_input import CandidateCreateInput
+from .candidate_promote_input import CandidatePromoteInput
+from .candidate_response import CandidateResponse
+from .candidate_response_changes import CandidateResponseChanges
+from .candidate_response_error_type_0 import CandidateResponseErrorType0
+from .candidate_response_status import CandidateResponseStatus
 from .chunk import Chunk
 from .chunk_list import ChunkList
 from .chunk_list_tokenizer import ChunkListTokenizer
@@ -231,6 +237,12 @@ __all__ = (
     "BlockBox",
     "BlockTable",
     "BlockType",
+    "CandidateCreateInput",
+    "CandidatePromoteInput",
+    "CandidateResponse",
+    "CandidateResponseChanges",
+    "CandidateResponseErrorType0",
+    "CandidateResponseStatus",
     "Chunk",
     "ChunkList",
     "ChunkListTokenizer",

@@ -6,6 +6,7 @@ from enum import Enum
 class ErrorCode(str, Enum):
     BAD_REQUEST = "bad_request"
     BATCH_NOT_ENDED = "batch_not_ended"
+    CANDIDATE_NOT_FINISHED = "candidate_not_finished"
     CLASSIFIER_IN_USE = "classifier_in_use"
     CONVERSION_TIMEOUT = "conversion_timeout"
     CONVERTER_UNAVAILABLE = "converter_unavailable"
@@ -22,6 +23,7 @@ class ErrorCode(str, Enum):
     EVALUATION_SET_EMPTY = "evaluation_set_empty"
     EVALUATION_SET_EXISTS = "evaluation_set_exists"
     EVALUATION_SET_IN_USE = "evaluation_set_in_use"
+    EVALUATION_SET_MISSING = "evaluation_set_missing"
     EXTRACTOR_CHANGED = "extractor_changed"
     EXTRACTOR_IN_USE = "extractor_in_use"
     FILE_IN_USE = "file_in_use"
@@ -59,6 +61,7 @@ class ErrorCode(str, Enum):
     PROVIDER_KEY_MISSING = "provider_key_missing"
     PROVIDER_KEY_UNREADABLE = "provider_key_unreadable"
     PROVIDER_NOT_CONFIGURED = "provider_not_configured"
+    REGRESSIONS_FOUND = "regressions_found"
     REVIEW_NOT_OPEN = "review_not_open"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
     STALE_REVISION = "stale_revision"

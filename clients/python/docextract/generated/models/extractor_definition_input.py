@@ -51,6 +51,9 @@ class ExtractorDefinitionInput:
             into every prompt. `similar`: the `max_examples` whose input text is most similar to the job's (text layer for
             files), ranked in Postgres full-text search, ties to the newest.
         max_examples (int | None | Unset): With `similar`, how many examples (5 when null).
+        evaluation_set (None | str | Unset): The name of an existing evaluation set (404 when there is none) that
+            candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null
+            (the default) for none.
     """
 
     display_name: str
@@ -66,6 +69,7 @@ class ExtractorDefinitionInput:
     review_thresholds: None | ReviewThresholds | Unset = UNSET
     examples_strategy: ExtractorDefinitionInputExamplesStrategy | Unset = UNSET
     max_examples: int | None | Unset = UNSET
+    evaluation_set: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.review_thresholds import ReviewThresholds
@@ -137,6 +141,12 @@ class ExtractorDefinitionInput:
         else:
             max_examples = self.max_examples
 
+        evaluation_set: None | str | Unset
+        if isinstance(self.evaluation_set, Unset):
+            evaluation_set = UNSET
+        else:
+            evaluation_set = self.evaluation_set
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -166,6 +176,8 @@ class ExtractorDefinitionInput:
             field_dict["examples_strategy"] = examples_strategy
         if max_examples is not UNSET:
             field_dict["max_examples"] = max_examples
+        if evaluation_set is not UNSET:
+            field_dict["evaluation_set"] = evaluation_set
 
         return field_dict
 
@@ -287,6 +299,15 @@ class ExtractorDefinitionInput:
 
         max_examples = _parse_max_examples(d.pop("max_examples", UNSET))
 
+        def _parse_evaluation_set(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast("None | str | Unset", data)
+
+        evaluation_set = _parse_evaluation_set(d.pop("evaluation_set", UNSET))
+
         extractor_definition_input = cls(
             display_name=display_name,
             instructions=instructions,
@@ -301,6 +322,7 @@ class ExtractorDefinitionInput:
             review_thresholds=review_thresholds,
             examples_strategy=examples_strategy,
             max_examples=max_examples,
+            evaluation_set=evaluation_set,
         )
 
         return extractor_definition_input

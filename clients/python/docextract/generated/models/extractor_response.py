@@ -49,6 +49,7 @@ class ExtractorResponse:
             their snapshot.
         examples_strategy (ExtractorResponseExamplesStrategy):
         max_examples (int | None):
+        evaluation_set (None | str): The evaluation set candidate changes are measured on; null for none.
         source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
         is_prebuilt (bool):
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -70,6 +71,7 @@ class ExtractorResponse:
     version: int
     examples_strategy: ExtractorResponseExamplesStrategy
     max_examples: int | None
+    evaluation_set: None | str
     source: DefinitionSource
     is_prebuilt: bool
     created_at: datetime.datetime
@@ -121,6 +123,9 @@ class ExtractorResponse:
         max_examples: int | None
         max_examples = self.max_examples
 
+        evaluation_set: None | str
+        evaluation_set = self.evaluation_set
+
         source = self.source.value
 
         is_prebuilt = self.is_prebuilt
@@ -148,6 +153,7 @@ class ExtractorResponse:
                 "version": version,
                 "examples_strategy": examples_strategy,
                 "max_examples": max_examples,
+                "evaluation_set": evaluation_set,
                 "source": source,
                 "is_prebuilt": is_prebuilt,
                 "created_at": created_at,
@@ -235,6 +241,13 @@ class ExtractorResponse:
 
         max_examples = _parse_max_examples(d.pop("max_examples"))
 
+        def _parse_evaluation_set(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast("None | str", data)
+
+        evaluation_set = _parse_evaluation_set(d.pop("evaluation_set"))
+
         source = DefinitionSource(d.pop("source"))
 
         is_prebuilt = d.pop("is_prebuilt")
@@ -259,6 +272,7 @@ class ExtractorResponse:
             version=version,
             examples_strategy=examples_strategy,
             max_examples=max_examples,
+            evaluation_set=evaluation_set,
             source=source,
             is_prebuilt=is_prebuilt,
             created_at=created_at,
