@@ -125,6 +125,11 @@ const ALLOWED: Record<string, Who> = {
   'POST /v1/classification-jobs/{job_id}/review/approve': 'client',
   'POST /v1/classification-jobs/{job_id}/review/reject': 'client',
   'GET /v1/classification-jobs/{job_id}/review/events': 'client',
+  'GET /v1/extractors/{extractor_ref}/candidates': 'admin',
+  'POST /v1/extractors/{extractor_ref}/candidates': 'admin',
+  'GET /v1/extractors/{extractor_ref}/candidates/{candidate_id}': 'admin',
+  'POST /v1/extractors/{extractor_ref}/candidates/{candidate_id}/cancel': 'admin',
+  'POST /v1/extractors/{extractor_ref}/candidates/{candidate_id}/promote': 'admin',
   // The MCP endpoint takes any token; its tool list is filtered by scope (test/mcp/mcp.test.ts).
   'GET /mcp': 'client',
   'POST /mcp': 'client',
