@@ -39,7 +39,11 @@ const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|classifica
 const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|classifiers|providers)(?:$|\/)|^\/metrics\/?$/i;
 
 /** Whether a `client` token may make this request. */
+// An extractor's candidates (the release gate) hold evaluation results: admin only, as evaluations.
+const ADMIN_ONLY = /^\/v1\/extractors\/[^/]+\/candidates(?:$|\/)/i;
+
 export function clientMayCall(method: string, path: string): boolean {
+  if (ADMIN_ONLY.test(path)) return false;
   if (CLIENT_ANY_METHOD.test(path)) return true;
   return (method === 'GET' || method === 'HEAD') && CLIENT_READ_ONLY.test(path);
 }
