@@ -3038,7 +3038,7 @@ export interface components {
             classification_job_id?: string | null;
         };
         /** @description Exactly one of `file_id` / `text`. */
-        CreateClassificationJobRequest: {
+        CreateClassificationJobRequest: ({
             classifier_name: string;
             file_id?: string;
             /** @description Inline text; a form feed starts a new page. */
@@ -3048,7 +3048,10 @@ export interface components {
             /** @description Split mode only: route each segment to its class's extractor. */
             route?: boolean;
             pages?: components["schemas"]["PageRange"] | null;
-        } & (unknown | unknown);
+        } | unknown | {
+            /** @constant */
+            mode?: "split";
+        }) & (unknown | unknown);
         ClassifiedPage: {
             /** @description The file's page number. */
             page: number;

@@ -18,7 +18,7 @@ import { type TestStack } from '../harness/stack.js';
 // records this release's folder (RECORDING_RELEASE) anew.
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/histories/', import.meta.url));
-const RECORDING_RELEASE = 'v0.7';
+const RECORDING_RELEASE = 'v0.8';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCHEMA = { type: 'object', properties: { title: { type: ['string', 'null'] } }, required: ['title'], additionalProperties: false };
 

@@ -45,6 +45,9 @@ from .classifier_definition_input import ClassifierDefinitionInput
 from .classifier_response import ClassifierResponse
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
+from .create_classification_job_request_type_1 import (
+    CreateClassificationJobRequestType1,
+)
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
 from .definition_source import DefinitionSource
@@ -261,6 +264,7 @@ __all__ = (
     "ClassifierResponse",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
+    "CreateClassificationJobRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
     "DefinitionSource",

@@ -9,13 +9,16 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.classification_job_response import ClassificationJobResponse
+from ...models.create_classification_job_request_type_1 import (
+    CreateClassificationJobRequestType1,
+)
 from ...models.http_validation_error import HTTPValidationError
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: Any,
+    body: Any | CreateClassificationJobRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -27,7 +30,10 @@ def _get_kwargs(
         "url": "/v1/classification-jobs",
     }
 
-    _kwargs["json"] = body
+    if isinstance(body, CreateClassificationJobRequestType1):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -114,7 +120,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateClassificationJobRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | ClassificationJobResponse]:
     """Create a classification job
@@ -129,7 +135,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_id` / `text`.
+        body (Any | CreateClassificationJobRequestType1): Exactly one of `file_id` / `text`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,7 +160,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateClassificationJobRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | ClassificationJobResponse | None:
     """Create a classification job
@@ -169,7 +175,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_id` / `text`.
+        body (Any | CreateClassificationJobRequestType1): Exactly one of `file_id` / `text`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,7 +195,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateClassificationJobRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | ClassificationJobResponse]:
     """Create a classification job
@@ -204,7 +210,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_id` / `text`.
+        body (Any | CreateClassificationJobRequestType1): Exactly one of `file_id` / `text`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -227,7 +233,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateClassificationJobRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | ClassificationJobResponse | None:
     """Create a classification job
@@ -242,7 +248,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_id` / `text`.
+        body (Any | CreateClassificationJobRequestType1): Exactly one of `file_id` / `text`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
