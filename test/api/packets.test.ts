@@ -373,5 +373,32 @@ describe('classification jobs', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error.code).toBe('output_schema_mismatch');
     expect(provider.requests).toHaveLength(3); // SERVICE_OUTPUT_ATTEMPTS
+
+    // A failed job is retried as an extraction job is; the answer is usable now.
+    provider.respondWith((r) => classificationStep(r));
+    const retried = await call(base, 'POST', `/v1/classification-jobs/${failed.id}/retry`);
+    expect(retried.status).toBe(200);
+    const done = await finished(`/v1/classification-jobs/${failed.id}`);
+    expect(done).toMatchObject({ status: 'completed', result: { class: 'form', confidence: 0.9 } });
+  }, 120_000);
+
+  it('replays a creation with the same Idempotency-Key, long-polls and lists by classifier', async () => {
+    scriptModel();
+    const one = await upload(base, packetPdf([['invoice', true, [0.5]]]), 'idem.pdf', 'application/pdf');
+    const body = JSON.stringify({ classifier_name: 'packet', file_id: one.body.id, mode: 'document' });
+    const post = () => fetch(`${base}/v1/classification-jobs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'packets-idem-1' }, body });
+    const first = await post();
+    const again = await post();
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const id = ((await first.json()) as { id: string }).id;
+    expect(((await again.json()) as { id: string }).id).toBe(id);
+    const waited = await call(base, 'GET', `/v1/classification-jobs/${id}?wait=20`);
+    expect(waited.status).toBe(200);
+    await finished(`/v1/classification-jobs/${id}`);
+    const classifier = (await call(base, 'GET', '/v1/classifiers/packet')).body;
+    const list = await call(base, 'GET', `/v1/classification-jobs?classifier_id=${classifier.id}&status=completed`);
+    expect(list.body.map((j: any) => j.id)).toContain(id);
+    expect(list.body.every((j: any) => j.classifier_id === classifier.id && j.status === 'completed')).toBe(true);
   }, 120_000);
 });
