@@ -1,6 +1,7 @@
 import { createSecretBox } from '../src/storage/secrets.js';
 import { batchActivities } from './batches.js';
 import { classificationActivities } from './classification.js';
+import { classifierEvaluationActivities } from './classifier-evaluation.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { evaluationActivities } from './evaluation.js';
@@ -26,6 +27,7 @@ export function createActivities(given: ActivityDeps) {
     ...classificationActivities(deps, documents),
     ...webhookActivities(deps),
     ...evaluationActivities(deps),
+    ...classifierEvaluationActivities(deps),
     ...batchActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {

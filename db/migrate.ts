@@ -10,6 +10,7 @@ import * as reviewConfidence from './migrations/009_review_confidence.js';
 import * as evaluations from './migrations/010_evaluations.js';
 import * as batches from './migrations/011_batches.js';
 import * as packets from './migrations/016_packets.js';
+import * as packetsEvaluation from './migrations/020_packets_evaluation.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -25,6 +26,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '010_evaluations': evaluations,
   '011_batches': batches,
   '016_packets': packets,
+  '020_packets_evaluation': packetsEvaluation,
 };
 
 const source: Knex.MigrationSource<string> = {

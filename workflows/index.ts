@@ -6,3 +6,4 @@ export { deliverJobEventWorkflow } from './notify.js';
 export { evaluationRunWorkflow } from './evaluation.js';
 export { batchWorkflow } from './batch.js';
 export { classificationJobWorkflow } from './classification.js';
+export { classifierEvaluationRunWorkflow } from './classifier-evaluation.js';

@@ -448,12 +448,13 @@ export async function writeReview(trx: Conn, jobId: string, fromRevision: number
 
 // ---- evaluation runs: item jobs (ordinary extraction jobs with the run's extractor snapshot) ----
 
-/** A run's progress from its item jobs (a subquery on evaluation_runs): completed, failed or canceled, total. */
+/** A run's progress from its item jobs, extraction or classification (a subquery on evaluation_runs): completed, failed or canceled, total. */
 export const EVALUATION_PROGRESS_SQL = `(select json_build_object(
-  'items_completed', count(*) filter (where j.status = 'completed'),
-  'items_failed', count(*) filter (where j.status in ('failed', 'canceled')),
+  'items_completed', count(*) filter (where coalesce(j.status, c.status) = 'completed'),
+  'items_failed', count(*) filter (where coalesce(j.status, c.status) in ('failed', 'canceled')),
   'items_total', count(*))
-  from evaluation_run_items ri left join ${TABLE.extraction} j on j.id = ri.job_id where ri.run_id = evaluation_runs.id)`;
+  from evaluation_run_items ri left join ${TABLE.extraction} j on j.id = ri.job_id
+  left join ${TABLE.classification} c on c.id = ri.classification_job_id where ri.run_id = evaluation_runs.id)`;
 
 export interface EvaluationItemJobRow {
   id: string;

@@ -7,43 +7,29 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 from typing_extensions import Self
 
-T = TypeVar("T", bound="EvaluationItemInputType0")
+T = TypeVar("T", bound="EvaluationItemResponseExpectedOutputType0")
 
 
 @_attrs_define
-class EvaluationItemInputType0:
-    """
-    Attributes:
-        file_id (str):
-    """
+class EvaluationItemResponseExpectedOutputType0:
+    """The right extraction (null when the item holds `expected_segments`)."""
 
-    file_id: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        file_id = self.file_id
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "file_id": file_id,
-            }
-        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        file_id = d.pop("file_id")
+        evaluation_item_response_expected_output_type_0 = cls()
 
-        evaluation_item_input_type_0 = cls(
-            file_id=file_id,
-        )
-
-        evaluation_item_input_type_0.additional_properties = d
-        return evaluation_item_input_type_0
+        evaluation_item_response_expected_output_type_0.additional_properties = d
+        return evaluation_item_response_expected_output_type_0
 
     @property
     def additional_keys(self) -> list[str]:
