@@ -3051,12 +3051,19 @@ export interface components {
          * @enum {string}
          */
         BatchStatus: "queued" | "running" | "completed" | "canceling" | "canceled";
-        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch. */
+        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch, `classifier_name` and `mode` for a classification batch (every item a classification job of that mode, without routing; docs/packets.md). */
         CreateBatchRequest: {
             /** @enum {string} */
-            kind: "extraction" | "parse";
+            kind: "extraction" | "parse" | "classification";
             extractor_name?: string;
             parser_name?: string;
+            /** @description Classification batches */
+            classifier_name?: string;
+            /**
+             * @description Classification batches: the mode of every item.
+             * @enum {string}
+             */
+            mode?: "document" | "split";
             /** @description At most 50,000 (`422 too_many_inputs` beyond). Each `custom_id` unique in the batch. */
             inputs: components["schemas"]["BatchInput"][];
             /** @description Items in flight at once; default `SERVICE_BATCH_CONCURRENCY` (16). */
@@ -3072,14 +3079,17 @@ export interface components {
             /** @constant */
             kind?: "parse";
             inputs?: unknown;
+        } | {
+            /** @constant */
+            kind?: "classification";
         });
-        /** @description Exactly one of `file_id` or `text` (`text` in extraction batches only). */
+        /** @description Exactly one of `file_id` or `text` (`text` in extraction and classification batches only). */
         BatchInput: {
             /** @description The client's key for the item, unique in the batch. */
             custom_id: string;
             file_id?: string;
             text?: string;
-            /** @description Extraction batches, with `file_id`: only these pages of the file (as on an extraction job). */
+            /** @description Extraction and classification batches, with `file_id`: only these pages of the file (as on an extraction or classification job). */
             pages?: components["schemas"]["PageRange"] | null;
         } & (unknown | unknown);
         /** @description The items by status, counted at every read (`running` includes items being stopped). */
@@ -3095,8 +3105,8 @@ export interface components {
             /** @description Immutable identifier (`batch_` + ULID). */
             id: string;
             /** @enum {string} */
-            kind: "extraction" | "parse";
-            /** @description The extractor's or parser's name (its snapshot runs every item). */
+            kind: "extraction" | "parse" | "classification";
+            /** @description The extractor's, parser's or classifier's name (its snapshot runs every item). */
             definition_name: string;
             status: components["schemas"]["BatchStatus"];
             request_counts: components["schemas"]["BatchRequestCounts"];
@@ -3114,7 +3124,7 @@ export interface components {
             job_id: string;
             /** @enum {string} */
             status: "completed" | "failed" | "canceled";
-            /** @description The job's result when `completed` (an extraction result, or a parse result without `pages`), otherwise null. */
+            /** @description The job's result when `completed` (an extraction result, a parse result without `pages`, or a classification result), otherwise null. */
             result: unknown;
             error: components["schemas"]["JobError"] | null;
         };

@@ -482,3 +482,37 @@ describe('evaluation of a classifier', () => {
     expect((await call(base, 'GET', `/v1/classification-jobs/${jobId}`)).status).toBe(404);
   }, 180_000);
 });
+
+describe('classification batches', () => {
+  it('runs every input as a classification job of the batch\'s mode and lists each result in input order', async () => {
+    provider.respondWith((r) => classificationStep(r));
+    expect([200, 201]).toContain((await call(base, 'PUT', '/v1/classifiers/batch-mail', {
+      display_name: 'Batch mail',
+      model: 'generic-vision-model',
+      classes: [{ name: 'invoice', description: 'An invoice.' }, { name: 'letter', description: 'A letter.' }],
+    })).status);
+    const noMode = await call(base, 'POST', '/v1/batches', { kind: 'classification', classifier_name: 'batch-mail', inputs: [{ custom_id: 'a', text: 'x' }] });
+    expect(noMode.status).toBe(422);
+    const created = await call(base, 'POST', '/v1/batches', {
+      kind: 'classification',
+      classifier_name: 'batch-mail',
+      mode: 'split',
+      inputs: [
+        { custom_id: 'one', text: 'class: invoice starts: yes\fclass: letter starts: yes' },
+        { custom_id: 'two', text: 'class: letter starts: yes' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'classification', definition_name: 'batch-mail' });
+    const seen = await pollJob(base, `/v1/batches/${created.body.id}`, (b: any) => b.status === 'completed', 90_000);
+    expect(seen[seen.length - 1].request_counts).toMatchObject({ total: 2, completed: 2, failed: 0 });
+    const r = await fetch(`${base}/v1/batches/${created.body.id}/results`);
+    const lines = (await r.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.custom_id)).toEqual(['one', 'two']);
+    expect(lines[0].job_id).toMatch(/^cjob_/);
+    expect(lines[0].result.segments.map((s: any) => [s.class, s.pages.start, s.pages.end])).toEqual([['invoice', 1, 1], ['letter', 2, 2]]);
+    expect(lines[1].result.segments.map((s: any) => s.class)).toEqual(['letter']);
+    // Each item is an ordinary classification job of the batch.
+    expect((await call(base, 'GET', `/v1/classification-jobs/${lines[1].job_id}`)).body).toMatchObject({ mode: 'split', status: 'completed' });
+  }, 120_000);
+});

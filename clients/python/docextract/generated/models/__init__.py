@@ -42,6 +42,7 @@ from .classifier_evaluation_report_item_results_item_error_type_0 import (
 from .classifier_response import ClassifierResponse
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
+from .create_batch_request_type_2 import CreateBatchRequestType2
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
 from .definition_source import DefinitionSource
@@ -216,6 +217,7 @@ __all__ = (
     "ClassifierResponse",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
+    "CreateBatchRequestType2",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
     "DefinitionSource",

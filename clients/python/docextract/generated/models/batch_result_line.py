@@ -23,8 +23,8 @@ class BatchResultLine:
         custom_id (str):
         job_id (str):
         status (BatchResultLineStatus):
-        result (Any): The job's result when `completed` (an extraction result, or a parse result without `pages`),
-            otherwise null.
+        result (Any): The job's result when `completed` (an extraction result, a parse result without `pages`, or a
+            classification result), otherwise null.
         error (JobError | None):
     """
 
