@@ -2,6 +2,7 @@ import { createSecretBox } from '../src/storage/secrets.js';
 import { batchActivities } from './batches.js';
 import { classificationActivities } from './classification.js';
 import { candidateActivities } from './candidates.js';
+import { classifierEvaluationActivities } from './classifier-evaluation.js';
 import type { ActivityDeps } from './deps.js';
 import { DocumentCache } from './documents.js';
 import { evaluationActivities } from './evaluation.js';
@@ -28,6 +29,7 @@ export function createActivities(given: ActivityDeps) {
     ...classificationActivities(deps, documents),
     ...webhookActivities(deps),
     ...evaluationActivities(deps),
+    ...classifierEvaluationActivities(deps),
     ...batchActivities(deps),
     ...retentionActivities(deps),
     ...candidateActivities(deps),

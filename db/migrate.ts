@@ -16,6 +16,7 @@ import * as packets from './migrations/016_packets.js';
 import * as trust from './migrations/017_trust.js';
 import * as retrieval from './migrations/018_retrieval.js';
 import * as operators from './migrations/019_operators.js';
+import * as packetsEvaluation from './migrations/020_packets_evaluation.js';
 import * as candidates from './migrations/021_candidates.js';
 import * as batchFailed from './migrations/022_batch_failed.js';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '017_trust': trust,
   '018_retrieval': retrieval,
   '019_operators': operators,
+  '020_packets_evaluation': packetsEvaluation,
   '021_candidates': candidates,
   '022_batch_failed': batchFailed,
 };

@@ -8,3 +8,4 @@ export { batchWorkflow } from './batch.js';
 export { retentionWorkflow } from './retention.js';
 export { classificationJobWorkflow } from './classification.js';
 export { extractorCandidateWorkflow } from './candidate.js';
+export { classifierEvaluationRunWorkflow } from './classifier-evaluation.js';

@@ -2004,7 +2004,9 @@ export interface paths {
         put?: never;
         /**
          * Add a labelled document to an evaluation set
-         * @description Exactly one of `file_id` and `text`, with `expected_output` (the right answer); or
+         * @description Exactly one of `file_id` and `text`, with the right answer: `expected_output` (what an
+         *     extractor should extract) or `expected_segments` (how a classifier should split the packet:
+         *     segments covering its pages from 1, once each, in order; docs/packets.md); or
          *     `from_job_id` alone: the extraction job's input and its reviewed data (`review.reviewed_data`,
          *     else `result.data`). Only a completed job whose review is `approved` can be taken
          *     (`409 job_not_reviewed`): unreviewed model output is not a right answer. A missing file or
@@ -2039,7 +2041,7 @@ export interface paths {
         get: operations["getEvaluationItem"];
         /**
          * Replace an item of an evaluation set
-         * @description The complete item (exactly one of `file_id` and `text`, and `expected_output`). Runs already created keep the item as it was.
+         * @description The complete item (exactly one of `file_id` and `text`, and one of `expected_output` and `expected_segments`). Runs already created keep the item as it was.
          */
         put: operations["replaceEvaluationItem"];
         post?: never;
@@ -2061,12 +2063,18 @@ export interface paths {
         get: operations["listEvaluationRuns"];
         put?: never;
         /**
-         * Run an extractor over an evaluation set
+         * Run an extractor or a classifier over an evaluation set
          * @description Captures the extractor's full definition (`extractor_snapshot`) and the set's items, then runs
          *     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
          *     the run), at most `SERVICE_EVALUATION_CONCURRENCY` at once, in one durable workflow. Once every
          *     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
          *     `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
+         *
+         *     With `classifier_name` instead (issue 44, docs/packets.md), the classifier is captured
+         *     (`classifier_snapshot`) and each item runs as a classification job in `split` mode; the report
+         *     (`ClassifierEvaluationReport`) gives page accuracy, a confusion matrix of classes over pages and
+         *     boundary precision/recall against the items' `expected_segments`. Every item must hold the
+         *     right answer the run's kind scores (`422 evaluation_items_unsuitable` otherwise).
          */
         post: operations["createEvaluationRun"];
         delete?: never;
@@ -3398,44 +3406,78 @@ export interface components {
         };
         /** @description A labelled document (`EvaluationItemInput`), or a reviewed job taken as one (`EvaluationItemFromJobInput`). */
         EvaluationItemCreateInput: components["schemas"]["EvaluationItemInput"] | components["schemas"]["EvaluationItemFromJobInput"];
-        /** @description Exactly one of `file_id` and `text`, with the right answer. */
+        /** @description Exactly one of `file_id` and `text`, with the right answer (exactly one of `expected_output` and `expected_segments`). */
         EvaluationItemInput: {
             file_id?: string;
             text?: string;
-            /** @description The right answer for the document. */
-            expected_output: components["schemas"]["JsonObject"];
+            /** @description The right answer for the document (extractor runs). */
+            expected_output?: components["schemas"]["JsonObject"];
+            expected_segments?: components["schemas"]["ExpectedSegments"];
             note?: string | null;
-        } & ({
+        } & (({
             file_id: string;
         } | {
             text: string;
-        });
+        }) & ({
+            expected_output: Record<string, unknown>;
+        } | {
+            expected_segments: unknown[];
+        }));
         /** @description An extraction job with an approved review; its input and reviewed data become the item. */
         EvaluationItemFromJobInput: {
             from_job_id: string;
             note?: string | null;
         };
-        /** @description The complete item; exactly one of `file_id` and `text`. */
+        /** @description The complete item; exactly one of `file_id` and `text`, and exactly one of `expected_output` and `expected_segments`. */
         EvaluationItemReplaceInput: {
             file_id?: string;
             text?: string;
-            /** @description The right answer for the document. */
-            expected_output: components["schemas"]["JsonObject"];
+            /** @description The right answer for the document (extractor runs). */
+            expected_output?: components["schemas"]["JsonObject"];
+            expected_segments?: components["schemas"]["ExpectedSegments"];
             note?: string | null;
-        } & (unknown | unknown);
+        } & ((unknown | unknown) & (unknown | unknown));
         EvaluationItemResponse: {
             /** @description Immutable identifier (`evitem_` + ULID). */
             id: string;
             evaluation_set_id: string;
             file_id: string | null;
             text: string | null;
-            expected_output: Record<string, unknown>;
+            /** @description The right extraction (null when the item holds `expected_segments`). */
+            expected_output: Record<string, unknown> | null;
+            /** @description The right split of a packet (null when the item holds `expected_output`). */
+            expected_segments: components["schemas"]["ExpectedSegments"] | null;
             note: string | null;
             /** @description The reviewed job the item was taken from. */
             from_job_id: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description The right split of a packet, for classifier evaluation runs (issue 44): segments covering the
+         *     pages from 1, once each, in order (a `422` otherwise). Any class name is accepted; one the
+         *     classifier does not have scores as wrong.
+         * @example [
+         *       {
+         *         "class": "application",
+         *         "pages": {
+         *           "start": 1,
+         *           "end": 3
+         *         }
+         *       },
+         *       {
+         *         "class": "pay_slip",
+         *         "pages": {
+         *           "start": 4,
+         *           "end": 4
+         *         }
+         *       }
+         *     ]
+         */
+        ExpectedSegments: {
+            class: string;
+            pages: components["schemas"]["PageRange"];
+        }[];
         /**
          * @description How values are compared (docs/evaluation.md). Pointers are JSON Pointers of fields, with `*` for
          *     array indices (`/items/*\/amount`), or concrete (`/items/0/amount`); a pointer also covers
@@ -3451,13 +3493,16 @@ export interface components {
             /** @description Fields left out of the score. */
             exclude_fields?: string[];
         };
+        /** @description Exactly one of `extractor_name` (an extractor run) and `classifier_name` (a classifier run, which takes no `options`). */
         EvaluationRunCreateInput: {
             /** @description The set's id or name. */
             evaluation_set: string;
             /** @description The extractor's name (or id). */
-            extractor_name: string;
+            extractor_name?: string;
+            /** @description The classifier's name (or id): every item runs as a classification job in split mode and is scored against its `expected_segments`. */
+            classifier_name?: string;
             options?: components["schemas"]["EvaluationOptions"];
-        };
+        } & (unknown | unknown);
         /**
          * @description As jobs; `queued` → `running` → `completed` (with `report`) or `failed`; cancel → `canceling` → `canceled`.
          * @enum {string}
@@ -3467,8 +3512,10 @@ export interface components {
             /** @description Immutable identifier (`evrun_` + ULID). */
             id: string;
             evaluation_set_id: string;
-            /** @description The extractor's full definition when the run was created (an `ExtractorResponse`); every item job runs with it. */
-            extractor_snapshot: Record<string, unknown>;
+            /** @description The extractor's full definition when the run was created (an `ExtractorResponse`); every item job runs with it. Null for a classifier run. */
+            extractor_snapshot: Record<string, unknown> | null;
+            /** @description A classifier run's classifier as it was when the run was created (a `ClassifierResponse`); every item runs as a classification job (split mode) with it. Null for an extractor run. */
+            classifier_snapshot: Record<string, unknown> | null;
             status: components["schemas"]["EvaluationRunStatus"];
             progress: {
                 /** @description Item jobs completed. */
@@ -3477,15 +3524,15 @@ export interface components {
                 items_failed: number;
                 items_total: number;
             };
-            /** @description The scoring options with their defaults filled in. */
+            /** @description The scoring options with their defaults filled in (unused by classifier runs). */
             options: {
                 fuzzy_fields: string[];
                 fuzzy_threshold: number;
                 numeric_tolerance: number;
                 exclude_fields: string[];
             };
-            /** @description Set when `status` is `completed`, otherwise null. */
-            report: components["schemas"]["EvaluationReport"] | null;
+            /** @description Set when `status` is `completed`, otherwise null. A classifier run's report is a `ClassifierEvaluationReport`. */
+            report: components["schemas"]["EvaluationReport"] | components["schemas"]["ClassifierEvaluationReport"] | null;
             /**
              * @description Set when `status` is `failed`: why the run failed (its scoring or bookkeeping met an error
              *     no retry can fix: `internal_error`, with the details in the worker's log), otherwise null.
@@ -3495,6 +3542,48 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["Timestamp"] | null;
             completed_at: components["schemas"]["Timestamp"] | null;
+        };
+        /**
+         * @description The report of a classifier run (issue 44), summed over every item. A page is right when the
+         *     predicted split gives it its expected class; an item whose job did not complete has every page
+         *     wrong (predicted `(none)`). Ratios are null when their denominator is 0.
+         */
+        ClassifierEvaluationReport: {
+            items: number;
+            /** @description Items whose classification job did not complete. */
+            items_failed: number;
+            /** @description Pages of the expected splits. */
+            pages: number;
+            /** @description Pages right / pages. */
+            page_accuracy: number | null;
+            /** @description `counts[i][j]`: pages expected of `classes[i]` predicted as `classes[j]` (the classifier's classes, `other`, then any other label seen, such as `(none)`). */
+            confusion_matrix: {
+                classes: string[];
+                counts: number[][];
+            };
+            /** @description A predicted segment start is right when the expected split starts a segment there. */
+            boundaries: {
+                /** @description correct / predicted. */
+                precision: number | null;
+                /** @description correct / expected. */
+                recall: number | null;
+                predicted: number;
+                expected: number;
+                correct: number;
+            };
+            item_results: {
+                item_id: string;
+                /** @description The item's classification job (`cjob_`). */
+                job_id: string | null;
+                /** @description The item job's final status. */
+                status: string;
+                pages: number;
+                pages_correct: number;
+                error: {
+                    message: string;
+                    code: string;
+                } | null;
+            }[];
         };
         /**
          * @description Counts of leaves and the metrics derived from them. A wrong value counts as both `fp` and `fn`.
@@ -3682,12 +3771,19 @@ export interface components {
          * @enum {string}
          */
         BatchStatus: "queued" | "running" | "completed" | "canceling" | "canceled" | "failed";
-        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch. */
+        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch, `classifier_name` and `mode` for a classification batch (every item a classification job of that mode, without routing; docs/packets.md). */
         CreateBatchRequest: {
             /** @enum {string} */
-            kind: "extraction" | "parse";
+            kind: "extraction" | "parse" | "classification";
             extractor_name?: string;
             parser_name?: string;
+            /** @description Classification batches */
+            classifier_name?: string;
+            /**
+             * @description Classification batches: the mode of every item.
+             * @enum {string}
+             */
+            mode?: "document" | "split";
             /** @description At most 50,000 (`422 too_many_inputs` beyond). Each `custom_id` unique in the batch. */
             inputs: components["schemas"]["BatchInput"][];
             /** @description Items in flight at once; default `SERVICE_BATCH_CONCURRENCY` (16). */
@@ -3703,14 +3799,17 @@ export interface components {
             /** @constant */
             kind?: "parse";
             inputs?: unknown;
+        } | {
+            /** @constant */
+            kind?: "classification";
         });
-        /** @description Exactly one of `file_id` or `text` (`text` in extraction batches only). */
+        /** @description Exactly one of `file_id` or `text` (`text` in extraction and classification batches only). */
         BatchInput: {
             /** @description The client's key for the item, unique in the batch. */
             custom_id: string;
             file_id?: string;
             text?: string;
-            /** @description Extraction batches, with `file_id`: only these pages of the file (as on an extraction job). */
+            /** @description Extraction and classification batches, with `file_id`: only these pages of the file (as on an extraction or classification job). */
             pages?: components["schemas"]["PageRange"] | null;
         } & (unknown | unknown);
         /** @description The items by status, counted at every read (`running` includes items being stopped). */
@@ -3737,8 +3836,8 @@ export interface components {
             /** @description Immutable identifier (`batch_` + ULID). */
             id: string;
             /** @enum {string} */
-            kind: "extraction" | "parse";
-            /** @description The extractor's or parser's name (its snapshot runs every item). */
+            kind: "extraction" | "parse" | "classification";
+            /** @description The extractor's, parser's or classifier's name (its snapshot runs every item). */
             definition_name: string;
             status: components["schemas"]["BatchStatus"];
             /**
@@ -3762,7 +3861,7 @@ export interface components {
             job_id: string;
             /** @enum {string} */
             status: "completed" | "failed" | "canceled";
-            /** @description The job's result when `completed` (an extraction result, or a parse result without `pages`), otherwise null. */
+            /** @description The job's result when `completed` (an extraction result, a parse result without `pages`, or a classification result), otherwise null. */
             result: unknown;
             error: components["schemas"]["JobError"] | null;
             /** @description Our addition. The item job's `result.confidence`; null for a job without one, an item not completed, or a parse batch. */
@@ -3866,10 +3965,12 @@ export interface components {
          *     | `candidate_not_finished` | 409 | The candidate is not passed or regressed, so it cannot be promoted. |
          *     | `regressions_found` | 409 | The candidate makes values worse than the current version; promote with force to apply it anyway. |
          *     | `job_not_completed` | 409 | A parse job's chunks, tables or document were asked before it completed. |
+         *     | `evaluation_run_not_comparable` | 409 | A compared evaluation run measures a classifier; only extractor runs compare. |
+         *     | `evaluation_items_unsuitable` | 422 | An item of the set lacks the right answer the run's kind scores (`expected_output` or `expected_segments`). |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "internal_error";
+        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -4651,8 +4752,8 @@ export interface components {
             };
         };
         /**
-         * @description The runs evaluate different sets (`evaluation_sets_differ`), or one of them has no report yet
-         *     (`evaluation_run_not_completed`).
+         * @description The runs evaluate different sets (`evaluation_sets_differ`), one of them has no report yet
+         *     (`evaluation_run_not_completed`), or one of them measures a classifier (`evaluation_run_not_comparable`).
          */
         EvaluationRunsNotComparable: {
             headers: {
@@ -9112,7 +9213,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["EvaluationSetEmpty"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            /** @description The request's shape is invalid (`HTTPValidationError`), or an item of the set lacks the right answer the run's kind scores (`evaluation_items_unsuitable`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };

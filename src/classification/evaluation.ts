@@ -80,3 +80,36 @@ export function classifierReport(scores: ClassifierItemScore[], classes: string[
     boundaries: { precision: ratio(correct, predicted), recall: ratio(correct, expected), predicted, expected, correct },
   };
 }
+
+/** One item of a classifier run: its expected split and what its classification job ended with. */
+export interface ClassifierItemOutcome {
+  item_id: string;
+  job_id: string | null;
+  status: string;
+  expected: SplitSegment[];
+  /** The job's segments (the model's split) when it completed, else null: every page counts as wrong. */
+  predicted: SplitSegment[] | null;
+  error: { code: string; message: string } | null;
+}
+
+export interface ClassifierRunReport extends ClassifierReport {
+  items_failed: number;
+  item_results: Array<{ item_id: string; job_id: string | null; status: string; pages: number; pages_correct: number; error: { code: string; message: string } | null }>;
+}
+
+/** The report of a classifier evaluation run, with each item's own figures. */
+export function classifierRunReport(outcomes: ClassifierItemOutcome[], classes: string[]): ClassifierRunReport {
+  const scores = outcomes.map((o) => scoreClassifierItem(o.expected, o.predicted ?? []));
+  return {
+    ...classifierReport(scores, classes),
+    items_failed: outcomes.filter((o) => o.predicted === null).length,
+    item_results: outcomes.map((o, i) => ({
+      item_id: o.item_id,
+      job_id: o.job_id,
+      status: o.status,
+      pages: scores[i]!.pages,
+      pages_correct: scores[i]!.pages_correct,
+      error: o.error,
+    })),
+  };
+}

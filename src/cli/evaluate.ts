@@ -33,36 +33,41 @@ export function addEvalCommands(program: Command, io: EvalIo): void {
     .description('add a labelled document to a set: a file (PDF, PNG, JPEG) or a text file, with its right answer')
     .argument('<set>', 'set name or id')
     .argument('<file>', 'a document or a text file, or - for stdin')
-    .requiredOption('--expected <json-file>', 'the right answer, a JSON file')
+    .requiredOption('--expected <json-file>', 'the right answer, a JSON file: an object (expected_output), or an array of segments [{class, pages: {start, end}}] (expected_segments, for classifier runs)')
     .option('--note <text>', 'a note kept with the item')
     .action(async (set: string, file: string, opts: { expected: string; note?: string }) => {
-      const expected = JSON.parse(await readFile(opts.expected, 'utf8')) as Record<string, unknown>;
+      const expected = JSON.parse(await readFile(opts.expected, 'utf8')) as Record<string, unknown> | Array<{ class: string; pages: { start: number; end: number } }>;
       const input = await io.readInput(file);
       const source =
         input.kind === 'document' ? { file_id: (await io.client().uploadFile(input.bytes, { filename: input.filename })).id } : { text: input.text };
-      const item = await io.client().addEvaluationItem(set, { ...source, expected_output: expected, ...(opts.note ? { note: opts.note } : {}) });
+      const answer = Array.isArray(expected) ? { expected_segments: expected } : { expected_output: expected };
+      const item = await io.client().addEvaluationItem(set, { ...source, ...answer, ...(opts.note ? { note: opts.note } : {}) });
       io.note(`added ${item.id} to ${set}`);
       io.json(item);
     });
 
   evaluation
     .command('run')
-    .description('run an extractor over a set, show progress, and print the field table (worst first)')
+    .description('run an extractor (or a classifier) over a set, show progress, and print the field table (worst first; for a classifier: page accuracy, boundaries, confusion matrix)')
     .argument('<set>', 'set name or id')
-    .requiredOption('-e, --extractor <name>', 'extractor name')
+    .option('-e, --extractor <name>', 'extractor name')
+    .option('-c, --classifier <name>', 'classifier name, instead of --extractor (items with expected segments)')
     .option('--numeric-tolerance <ratio>', 'relative tolerance for numbers (default 0)', nonNegative)
     .option('--fuzzy-field <pointer>', 'compare this field by Levenshtein similarity (repeatable)', collect, [])
     .option('--fuzzy-threshold <ratio>', 'similarity at which a fuzzy field is equal (default 0.9)', nonNegative)
     .option('--exclude-field <pointer>', 'leave this field out of the score (repeatable)', collect, [])
     .option('--json', 'print the whole run, not the table')
-    .action(async (set: string, opts: { extractor: string; numericTolerance?: number; fuzzyField: string[]; fuzzyThreshold?: number; excludeField: string[]; json?: boolean }) => {
+    .action(async (set: string, opts: { extractor?: string; classifier?: string; numericTolerance?: number; fuzzyField: string[]; fuzzyThreshold?: number; excludeField: string[]; json?: boolean }) => {
       const options = {
         ...(opts.numericTolerance !== undefined ? { numeric_tolerance: opts.numericTolerance } : {}),
         ...(opts.fuzzyThreshold !== undefined ? { fuzzy_threshold: opts.fuzzyThreshold } : {}),
         ...(opts.fuzzyField.length > 0 ? { fuzzy_fields: opts.fuzzyField } : {}),
         ...(opts.excludeField.length > 0 ? { exclude_fields: opts.excludeField } : {}),
       };
-      const created = await io.client().createEvaluationRun({ evaluation_set: set, extractor_name: opts.extractor, options });
+      if ((opts.extractor === undefined) === (opts.classifier === undefined)) throw new DocextractError('usage', 0, 'give exactly one of --extractor and --classifier');
+      const created = await io
+        .client()
+        .createEvaluationRun(opts.classifier !== undefined ? { evaluation_set: set, classifier_name: opts.classifier } : { evaluation_set: set, extractor_name: opts.extractor!, options });
       io.note(`evaluation run ${created.id} created`);
       const view = runProgressView(io.stderr);
       let run: EvaluationRun;
@@ -154,14 +159,27 @@ export function fieldsWorstFirst(fields: Record<string, EvaluationMetrics>): Arr
 export function runSummary(run: EvaluationRun): string {
   const head = `run ${run.id}  ${run.status}  items ${run.progress.items_completed} completed, ${run.progress.items_failed} failed of ${run.progress.items_total}`;
   if (!run.report) return `${head}\n`;
+  if (!('overall' in run.report)) return `${head}\n\n${classifierReportText(run.report)}`;
   const { overall, fields } = run.report;
   const row = (name: string, m: EvaluationMetrics) => [name, String(m.n), pct(m.precision), pct(m.recall), pct(m.f1), pct(m.accuracy)];
   const rows = [...fieldsWorstFirst(fields).map(([f, m]) => row(f, m)), row('overall', overall)];
   return `${head}\n\n${table(['field', 'n', 'precision', 'recall', 'f1', 'accuracy'], rows)}\n`;
 }
 
+/** A classifier run's report (issue 44): pages, boundaries, and the confusion matrix (rows expected, columns predicted). */
+function classifierReportText(report: Exclude<NonNullable<EvaluationRun['report']>, { overall: unknown }>): string {
+  const b = report.boundaries;
+  const { classes, counts } = report.confusion_matrix;
+  return [
+    `pages ${report.pages}  page accuracy ${pct(report.page_accuracy)}  boundaries precision ${pct(b.precision)} recall ${pct(b.recall)} (${b.correct} right of ${b.predicted} predicted, ${b.expected} expected)`,
+    '',
+    table(['expected \\ predicted', ...classes], classes.map((c, i) => [c, ...(counts[i] ?? []).map(String)])),
+    '',
+  ].join('\n');
+}
+
 function mismatchList(run: EvaluationRun): string {
-  if (!run.report) return '';
+  if (!run.report || !('overall' in run.report)) return '';
   const lines: string[] = [];
   for (const item of run.report.items) {
     if (item.mismatches.length === 0 && !item.error) continue;

@@ -14,6 +14,8 @@ import { batchDefinitionSnapshot, countBatchItems, countBatchReviews, countRetry
 import type { Page, PageRequest } from '../storage/pagination.js';
 import { startBatchWorkflow, batchWorkflowOpen, cancelBatchRun } from '../temporal/batch-workflows.js';
 import { reviewOf } from './extraction-jobs.js';
+import { CLASSIFICATION_MODES } from './classification/jobs.js';
+import { findClassifierByRef } from './classification/classifiers.js';
 import { findExtractorByRef } from './extractors.js';
 import { createOnce, releaseKey, requestHash } from './idempotency.js';
 import { newId } from './ids.js';
@@ -36,11 +38,17 @@ const batchInput = z.strictObject({
   pages: pagesField.nullable().optional(),
 });
 
+/** The definition each kind of batch names. */
+const DEFINITION_FIELD = { extraction: 'extractor_name', parse: 'parser_name', classification: 'classifier_name' } as const;
+
 export const createBatchBody = z
   .strictObject({
-    kind: z.enum(['extraction', 'parse']),
+    kind: z.enum(['extraction', 'parse', 'classification']),
     extractor_name: text(1, 128).optional(),
     parser_name: text(1, 128).optional(),
+    /** Classification batches (issue 44): the classifier and the mode of every item. */
+    classifier_name: text(1, 128).optional(),
+    mode: z.enum(CLASSIFICATION_MODES).optional(),
     inputs: z.array(batchInput).min(1),
     concurrency: z.number().int().min(1).max(MAX_BATCH_CONCURRENCY).optional(),
     metadata: z
@@ -49,10 +57,13 @@ export const createBatchBody = z
       .optional(),
   })
   .superRefine((b, ctx) => {
-    const definition = b.kind === 'extraction' ? 'extractor_name' : 'parser_name';
-    const other = b.kind === 'extraction' ? 'parser_name' : 'extractor_name';
+    const definition = DEFINITION_FIELD[b.kind];
     if (b[definition] === undefined) ctx.addIssue({ code: 'custom', path: [definition], message: `Field required for a ${b.kind} batch` });
-    if (b[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `Not allowed in a ${b.kind} batch; give '${definition}'` });
+    for (const other of Object.values(DEFINITION_FIELD)) {
+      if (other !== definition && b[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `Not allowed in a ${b.kind} batch; give '${definition}'` });
+    }
+    if (b.kind === 'classification' && b.mode === undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: "Field required for a classification batch: 'document' or 'split'" });
+    if (b.kind !== 'classification' && b.mode !== undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: `Not allowed in a ${b.kind} batch` });
     const seen = new Set<string>();
     b.inputs.forEach((input, i) => {
       const given = Number(input.file_id !== undefined) + Number(input.text !== undefined);
@@ -62,7 +73,7 @@ export const createBatchBody = z
         ctx.addIssue({ code: 'custom', path: ['inputs', i, given === 0 ? 'file_id' : 'text'], message: b.kind === 'parse' ? "Give 'file_id'" : "Give exactly one of 'file_id' or 'text'" });
       }
       if (b.kind === 'parse' && input.pages != null) {
-        ctx.addIssue({ code: 'custom', path: ['inputs', i, 'pages'], message: "'pages' is only for extraction batches" });
+        ctx.addIssue({ code: 'custom', path: ['inputs', i, 'pages'], message: "'pages' is only for extraction and classification batches" });
       }
       if (seen.has(input.custom_id)) ctx.addIssue({ code: 'custom', path: ['inputs', i, 'custom_id'], message: `Duplicate custom_id '${input.custom_id}': each input's custom_id must be unique in the batch` });
       seen.add(input.custom_id);
@@ -153,14 +164,20 @@ async function respond(db: Db, row: batches.BatchRow): Promise<BatchResponse> {
   return toBatchResponse(row, requestCounts(await countBatchItems(db, row.kind, row.id)), reviews);
 }
 
+const ID_KIND = { extraction: 'extractionJob', parse: 'parseJob', classification: 'classificationJob' } as const;
+
 /** The scope of Idempotency-Keys of batch creation. */
 const IDEMPOTENCY_SCOPE = 'batches';
 
 export async function createBatch(db: Db, temporal: Client, config: Config, body: CreateBatchBody, idempotencyKey?: string): Promise<{ batch: BatchResponse; replayed: boolean }> {
   const kind: JobKind = body.kind;
-  const name = (kind === 'extraction' ? body.extractor_name : body.parser_name)!;
+  const name = body[DEFINITION_FIELD[kind]]!;
   let definition: { id: string; name: string; snapshot: unknown };
-  if (kind === 'extraction') {
+  if (kind === 'classification') {
+    const classifier = await findClassifierByRef(db, name);
+    if (!classifier || classifier.name !== name) throw notFound('Classifier', name);
+    definition = { id: classifier.id, name: classifier.name, snapshot: classifier };
+  } else if (kind === 'extraction') {
     const extractor = await findExtractorByRef(db, name);
     if (!extractor || extractor.name !== name) throw notFound('Extractor', name);
     definition = { id: extractor.id, name: extractor.name, snapshot: extractor };
@@ -175,12 +192,13 @@ export async function createBatch(db: Db, temporal: Client, config: Config, body
   const id = newId('batch');
   const claim = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, hash: requestHash(body) } : undefined;
   const items: BatchItemValues[] = body.inputs.map((input, i) => ({
-    id: newId(kind === 'extraction' ? 'extractionJob' : 'parseJob'),
+    id: newId(ID_KIND[kind]),
     custom_id: input.custom_id,
     batch_index: i,
     file_id: input.file_id ?? null,
     source_text: input.text ?? null,
     ...rangeColumns(input.pages),
+    ...(kind === 'classification' ? { mode: body.mode } : {}),
   }));
   const created = await createOnce(db, claim, async (trx) => {
     const row = await batches.insertBatch(trx, {

@@ -8,6 +8,9 @@ import { compareRuns, withDefaults, type Comparison, type Report, type ScoredLea
 import type { Db } from '../storage/db.js';
 import { EVALUATION_PROGRESS_SQL, markEvaluationJobsCanceling } from '../storage/jobs.js';
 import { markRunCanceling, scoredLeavesOf, settleRunCanceled } from '../storage/evaluation-runs.js';
+import { markClassifierRunJobsCanceling } from '../storage/classifier-evaluation.js';
+import type { ClassifierRunReport } from '../classification/evaluation.js';
+import { checkItemsExpect, createClassifierEvaluationRun } from './classifier-evaluation-runs.js';
 import { startEvaluationWorkflow } from '../temporal/evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from '../temporal/job-workflows.js';
 import { getEvaluationSet } from './evaluation-sets.js';
@@ -29,11 +32,19 @@ export const evaluationOptionsSchema = z.strictObject({
   exclude_fields: z.array(pointer).max(1000).optional(),
 });
 
-export const createEvaluationRunBody = z.strictObject({
-  evaluation_set: text(1, 128),
-  extractor_name: text(1, 128),
-  options: evaluationOptionsSchema.optional(),
-});
+/** An extractor run (`extractor_name`, items with `expected_output`) or a classifier run (`classifier_name`, items with `expected_segments`; issue 44). */
+export const createEvaluationRunBody = z
+  .strictObject({
+    evaluation_set: text(1, 128),
+    extractor_name: text(1, 128).optional(),
+    classifier_name: text(1, 128).optional(),
+    options: evaluationOptionsSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const n = Number(b.extractor_name !== undefined) + Number(b.classifier_name !== undefined);
+    if (n !== 1) ctx.addIssue({ code: 'custom', path: [n === 0 ? 'extractor_name' : 'classifier_name'], message: "Give exactly one of 'extractor_name' or 'classifier_name' (what the run measures)" });
+    if (b.classifier_name !== undefined && b.options !== undefined) ctx.addIssue({ code: 'custom', path: ['options'], message: "'options' tune the scoring of extracted values; a classifier run takes none" });
+  });
 
 export const listEvaluationRunsQuery = z.object({
   evaluation_set_id: text(1, 128).optional(),
@@ -47,11 +58,12 @@ export function toEvaluationRun(row: any) {
   return {
     id: row.id as string,
     evaluation_set_id: row.set_id as string,
-    extractor_snapshot: row.extractor_snapshot as Record<string, unknown>,
+    extractor_snapshot: (row.extractor_snapshot ?? null) as Record<string, unknown> | null,
+    classifier_snapshot: (row.classifier_snapshot ?? null) as Record<string, unknown> | null,
     status: row.status as (typeof EVALUATION_RUN_STATUSES)[number],
     progress: row.progress as { items_completed: number; items_failed: number; items_total: number },
     options: row.options as Record<string, unknown>,
-    report: row.status === 'completed' ? ((row.report ?? null) as Report | null) : null,
+    report: row.status === 'completed' ? ((row.report ?? null) as Report | ClassifierRunReport | null) : null,
     // Why a failed run failed (no run ends `failed` without a reason).
     error: row.status === 'failed' ? ((row.error ?? null) as { code: string; message: string } | null) : null,
     created_at: iso(row.created_at),
@@ -62,9 +74,12 @@ export function toEvaluationRun(row: any) {
 export type EvaluationRun = ReturnType<typeof toEvaluationRun>;
 
 export async function createEvaluationRun(db: Db, temporal: Client, config: Config, body: z.infer<typeof createEvaluationRunBody>): Promise<EvaluationRun> {
+  if (body.classifier_name !== undefined) {
+    return getEvaluationRun(db, await createClassifierEvaluationRun(db, temporal, config, { evaluation_set: body.evaluation_set, classifier_name: body.classifier_name }));
+  }
   const set = await getEvaluationSet(db, body.evaluation_set);
-  const extractor = await findExtractorByRef(db, body.extractor_name);
-  if (!extractor) throw notFound('Extractor', body.extractor_name);
+  const extractor = await findExtractorByRef(db, body.extractor_name!);
+  if (!extractor) throw notFound('Extractor', body.extractor_name!);
   const id = await insertEvaluationRun(db, { set, extractorId: extractor.id, snapshot: extractor, options: body.options ?? {} });
   try {
     await startEvaluationWorkflow(temporal, config, id, { evaluation_set: set.name, definition_name: extractor.name });
@@ -86,6 +101,7 @@ export async function insertEvaluationRun(
 ): Promise<string> {
   const items = await db('evaluation_items').where({ set_id: run.set.id }).orderBy([{ column: 'created_at' }, { column: 'id' }]).select('*');
   if (items.length === 0) throw serviceError('evaluation_set_empty', `Evaluation set '${run.set.name}' has no items to run`);
+  checkItemsExpect(run.set.name, items, 'expected_output');
   const id = newId('evaluationRun');
   await db.transaction(async (trx) => {
     await trx('evaluation_runs').insert({
@@ -139,6 +155,7 @@ export async function cancelEvaluationRun(db: Db, temporal: Client, id: string):
   if (TERMINAL.includes(run.status)) return run;
   await markRunCanceling(db, id);
   await markEvaluationJobsCanceling(db, id);
+  await markClassifierRunJobsCanceling(db, id);
   try {
     await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () => temporal.workflow.getHandle(id).cancel());
   } catch (err) {
@@ -167,12 +184,15 @@ export async function compareEvaluationRuns(db: Db, id: string, otherId: string)
     throw serviceError('evaluation_sets_differ', `Runs '${id}' and '${otherId}' evaluate different sets; only runs of the same set compare`);
   }
   for (const run of [current, baseline]) {
+    if (run.classifier_snapshot !== null) {
+      throw serviceError('evaluation_run_not_comparable', `Evaluation run '${run.id}' measures a classifier; only extractor runs compare field by field`);
+    }
     if (run.status !== 'completed' || !run.report) {
       throw serviceError('evaluation_run_not_completed', `Evaluation run '${run.id}' is ${run.status}; only completed runs have a report to compare`);
     }
   }
   return compareRuns(
-    { report: current.report!, leaves: await scoredLeavesOf<ScoredLeaf>(db, id) },
-    { report: baseline.report!, leaves: await scoredLeavesOf<ScoredLeaf>(db, otherId) },
+    { report: current.report as Report, leaves: await scoredLeavesOf<ScoredLeaf>(db, id) },
+    { report: baseline.report as Report, leaves: await scoredLeavesOf<ScoredLeaf>(db, otherId) },
   );
 }

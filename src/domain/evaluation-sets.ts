@@ -6,6 +6,7 @@ import type { Db } from '../storage/db.js';
 import { keysetPage, type PageRequest } from '../storage/pagination.js';
 import { findJobRow } from '../storage/jobs.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../storage/pg-errors.js';
+import { expectedSegmentsField, type ExpectedSegment } from './evaluation-segments.js';
 import { isId, newId, SLUG_PATTERN } from './ids.js';
 import { label, text } from './text.js';
 import { iso } from './time.js';
@@ -29,6 +30,7 @@ const itemFields = {
   file_id: text(1, 128).optional(),
   text: text(1, 1_000_000).optional(),
   expected_output: jsonObject.optional(),
+  expected_segments: expectedSegmentsField.optional(),
   note: text(0, 10_000).nullable().optional(),
 };
 
@@ -37,19 +39,27 @@ export const createEvaluationItemBody = z
   .strictObject({ ...itemFields, from_job_id: text(1, 128).optional() })
   .superRefine((b, ctx) => {
     if (b.from_job_id !== undefined) {
-      for (const key of ['file_id', 'text', 'expected_output'] as const) {
+      for (const key of ['file_id', 'text', 'expected_output', 'expected_segments'] as const) {
         if (b[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `'from_job_id' takes the job's input and reviewed data; do not give '${key}'` });
       }
       return;
     }
     oneInput(b, ctx);
-    if (b.expected_output === undefined) ctx.addIssue({ code: 'custom', path: ['expected_output'], message: 'Field required' });
+    oneExpectation(b, ctx);
   });
 
 /** PUT of an item: its complete definition. */
-export const replaceEvaluationItemBody = z
-  .strictObject({ ...itemFields, expected_output: jsonObject })
-  .superRefine((b, ctx) => oneInput(b, ctx));
+export const replaceEvaluationItemBody = z.strictObject(itemFields).superRefine((b, ctx) => {
+  oneInput(b, ctx);
+  oneExpectation(b, ctx);
+});
+
+/** The right answer: `expected_output` (for extractor runs) or `expected_segments` (for classifier runs, issue 44). */
+function oneExpectation(b: { expected_output?: unknown; expected_segments?: unknown }, ctx: z.RefinementCtx): void {
+  const n = Number(b.expected_output !== undefined) + Number(b.expected_segments !== undefined);
+  if (n === 0) ctx.addIssue({ code: 'custom', path: ['expected_output'], message: "Field required: give 'expected_output' (an extractor's right answer) or 'expected_segments' (a classifier's right split)" });
+  if (n === 2) ctx.addIssue({ code: 'custom', path: ['expected_segments'], message: "Give one of 'expected_output' or 'expected_segments', not both" });
+}
 
 function oneInput(b: { file_id?: string; text?: string }, ctx: z.RefinementCtx): void {
   const n = Number(b.file_id !== undefined) + Number(b.text !== undefined);
@@ -71,7 +81,8 @@ export interface EvaluationItem {
   evaluation_set_id: string;
   file_id: string | null;
   text: string | null;
-  expected_output: Record<string, unknown>;
+  expected_output: Record<string, unknown> | null;
+  expected_segments: ExpectedSegment[] | null;
   note: string | null;
   from_job_id: string | null;
   created_at: string;
@@ -95,7 +106,8 @@ const toItem = (row: any): EvaluationItem => ({
   evaluation_set_id: row.set_id,
   file_id: row.file_id ?? null,
   text: row.source_text ?? null,
-  expected_output: row.expected_output,
+  expected_output: row.expected_output ?? null,
+  expected_segments: row.expected_segments ?? null,
   note: row.note ?? null,
   from_job_id: row.source_job_id ?? null,
   created_at: iso(row.created_at),
@@ -163,7 +175,7 @@ async function itemFromJob(db: Db, jobId: string) {
   if (job.status !== 'completed' || !review || review.status !== 'approved') {
     throw serviceError('job_not_reviewed', `Extraction job '${jobId}' has no approved review; only an approved job's data is a right answer`);
   }
-  return { file_id: job.file_id ?? null, source_text: job.source_text ?? null, expected_output: review.reviewed_data ?? job.result?.data ?? {} };
+  return { file_id: job.file_id ?? null, source_text: job.source_text ?? null, expected_output: review.reviewed_data ?? job.result?.data ?? {}, expected_segments: undefined };
 }
 
 export async function addEvaluationItem(db: Db, setRef: string, body: z.infer<typeof createEvaluationItemBody>): Promise<EvaluationItem> {
@@ -171,19 +183,24 @@ export async function addEvaluationItem(db: Db, setRef: string, body: z.infer<ty
   await checkFile(db, body.file_id);
   const input = body.from_job_id
     ? await itemFromJob(db, body.from_job_id)
-    : { file_id: body.file_id ?? null, source_text: body.text ?? null, expected_output: body.expected_output! };
+    : { file_id: body.file_id ?? null, source_text: body.text ?? null, expected_output: body.expected_output, expected_segments: body.expected_segments };
   const [row] = await db('evaluation_items')
     .insert({
       id: newId('evaluationItem'),
       set_id: set.id,
       file_id: input.file_id,
       source_text: input.source_text,
-      expected_output: JSON.stringify(input.expected_output),
+      ...expectationColumns(input),
       note: body.note ?? null,
       source_job_id: body.from_job_id ?? null,
     })
     .returning('*');
   return toItem(row);
+}
+
+function expectationColumns(b: { expected_output?: unknown; expected_segments?: unknown }) {
+  const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+  return { expected_output: json(b.expected_output), expected_segments: json(b.expected_segments) };
 }
 
 export async function listEvaluationItems(db: Db, setRef: string, page: PageRequest): Promise<{ rows: EvaluationItem[]; nextCursor: string | null }> {
@@ -207,7 +224,7 @@ export async function replaceEvaluationItem(db: Db, setRef: string, itemId: stri
     .update({
       file_id: body.file_id ?? null,
       source_text: body.text ?? null,
-      expected_output: JSON.stringify(body.expected_output),
+      ...expectationColumns(body),
       note: body.note ?? null,
       updated_at: db.fn.now(),
     })

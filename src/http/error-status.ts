@@ -57,6 +57,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   unknown_extractor: 422,
   classifier_in_use: 409,
   invalid_segments: 422,
+  evaluation_items_unsuitable: 422,
   output_schema_mismatch: 422,
   // Evaluation sets and runs (issue 34).
   evaluation_set_exists: 409,
@@ -73,6 +74,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   evaluation_set_missing: 409,
   candidate_not_finished: 409,
   regressions_found: 409,
+  evaluation_run_not_comparable: 409,
   // The provider's stored settings cannot work (model listing, provider status): a state conflict.
   provider_key_missing: 409,
   provider_key_unreadable: 409,

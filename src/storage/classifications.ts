@@ -22,6 +22,8 @@ export async function insertClassificationJob(
     route: boolean;
     page_start: number | null;
     page_end: number | null;
+    /** The classifier evaluation run the job is an item of (issue 44, deliver 6). */
+    evaluation_run_id?: string;
   },
 ): Promise<ClassificationJobRow> {
   const [row] = await db('classification_jobs')

@@ -488,12 +488,13 @@ export async function writeReview(trx: Conn, jobId: string, fromRevision: number
 
 // ---- evaluation runs: item jobs (ordinary extraction jobs with the run's extractor snapshot) ----
 
-/** A run's progress from its item jobs (a subquery on evaluation_runs): completed, failed or canceled, total. */
+/** A run's progress from its item jobs, extraction or classification (a subquery on evaluation_runs): completed, failed or canceled, total. */
 export const EVALUATION_PROGRESS_SQL = `(select json_build_object(
-  'items_completed', count(*) filter (where j.status = 'completed'),
-  'items_failed', count(*) filter (where j.status in ('failed', 'canceled')),
+  'items_completed', count(*) filter (where coalesce(j.status, c.status) = 'completed'),
+  'items_failed', count(*) filter (where coalesce(j.status, c.status) in ('failed', 'canceled')),
   'items_total', count(*))
-  from evaluation_run_items ri left join ${TABLE.extraction} j on j.id = ri.job_id where ri.run_id = evaluation_runs.id)`;
+  from evaluation_run_items ri left join ${TABLE.extraction} j on j.id = ri.job_id
+  left join ${TABLE.classification} c on c.id = ri.classification_job_id where ri.run_id = evaluation_runs.id)`;
 
 export interface EvaluationItemJobRow {
   id: string;
@@ -562,9 +563,11 @@ export interface BatchItemValues {
   file_id: string | null;
   /** Extraction only. */
   source_text?: string | null;
-  /** Extraction only: a page range of the file (issue 44). */
+  /** Extraction and classification: a page range of the file (issue 44). */
   page_start?: number | null;
   page_end?: number | null;
+  /** Classification only: document | split. */
+  mode?: string;
 }
 
 const ITEM_INSERT_CHUNK = 500;
@@ -578,7 +581,9 @@ export async function insertBatchItems(
 ): Promise<void> {
   const snapshot = JSON.stringify(batch.definition_snapshot);
   const rows = items.map((item) =>
-    kind === 'extraction'
+    kind === 'classification'
+      ? { id: item.id, classifier_id: batch.definition_id, classifier_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, mode: item.mode, route: false, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
+      : kind === 'extraction'
       ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
       : { id: item.id, parser_id: batch.definition_id, parser_snapshot: snapshot, file_id: item.file_id, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index },
   );
@@ -694,12 +699,12 @@ export async function endedItemsAfter(
   if (status) q.where({ status });
   else q.whereIn('status', TERMINAL);
   // A parse job's result is its stored pages (./job-results.ts): it has no result column.
-  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'extraction' ? 'result' : db.raw('null as result'), 'error', kind === 'extraction' ? 'review' : db.raw('null as review'));
+  return q.select('id', 'custom_id', 'batch_index', 'status', kind === 'parse' ? db.raw('null as result') : 'result', 'error', kind === 'extraction' ? 'review' : db.raw('null as review'));
 }
 
 /** The definition snapshot a batch's items run with (every item has the same one). */
 export async function batchDefinitionSnapshot(db: Db, kind: JobKind, batchId: string): Promise<unknown> {
-  const column = kind === 'extraction' ? 'extractor_snapshot' : 'parser_snapshot';
+  const column = ({ extraction: 'extractor_snapshot', parse: 'parser_snapshot', classification: 'classifier_snapshot' } as const)[kind];
   const row = await db(TABLE[kind]).where({ batch_id: batchId }).orderBy('batch_index').first(column);
   return row?.[column];
 }

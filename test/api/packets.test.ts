@@ -373,5 +373,146 @@ describe('classification jobs', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error.code).toBe('output_schema_mismatch');
     expect(provider.requests).toHaveLength(3); // SERVICE_OUTPUT_ATTEMPTS
+
+    // A failed job is retried as an extraction job is; the answer is usable now.
+    provider.respondWith((r) => classificationStep(r));
+    const retried = await call(base, 'POST', `/v1/classification-jobs/${failed.id}/retry`);
+    expect(retried.status).toBe(200);
+    const done = await finished(`/v1/classification-jobs/${failed.id}`);
+    expect(done).toMatchObject({ status: 'completed', result: { class: 'form', confidence: 0.9 } });
+  }, 120_000);
+
+  it('replays a creation with the same Idempotency-Key, long-polls and lists by classifier', async () => {
+    scriptModel();
+    const one = await upload(base, packetPdf([['invoice', true, [0.5]]]), 'idem.pdf', 'application/pdf');
+    const body = JSON.stringify({ classifier_name: 'packet', file_id: one.body.id, mode: 'document' });
+    const post = () => fetch(`${base}/v1/classification-jobs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'packets-idem-1' }, body });
+    const first = await post();
+    const again = await post();
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const id = ((await first.json()) as { id: string }).id;
+    expect(((await again.json()) as { id: string }).id).toBe(id);
+    const waited = await call(base, 'GET', `/v1/classification-jobs/${id}?wait=20`);
+    expect(waited.status).toBe(200);
+    await finished(`/v1/classification-jobs/${id}`);
+    const classifier = (await call(base, 'GET', '/v1/classifiers/packet')).body;
+    const list = await call(base, 'GET', `/v1/classification-jobs?classifier_id=${classifier.id}&status=completed`);
+    expect(list.body.map((j: any) => j.id)).toContain(id);
+    expect(list.body.every((j: any) => j.classifier_id === classifier.id && j.status === 'completed')).toBe(true);
+  }, 120_000);
+});
+
+describe('evaluation of a classifier', () => {
+  // Pages of inline text (a form feed starts a page) script the model's answer for each page.
+  const page = (cls: string, starts: boolean) => `class: ${cls} starts: ${starts ? 'yes' : 'no'}`;
+  const packet = (...pages: Array<[string, boolean]>) => pages.map(([c, s]) => page(c, s)).join('\f');
+  const seg = (cls: string, start: number, end: number) => ({ class: cls, pages: { start, end } });
+
+  it('reports page accuracy, the confusion matrix and boundary precision/recall of a 10-item packet set as computed by hand', async () => {
+    provider.respondWith((r) => classificationStep(r));
+    expect((await call(base, 'PUT', '/v1/classifiers/eval-mail', {
+      display_name: 'Eval mail',
+      model: 'generic-vision-model',
+      classes: [{ name: 'invoice', description: 'An invoice.' }, { name: 'letter', description: 'A letter.' }],
+    })).status).toBe(201);
+    const set = await call(base, 'POST', '/v1/evaluation-sets', { name: 'packets-eval', display_name: 'Packets' });
+    expect(set.status).toBe(201);
+    const items = `/v1/evaluation-sets/packets-eval/items`;
+
+    // The expected split must cover the pages from 1, once each, in order; and an item holds one right answer.
+    const skips = await call(base, 'POST', items, { text: 'a\fb', expected_segments: [seg('invoice', 1, 1), seg('letter', 3, 3)] });
+    expect(skips.status).toBe(422);
+    expect(JSON.stringify(skips.body)).toContain('page 2 is in no segment');
+    const both = await call(base, 'POST', items, { text: 'a', expected_output: {}, expected_segments: [seg('invoice', 1, 1)] });
+    expect(both.status).toBe(422);
+
+    // Ten packets of 4 pages, all truly invoice 1–2 and letter 3–4; the model errs on the first four.
+    const truth = [seg('invoice', 1, 2), seg('letter', 3, 4)];
+    const right = packet(['invoice', true], ['invoice', false], ['letter', true], ['letter', false]);
+    const packets = [
+      packet(['invoice', true], ['invoice', true], ['letter', true], ['letter', false]), // a false boundary at 2
+      packet(['invoice', true], ['invoice', false], ['invoice', false], ['letter', true]), // boundary at 4, page 3 wrong
+      packet(['invoice', true], ['invoice', false], ['other', true], ['other', false]), // pages 3–4 other
+      packet(['invoice', true], ['invoice', false], ['invoice', false], ['invoice', false]), // the letter missed
+      ...Array.from({ length: 6 }, () => right),
+    ];
+    for (const text of packets) expect((await call(base, 'POST', items, { text, expected_segments: truth })).status).toBe(201);
+    const listed = await call(base, 'GET', items);
+    expect(listed.body[0]).toMatchObject({ expected_output: null, expected_segments: truth });
+
+    // An extractor run needs expected_output on every item.
+    const wrongKind = await call(base, 'POST', '/v1/evaluation-runs', { evaluation_set: 'packets-eval', extractor_name: 'page-title' });
+    expect([wrongKind.status, wrongKind.body.code]).toEqual([422, 'evaluation_items_unsuitable']);
+    const neither = await call(base, 'POST', '/v1/evaluation-runs', { evaluation_set: 'packets-eval' });
+    expect(neither.status).toBe(422);
+
+    const created = await call(base, 'POST', '/v1/evaluation-runs', { evaluation_set: 'packets-eval', classifier_name: 'eval-mail' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ extractor_snapshot: null, classifier_snapshot: { name: 'eval-mail' } });
+    const run = await finished(`/v1/evaluation-runs/${created.body.id}`);
+    expect(run.status).toBe('completed');
+    expect(run.progress).toEqual({ items_completed: 10, items_failed: 0, items_total: 10 });
+    expect(provider.requests).toHaveLength(40); // one request per page
+
+    // By hand: 40 pages; wrong are packet 1's page 3, packet 2's pages 3–4 and packet 3's pages 3–4 → 35/40.
+    // Starts expected 2 per packet = 20; predicted 3 + 2 + 2 + 1 + 6×2 = 20; right 2 + 1 + 2 + 1 + 12 = 18.
+    expect(run.report).toMatchObject({
+      items: 10,
+      items_failed: 0,
+      pages: 40,
+      page_accuracy: 0.875,
+      boundaries: { precision: 0.9, recall: 0.9, predicted: 20, expected: 20, correct: 18 },
+      // Rows expected, columns predicted: 20 invoice pages all invoice; 20 letter pages: 3 invoice, 15 letter, 2 other.
+      confusion_matrix: { classes: ['invoice', 'letter', 'other'], counts: [[20, 0, 0], [3, 15, 2], [0, 0, 0]] },
+    });
+    expect(run.report.item_results.map((r: any) => r.pages_correct)).toEqual([4, 3, 2, 2, 4, 4, 4, 4, 4, 4]);
+
+    // Each item ran as an ordinary classification job in split mode.
+    const jobId = run.report.item_results[1].job_id;
+    const job = await call(base, 'GET', `/v1/classification-jobs/${jobId}`);
+    expect(job.body).toMatchObject({ mode: 'split', route: false, status: 'completed' });
+    expect(job.body.result.segments.map((s: any) => [s.class, s.pages.start, s.pages.end])).toEqual([['invoice', 1, 3], ['letter', 4, 4]]);
+
+    // A classifier run has no field-by-field comparison; the classifier is kept while the run exists.
+    const compare = await call(base, 'GET', `/v1/evaluation-runs/${run.id}/compare/${run.id}`);
+    expect([compare.status, compare.body.code]).toEqual([409, 'evaluation_run_not_comparable']);
+    expect((await call(base, 'DELETE', '/v1/classifiers/eval-mail')).status).toBe(409);
+    expect((await call(base, 'DELETE', `/v1/evaluation-runs/${run.id}`)).status).toBe(204);
+    expect((await call(base, 'GET', `/v1/classification-jobs/${jobId}`)).status).toBe(404);
+  }, 180_000);
+});
+
+describe('classification batches', () => {
+  it('runs every input as a classification job of the batch\'s mode and lists each result in input order', async () => {
+    provider.respondWith((r) => classificationStep(r));
+    expect([200, 201]).toContain((await call(base, 'PUT', '/v1/classifiers/batch-mail', {
+      display_name: 'Batch mail',
+      model: 'generic-vision-model',
+      classes: [{ name: 'invoice', description: 'An invoice.' }, { name: 'letter', description: 'A letter.' }],
+    })).status);
+    const noMode = await call(base, 'POST', '/v1/batches', { kind: 'classification', classifier_name: 'batch-mail', inputs: [{ custom_id: 'a', text: 'x' }] });
+    expect(noMode.status).toBe(422);
+    const created = await call(base, 'POST', '/v1/batches', {
+      kind: 'classification',
+      classifier_name: 'batch-mail',
+      mode: 'split',
+      inputs: [
+        { custom_id: 'one', text: 'class: invoice starts: yes\fclass: letter starts: yes' },
+        { custom_id: 'two', text: 'class: letter starts: yes' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'classification', definition_name: 'batch-mail' });
+    const seen = await pollJob(base, `/v1/batches/${created.body.id}`, (b: any) => b.status === 'completed', 90_000);
+    expect(seen[seen.length - 1].request_counts).toMatchObject({ total: 2, completed: 2, failed: 0 });
+    const r = await fetch(`${base}/v1/batches/${created.body.id}/results`);
+    const lines = (await r.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.custom_id)).toEqual(['one', 'two']);
+    expect(lines[0].job_id).toMatch(/^cjob_/);
+    expect(lines[0].result.segments.map((s: any) => [s.class, s.pages.start, s.pages.end])).toEqual([['invoice', 1, 1], ['letter', 2, 2]]);
+    expect(lines[1].result.segments.map((s: any) => s.class)).toEqual(['letter']);
+    // Each item is an ordinary classification job of the batch.
+    expect((await call(base, 'GET', `/v1/classification-jobs/${lines[1].job_id}`)).body).toMatchObject({ mode: 'split', status: 'completed' });
   }, 120_000);
 });

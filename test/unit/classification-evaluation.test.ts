@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifierReport, scoreClassifierItem, type SplitSegment } from '../../src/classification/evaluation.js';
+import { classifierReport, classifierRunReport, scoreClassifierItem, type SplitSegment } from '../../src/classification/evaluation.js';
 
 const s = (cls: string, start: number, end: number): SplitSegment => ({ class: cls, pages: { start, end } });
 
@@ -34,5 +34,22 @@ describe('classifier evaluation over a 10-item packet set', () => {
   it('counts pages a prediction lacks as wrong', () => {
     const one = scoreClassifierItem([s('a', 1, 2)], [s('a', 1, 1)]);
     expect(one).toMatchObject({ pages: 2, pages_correct: 1, confusion: { a: { a: 1, '(none)': 1 } } });
+  });
+});
+
+describe('classifier run report', () => {
+  it('scores an item whose job failed as all pages wrong, and keeps each item\'s figures', () => {
+    const report = classifierRunReport(
+      [
+        { item_id: 'a', job_id: 'cjob_a', status: 'completed', expected: [s('x', 1, 2)], predicted: [s('x', 1, 2)], error: null },
+        { item_id: 'b', job_id: 'cjob_b', status: 'failed', expected: [s('x', 1, 2)], predicted: null, error: { code: 'provider_error', message: 'down' } },
+      ],
+      ['x', 'other'],
+    );
+    expect(report.page_accuracy).toBe(0.5);
+    expect(report.items_failed).toBe(1);
+    expect(report.boundaries).toEqual({ precision: 1, recall: 0.5, predicted: 1, expected: 2, correct: 1 });
+    expect(report.confusion_matrix).toEqual({ classes: ['x', 'other', '(none)'], counts: [[2, 0, 2], [0, 0, 0], [0, 0, 0]] });
+    expect(report.item_results.map((r) => [r.item_id, r.pages, r.pages_correct, r.error?.code ?? null])).toEqual([['a', 2, 2, null], ['b', 2, 0, 'provider_error']]);
   });
 });

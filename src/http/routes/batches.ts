@@ -95,7 +95,7 @@ export function batchRoutes({ db, temporal, config }: AppDeps): Router {
     const { status, confidence } = parseRequest('query', csvResultsQuery, ctx.query);
     const withConfidence = confidence === 'true';
     const { kind, schema } = await batchForExport(db, id);
-    if (kind !== 'extraction') throw serviceError('not_found', `Batch '${id}' is a parse batch: its results are at /v1/batches/${id}/results (CSV is for extraction batches)`);
+    if (kind !== 'extraction') throw serviceError('not_found', `Batch '${id}' is a ${kind} batch: its results are at /v1/batches/${id}/results (CSV is for extraction batches)`);
     const columns = csvColumns(schema);
     async function* rows(): AsyncGenerator<string> {
       yield csvLine(csvHeader(columns, withConfidence));

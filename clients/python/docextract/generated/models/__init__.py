@@ -42,9 +42,23 @@ from .classification_segment import ClassificationSegment
 from .classified_page import ClassifiedPage
 from .classifier_class import ClassifierClass
 from .classifier_definition_input import ClassifierDefinitionInput
+from .classifier_evaluation_report import ClassifierEvaluationReport
+from .classifier_evaluation_report_boundaries import (
+    ClassifierEvaluationReportBoundaries,
+)
+from .classifier_evaluation_report_confusion_matrix import (
+    ClassifierEvaluationReportConfusionMatrix,
+)
+from .classifier_evaluation_report_item_results_item import (
+    ClassifierEvaluationReportItemResultsItem,
+)
+from .classifier_evaluation_report_item_results_item_error_type_0 import (
+    ClassifierEvaluationReportItemResultsItemErrorType0,
+)
 from .classifier_response import ClassifierResponse
 from .create_batch_request_type_0 import CreateBatchRequestType0
 from .create_batch_request_type_1 import CreateBatchRequestType1
+from .create_batch_request_type_2 import CreateBatchRequestType2
 from .create_classification_job_request_type_1 import (
     CreateClassificationJobRequestType1,
 )
@@ -68,14 +82,13 @@ from .evaluation_comparison_fields_additional_property import (
     EvaluationComparisonFieldsAdditionalProperty,
 )
 from .evaluation_item_from_job_input import EvaluationItemFromJobInput
-from .evaluation_item_input_type_0 import EvaluationItemInputType0
-from .evaluation_item_input_type_1 import EvaluationItemInputType1
+from .evaluation_item_input import EvaluationItemInput
 from .evaluation_item_replace_input import EvaluationItemReplaceInput
 from .evaluation_item_report import EvaluationItemReport
 from .evaluation_item_report_error_type_0 import EvaluationItemReportErrorType0
 from .evaluation_item_response import EvaluationItemResponse
-from .evaluation_item_response_expected_output import (
-    EvaluationItemResponseExpectedOutput,
+from .evaluation_item_response_expected_output_type_0 import (
+    EvaluationItemResponseExpectedOutputType0,
 )
 from .evaluation_leaf_change import EvaluationLeafChange
 from .evaluation_metrics import EvaluationMetrics
@@ -85,8 +98,11 @@ from .evaluation_report import EvaluationReport
 from .evaluation_report_fields import EvaluationReportFields
 from .evaluation_run_create_input import EvaluationRunCreateInput
 from .evaluation_run_response import EvaluationRunResponse
-from .evaluation_run_response_extractor_snapshot import (
-    EvaluationRunResponseExtractorSnapshot,
+from .evaluation_run_response_classifier_snapshot_type_0 import (
+    EvaluationRunResponseClassifierSnapshotType0,
+)
+from .evaluation_run_response_extractor_snapshot_type_0 import (
+    EvaluationRunResponseExtractorSnapshotType0,
 )
 from .evaluation_run_response_options import EvaluationRunResponseOptions
 from .evaluation_run_response_progress import EvaluationRunResponseProgress
@@ -98,6 +114,7 @@ from .example_input import ExampleInput
 from .example_input_input import ExampleInputInput
 from .example_input_input_type import ExampleInputInputType
 from .example_output import ExampleOutput
+from .expected_segments_item import ExpectedSegmentsItem
 from .extraction_job_event import ExtractionJobEvent
 from .extraction_job_event_event import ExtractionJobEventEvent
 from .extraction_job_response import ExtractionJobResponse
@@ -261,9 +278,15 @@ __all__ = (
     "ClassifiedPage",
     "ClassifierClass",
     "ClassifierDefinitionInput",
+    "ClassifierEvaluationReport",
+    "ClassifierEvaluationReportBoundaries",
+    "ClassifierEvaluationReportConfusionMatrix",
+    "ClassifierEvaluationReportItemResultsItem",
+    "ClassifierEvaluationReportItemResultsItemErrorType0",
     "ClassifierResponse",
     "CreateBatchRequestType0",
     "CreateBatchRequestType1",
+    "CreateBatchRequestType2",
     "CreateClassificationJobRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
@@ -283,13 +306,12 @@ __all__ = (
     "EvaluationComparisonFields",
     "EvaluationComparisonFieldsAdditionalProperty",
     "EvaluationItemFromJobInput",
-    "EvaluationItemInputType0",
-    "EvaluationItemInputType1",
+    "EvaluationItemInput",
     "EvaluationItemReplaceInput",
     "EvaluationItemReport",
     "EvaluationItemReportErrorType0",
     "EvaluationItemResponse",
-    "EvaluationItemResponseExpectedOutput",
+    "EvaluationItemResponseExpectedOutputType0",
     "EvaluationLeafChange",
     "EvaluationMetrics",
     "EvaluationMismatch",
@@ -298,7 +320,8 @@ __all__ = (
     "EvaluationReportFields",
     "EvaluationRunCreateInput",
     "EvaluationRunResponse",
-    "EvaluationRunResponseExtractorSnapshot",
+    "EvaluationRunResponseClassifierSnapshotType0",
+    "EvaluationRunResponseExtractorSnapshotType0",
     "EvaluationRunResponseOptions",
     "EvaluationRunResponseProgress",
     "EvaluationRunStatus",
@@ -309,6 +332,7 @@ __all__ = (
     "ExampleInputInput",
     "ExampleInputInputType",
     "ExampleOutput",
+    "ExpectedSegmentsItem",
     "ExtractionJobEvent",
     "ExtractionJobEventEvent",
     "ExtractionJobResponse",

@@ -26,7 +26,7 @@ class BatchResponse:
     Attributes:
         id (str): Immutable identifier (`batch_` + ULID).
         kind (BatchResponseKind):
-        definition_name (str): The extractor's or parser's name (its snapshot runs every item).
+        definition_name (str): The extractor's, parser's or classifier's name (its snapshot runs every item).
         status (BatchStatus): `queued` → `running` → `completed` (every item ended, whatever its outcome:
             `request_counts`
             say how many failed); `canceling` → `canceled` after a cancel. `failed`: the batch's own work

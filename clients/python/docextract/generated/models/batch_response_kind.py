@@ -4,6 +4,7 @@ from enum import Enum
 
 
 class BatchResponseKind(str, Enum):
+    CLASSIFICATION = "classification"
     EXTRACTION = "extraction"
     PARSE = "parse"
 

@@ -28,8 +28,8 @@ class BatchResultLine:
         custom_id (str):
         job_id (str):
         status (BatchResultLineStatus):
-        result (Any): The job's result when `completed` (an extraction result, or a parse result without `pages`),
-            otherwise null.
+        result (Any): The job's result when `completed` (an extraction result, a parse result without `pages`, or a
+            classification result), otherwise null.
         error (JobError | None):
         confidence (BatchResultLineConfidenceType0 | None): Our addition. The item job's `result.confidence`; null for a
             job without one, an item not completed, or a parse batch.

@@ -9,6 +9,7 @@ from typing_extensions import Self
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.expected_segments_item import ExpectedSegmentsItem
     from ..models.json_object import JsonObject
 
 
@@ -17,26 +18,43 @@ T = TypeVar("T", bound="EvaluationItemReplaceInput")
 
 @_attrs_define
 class EvaluationItemReplaceInput:
-    """The complete item; exactly one of `file_id` and `text`.
+    """The complete item; exactly one of `file_id` and `text`, and exactly one of `expected_output` and
+    `expected_segments`.
 
-    Attributes:
-        expected_output (JsonObject): A free-form JSON object whose strings and keys are free of NUL.
-        file_id (str | Unset):
-        text (str | Unset):
-        note (None | str | Unset):
+        Attributes:
+            file_id (str | Unset):
+            text (str | Unset):
+            expected_output (JsonObject | Unset): A free-form JSON object whose strings and keys are free of NUL.
+            expected_segments (list[ExpectedSegmentsItem] | Unset): The right split of a packet, for classifier evaluation
+                runs (issue 44): segments covering the
+                pages from 1, once each, in order (a `422` otherwise). Any class name is accepted; one the
+                classifier does not have scores as wrong.
+                 Example: [{'class': 'application', 'pages': {'start': 1, 'end': 3}}, {'class': 'pay_slip', 'pages': {'start':
+                4, 'end': 4}}].
+            note (None | str | Unset):
     """
 
-    expected_output: JsonObject
     file_id: str | Unset = UNSET
     text: str | Unset = UNSET
+    expected_output: JsonObject | Unset = UNSET
+    expected_segments: list[ExpectedSegmentsItem] | Unset = UNSET
     note: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        expected_output = self.expected_output.to_dict()
-
         file_id = self.file_id
 
         text = self.text
+
+        expected_output: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.expected_output, Unset):
+            expected_output = self.expected_output.to_dict()
+
+        expected_segments: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.expected_segments, Unset):
+            expected_segments = []
+            for componentsschemas_expected_segments_item_data in self.expected_segments:
+                componentsschemas_expected_segments_item = componentsschemas_expected_segments_item_data.to_dict()
+                expected_segments.append(componentsschemas_expected_segments_item)
 
         note: None | str | Unset
         if isinstance(self.note, Unset):
@@ -46,15 +64,15 @@ class EvaluationItemReplaceInput:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "expected_output": expected_output,
-            }
-        )
+        field_dict.update({})
         if file_id is not UNSET:
             field_dict["file_id"] = file_id
         if text is not UNSET:
             field_dict["text"] = text
+        if expected_output is not UNSET:
+            field_dict["expected_output"] = expected_output
+        if expected_segments is not UNSET:
+            field_dict["expected_segments"] = expected_segments
         if note is not UNSET:
             field_dict["note"] = note
 
@@ -62,14 +80,31 @@ class EvaluationItemReplaceInput:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.expected_segments_item import ExpectedSegmentsItem
         from ..models.json_object import JsonObject
 
         d = dict(src_dict)
-        expected_output = JsonObject.from_dict(d.pop("expected_output"))
-
         file_id = d.pop("file_id", UNSET)
 
         text = d.pop("text", UNSET)
+
+        _expected_output = d.pop("expected_output", UNSET)
+        expected_output: JsonObject | Unset
+        if isinstance(_expected_output, Unset):
+            expected_output = UNSET
+        else:
+            expected_output = JsonObject.from_dict(_expected_output)
+
+        _expected_segments = d.pop("expected_segments", UNSET)
+        expected_segments: list[ExpectedSegmentsItem] | Unset = UNSET
+        if _expected_segments is not UNSET:
+            expected_segments = []
+            for componentsschemas_expected_segments_item_data in _expected_segments:
+                componentsschemas_expected_segments_item = ExpectedSegmentsItem.from_dict(
+                    componentsschemas_expected_segments_item_data
+                )
+
+                expected_segments.append(componentsschemas_expected_segments_item)
 
         def _parse_note(data: object) -> None | str | Unset:
             if data is None:
@@ -81,9 +116,10 @@ class EvaluationItemReplaceInput:
         note = _parse_note(d.pop("note", UNSET))
 
         evaluation_item_replace_input = cls(
-            expected_output=expected_output,
             file_id=file_id,
             text=text,
+            expected_output=expected_output,
+            expected_segments=expected_segments,
             note=note,
         )
 

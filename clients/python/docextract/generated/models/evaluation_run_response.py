@@ -11,9 +11,13 @@ from ..models.evaluation_run_status import EvaluationRunStatus
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.classifier_evaluation_report import ClassifierEvaluationReport
     from ..models.evaluation_report import EvaluationReport
-    from ..models.evaluation_run_response_extractor_snapshot import (
-        EvaluationRunResponseExtractorSnapshot,
+    from ..models.evaluation_run_response_classifier_snapshot_type_0 import (
+        EvaluationRunResponseClassifierSnapshotType0,
+    )
+    from ..models.evaluation_run_response_extractor_snapshot_type_0 import (
+        EvaluationRunResponseExtractorSnapshotType0,
     )
     from ..models.evaluation_run_response_options import EvaluationRunResponseOptions
     from ..models.evaluation_run_response_progress import EvaluationRunResponseProgress
@@ -29,13 +33,18 @@ class EvaluationRunResponse:
     Attributes:
         id (str): Immutable identifier (`evrun_` + ULID).
         evaluation_set_id (str):
-        extractor_snapshot (EvaluationRunResponseExtractorSnapshot): The extractor's full definition when the run was
-            created (an `ExtractorResponse`); every item job runs with it.
+        extractor_snapshot (EvaluationRunResponseExtractorSnapshotType0 | None): The extractor's full definition when
+            the run was created (an `ExtractorResponse`); every item job runs with it. Null for a classifier run.
+        classifier_snapshot (EvaluationRunResponseClassifierSnapshotType0 | None): A classifier run's classifier as it
+            was when the run was created (a `ClassifierResponse`); every item runs as a classification job (split mode) with
+            it. Null for an extractor run.
         status (EvaluationRunStatus): As jobs; `queued` → `running` → `completed` (with `report`) or `failed`; cancel →
             `canceling` → `canceled`.
         progress (EvaluationRunResponseProgress):
-        options (EvaluationRunResponseOptions): The scoring options with their defaults filled in.
-        report (EvaluationReport | None): Set when `status` is `completed`, otherwise null.
+        options (EvaluationRunResponseOptions): The scoring options with their defaults filled in (unused by classifier
+            runs).
+        report (ClassifierEvaluationReport | EvaluationReport | None): Set when `status` is `completed`, otherwise null.
+            A classifier run's report is a `ClassifierEvaluationReport`.
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
@@ -47,25 +56,43 @@ class EvaluationRunResponse:
 
     id: str
     evaluation_set_id: str
-    extractor_snapshot: EvaluationRunResponseExtractorSnapshot
+    extractor_snapshot: EvaluationRunResponseExtractorSnapshotType0 | None
+    classifier_snapshot: EvaluationRunResponseClassifierSnapshotType0 | None
     status: EvaluationRunStatus
     progress: EvaluationRunResponseProgress
     options: EvaluationRunResponseOptions
-    report: EvaluationReport | None
+    report: ClassifierEvaluationReport | EvaluationReport | None
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
     error: JobError | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.classifier_evaluation_report import ClassifierEvaluationReport
         from ..models.evaluation_report import EvaluationReport
+        from ..models.evaluation_run_response_classifier_snapshot_type_0 import (
+            EvaluationRunResponseClassifierSnapshotType0,
+        )
+        from ..models.evaluation_run_response_extractor_snapshot_type_0 import (
+            EvaluationRunResponseExtractorSnapshotType0,
+        )
         from ..models.job_error import JobError
 
         id = self.id
 
         evaluation_set_id = self.evaluation_set_id
 
-        extractor_snapshot = self.extractor_snapshot.to_dict()
+        extractor_snapshot: dict[str, Any] | None
+        if isinstance(self.extractor_snapshot, EvaluationRunResponseExtractorSnapshotType0):
+            extractor_snapshot = self.extractor_snapshot.to_dict()
+        else:
+            extractor_snapshot = self.extractor_snapshot
+
+        classifier_snapshot: dict[str, Any] | None
+        if isinstance(self.classifier_snapshot, EvaluationRunResponseClassifierSnapshotType0):
+            classifier_snapshot = self.classifier_snapshot.to_dict()
+        else:
+            classifier_snapshot = self.classifier_snapshot
 
         status = self.status.value
 
@@ -74,7 +101,7 @@ class EvaluationRunResponse:
         options = self.options.to_dict()
 
         report: dict[str, Any] | None
-        if isinstance(self.report, EvaluationReport):
+        if isinstance(self.report, EvaluationReport) or isinstance(self.report, ClassifierEvaluationReport):
             report = self.report.to_dict()
         else:
             report = self.report
@@ -108,6 +135,7 @@ class EvaluationRunResponse:
                 "id": id,
                 "evaluation_set_id": evaluation_set_id,
                 "extractor_snapshot": extractor_snapshot,
+                "classifier_snapshot": classifier_snapshot,
                 "status": status,
                 "progress": progress,
                 "options": options,
@@ -124,9 +152,13 @@ class EvaluationRunResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.classifier_evaluation_report import ClassifierEvaluationReport
         from ..models.evaluation_report import EvaluationReport
-        from ..models.evaluation_run_response_extractor_snapshot import (
-            EvaluationRunResponseExtractorSnapshot,
+        from ..models.evaluation_run_response_classifier_snapshot_type_0 import (
+            EvaluationRunResponseClassifierSnapshotType0,
+        )
+        from ..models.evaluation_run_response_extractor_snapshot_type_0 import (
+            EvaluationRunResponseExtractorSnapshotType0,
         )
         from ..models.evaluation_run_response_options import (
             EvaluationRunResponseOptions,
@@ -141,7 +173,39 @@ class EvaluationRunResponse:
 
         evaluation_set_id = d.pop("evaluation_set_id")
 
-        extractor_snapshot = EvaluationRunResponseExtractorSnapshot.from_dict(d.pop("extractor_snapshot"))
+        def _parse_extractor_snapshot(
+            data: object,
+        ) -> EvaluationRunResponseExtractorSnapshotType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                extractor_snapshot_type_0 = EvaluationRunResponseExtractorSnapshotType0.from_dict(data)
+
+                return extractor_snapshot_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("EvaluationRunResponseExtractorSnapshotType0 | None", data)
+
+        extractor_snapshot = _parse_extractor_snapshot(d.pop("extractor_snapshot"))
+
+        def _parse_classifier_snapshot(
+            data: object,
+        ) -> EvaluationRunResponseClassifierSnapshotType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                classifier_snapshot_type_0 = EvaluationRunResponseClassifierSnapshotType0.from_dict(data)
+
+                return classifier_snapshot_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("EvaluationRunResponseClassifierSnapshotType0 | None", data)
+
+        classifier_snapshot = _parse_classifier_snapshot(d.pop("classifier_snapshot"))
 
         status = EvaluationRunStatus(d.pop("status"))
 
@@ -149,7 +213,9 @@ class EvaluationRunResponse:
 
         options = EvaluationRunResponseOptions.from_dict(d.pop("options"))
 
-        def _parse_report(data: object) -> EvaluationReport | None:
+        def _parse_report(
+            data: object,
+        ) -> ClassifierEvaluationReport | EvaluationReport | None:
             if data is None:
                 return data
             try:
@@ -160,7 +226,15 @@ class EvaluationRunResponse:
                 return report_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast("EvaluationReport | None", data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                report_type_1 = ClassifierEvaluationReport.from_dict(data)
+
+                return report_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("ClassifierEvaluationReport | EvaluationReport | None", data)
 
         report = _parse_report(d.pop("report"))
 
@@ -217,6 +291,7 @@ class EvaluationRunResponse:
             id=id,
             evaluation_set_id=evaluation_set_id,
             extractor_snapshot=extractor_snapshot,
+            classifier_snapshot=classifier_snapshot,
             status=status,
             progress=progress,
             options=options,

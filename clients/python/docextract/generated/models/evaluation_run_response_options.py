@@ -11,7 +11,7 @@ T = TypeVar("T", bound="EvaluationRunResponseOptions")
 
 @_attrs_define
 class EvaluationRunResponseOptions:
-    """The scoring options with their defaults filled in.
+    """The scoring options with their defaults filled in (unused by classifier runs).
 
     Attributes:
         fuzzy_fields (list[str]):

@@ -11,13 +11,14 @@ from ...models.api_error_response import ApiErrorResponse
 from ...models.batch_response import BatchResponse
 from ...models.create_batch_request_type_0 import CreateBatchRequestType0
 from ...models.create_batch_request_type_1 import CreateBatchRequestType1
+from ...models.create_batch_request_type_2 import CreateBatchRequestType2
 from ...models.http_validation_error import HTTPValidationError
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,7 +30,7 @@ def _get_kwargs(
         "url": "/v1/batches",
     }
 
-    if isinstance(body, CreateBatchRequestType0):
+    if isinstance(body, CreateBatchRequestType0) or isinstance(body, CreateBatchRequestType1):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -119,7 +120,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -135,8 +136,10 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
-            extraction batch, `parser_name` for a parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+            `extractor_name` for an extraction batch, `parser_name` for a parse batch,
+            `classifier_name` and `mode` for a classification batch (every item a classification job
+            of that mode, without routing; docs/packets.md).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,7 +164,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -177,8 +180,10 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
-            extraction batch, `parser_name` for a parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+            `extractor_name` for an extraction batch, `parser_name` for a parse batch,
+            `classifier_name` and `mode` for a classification batch (every item a classification job
+            of that mode, without routing; docs/packets.md).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,7 +203,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -214,8 +219,10 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
-            extraction batch, `parser_name` for a parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+            `extractor_name` for an extraction batch, `parser_name` for a parse batch,
+            `classifier_name` and `mode` for a classification batch (every item a classification job
+            of that mode, without routing; docs/packets.md).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -238,7 +245,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -254,8 +261,10 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1): `extractor_name` for an
-            extraction batch, `parser_name` for a parse batch.
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+            `extractor_name` for an extraction batch, `parser_name` for a parse batch,
+            `classifier_name` and `mode` for a classification batch (every item a classification job
+            of that mode, without routing; docs/packets.md).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -10,8 +10,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.evaluation_item_from_job_input import EvaluationItemFromJobInput
-from ...models.evaluation_item_input_type_0 import EvaluationItemInputType0
-from ...models.evaluation_item_input_type_1 import EvaluationItemInputType1
+from ...models.evaluation_item_input import EvaluationItemInput
 from ...models.evaluation_item_response import EvaluationItemResponse
 from ...models.http_validation_error import HTTPValidationError
 from ...types import Response
@@ -20,7 +19,7 @@ from ...types import Response
 def _get_kwargs(
     set_ref: str,
     *,
-    body: EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1,
+    body: EvaluationItemFromJobInput | EvaluationItemInput,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -31,7 +30,7 @@ def _get_kwargs(
         ),
     }
 
-    if isinstance(body, EvaluationItemInputType0) or isinstance(body, EvaluationItemInputType1):
+    if isinstance(body, EvaluationItemInput):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -111,11 +110,13 @@ def sync_detailed(
     set_ref: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1,
+    body: EvaluationItemFromJobInput | EvaluationItemInput,
 ) -> Response[ApiErrorResponse | EvaluationItemResponse | HTTPValidationError]:
     """Add a labelled document to an evaluation set
 
-     Exactly one of `file_id` and `text`, with `expected_output` (the right answer); or
+     Exactly one of `file_id` and `text`, with the right answer: `expected_output` (what an
+    extractor should extract) or `expected_segments` (how a classifier should split the packet:
+    segments covering its pages from 1, once each, in order; docs/packets.md); or
     `from_job_id` alone: the extraction job's input and its reviewed data (`review.reviewed_data`,
     else `result.data`). Only a completed job whose review is `approved` can be taken
     (`409 job_not_reviewed`): unreviewed model output is not a right answer. A missing file or
@@ -124,9 +125,8 @@ def sync_detailed(
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1): A
-            labelled document (`EvaluationItemInput`), or a reviewed job taken as one
-            (`EvaluationItemFromJobInput`).
+        body (EvaluationItemFromJobInput | EvaluationItemInput): A labelled document
+            (`EvaluationItemInput`), or a reviewed job taken as one (`EvaluationItemFromJobInput`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,11 +152,13 @@ def sync(
     set_ref: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1,
+    body: EvaluationItemFromJobInput | EvaluationItemInput,
 ) -> ApiErrorResponse | EvaluationItemResponse | HTTPValidationError | None:
     """Add a labelled document to an evaluation set
 
-     Exactly one of `file_id` and `text`, with `expected_output` (the right answer); or
+     Exactly one of `file_id` and `text`, with the right answer: `expected_output` (what an
+    extractor should extract) or `expected_segments` (how a classifier should split the packet:
+    segments covering its pages from 1, once each, in order; docs/packets.md); or
     `from_job_id` alone: the extraction job's input and its reviewed data (`review.reviewed_data`,
     else `result.data`). Only a completed job whose review is `approved` can be taken
     (`409 job_not_reviewed`): unreviewed model output is not a right answer. A missing file or
@@ -165,9 +167,8 @@ def sync(
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1): A
-            labelled document (`EvaluationItemInput`), or a reviewed job taken as one
-            (`EvaluationItemFromJobInput`).
+        body (EvaluationItemFromJobInput | EvaluationItemInput): A labelled document
+            (`EvaluationItemInput`), or a reviewed job taken as one (`EvaluationItemFromJobInput`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,11 +189,13 @@ async def asyncio_detailed(
     set_ref: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1,
+    body: EvaluationItemFromJobInput | EvaluationItemInput,
 ) -> Response[ApiErrorResponse | EvaluationItemResponse | HTTPValidationError]:
     """Add a labelled document to an evaluation set
 
-     Exactly one of `file_id` and `text`, with `expected_output` (the right answer); or
+     Exactly one of `file_id` and `text`, with the right answer: `expected_output` (what an
+    extractor should extract) or `expected_segments` (how a classifier should split the packet:
+    segments covering its pages from 1, once each, in order; docs/packets.md); or
     `from_job_id` alone: the extraction job's input and its reviewed data (`review.reviewed_data`,
     else `result.data`). Only a completed job whose review is `approved` can be taken
     (`409 job_not_reviewed`): unreviewed model output is not a right answer. A missing file or
@@ -201,9 +204,8 @@ async def asyncio_detailed(
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1): A
-            labelled document (`EvaluationItemInput`), or a reviewed job taken as one
-            (`EvaluationItemFromJobInput`).
+        body (EvaluationItemFromJobInput | EvaluationItemInput): A labelled document
+            (`EvaluationItemInput`), or a reviewed job taken as one (`EvaluationItemFromJobInput`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -227,11 +229,13 @@ async def asyncio(
     set_ref: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1,
+    body: EvaluationItemFromJobInput | EvaluationItemInput,
 ) -> ApiErrorResponse | EvaluationItemResponse | HTTPValidationError | None:
     """Add a labelled document to an evaluation set
 
-     Exactly one of `file_id` and `text`, with `expected_output` (the right answer); or
+     Exactly one of `file_id` and `text`, with the right answer: `expected_output` (what an
+    extractor should extract) or `expected_segments` (how a classifier should split the packet:
+    segments covering its pages from 1, once each, in order; docs/packets.md); or
     `from_job_id` alone: the extraction job's input and its reviewed data (`review.reviewed_data`,
     else `result.data`). Only a completed job whose review is `approved` can be taken
     (`409 job_not_reviewed`): unreviewed model output is not a right answer. A missing file or
@@ -240,9 +244,8 @@ async def asyncio(
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemFromJobInput | EvaluationItemInputType0 | EvaluationItemInputType1): A
-            labelled document (`EvaluationItemInput`), or a reviewed job taken as one
-            (`EvaluationItemFromJobInput`).
+        body (EvaluationItemFromJobInput | EvaluationItemInput): A labelled document
+            (`EvaluationItemInput`), or a reviewed job taken as one (`EvaluationItemFromJobInput`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -35,7 +35,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiErrorResponse | EvaluationRunResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | EvaluationRunResponse | None:
     if response.status_code == 201:
         response_201 = EvaluationRunResponse.from_dict(response.json())
 
@@ -67,7 +67,23 @@ def _parse_response(
         return response_413
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+
+        def _parse_response_422(data: object) -> ApiErrorResponse | HTTPValidationError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_422_type_0 = HTTPValidationError.from_dict(data)
+
+                return response_422_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_422_type_1 = ApiErrorResponse.from_dict(data)
+
+            return response_422_type_1
+
+        response_422 = _parse_response_422(response.json())
 
         return response_422
 
@@ -89,7 +105,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | EvaluationRunResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | EvaluationRunResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -102,8 +118,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EvaluationRunCreateInput,
-) -> Response[ApiErrorResponse | EvaluationRunResponse | HTTPValidationError]:
-    """Run an extractor over an evaluation set
+) -> Response[ApiErrorResponse | HTTPValidationError | EvaluationRunResponse]:
+    """Run an extractor or a classifier over an evaluation set
 
      Captures the extractor's full definition (`extractor_snapshot`) and the set's items, then runs
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
@@ -111,15 +127,22 @@ def sync_detailed(
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
     `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
+    With `classifier_name` instead (issue 44, docs/packets.md), the classifier is captured
+    (`classifier_snapshot`) and each item runs as a classification job in `split` mode; the report
+    (`ClassifierEvaluationReport`) gives page accuracy, a confusion matrix of classes over pages and
+    boundary precision/recall against the items' `expected_segments`. Every item must hold the
+    right answer the run's kind scores (`422 evaluation_items_unsuitable` otherwise).
+
     Args:
-        body (EvaluationRunCreateInput):
+        body (EvaluationRunCreateInput): Exactly one of `extractor_name` (an extractor run) and
+            `classifier_name` (a classifier run, which takes no `options`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | EvaluationRunResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | EvaluationRunResponse]
     """
 
     kwargs = _get_kwargs(
@@ -137,8 +160,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: EvaluationRunCreateInput,
-) -> ApiErrorResponse | EvaluationRunResponse | HTTPValidationError | None:
-    """Run an extractor over an evaluation set
+) -> ApiErrorResponse | HTTPValidationError | EvaluationRunResponse | None:
+    """Run an extractor or a classifier over an evaluation set
 
      Captures the extractor's full definition (`extractor_snapshot`) and the set's items, then runs
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
@@ -146,15 +169,22 @@ def sync(
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
     `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
+    With `classifier_name` instead (issue 44, docs/packets.md), the classifier is captured
+    (`classifier_snapshot`) and each item runs as a classification job in `split` mode; the report
+    (`ClassifierEvaluationReport`) gives page accuracy, a confusion matrix of classes over pages and
+    boundary precision/recall against the items' `expected_segments`. Every item must hold the
+    right answer the run's kind scores (`422 evaluation_items_unsuitable` otherwise).
+
     Args:
-        body (EvaluationRunCreateInput):
+        body (EvaluationRunCreateInput): Exactly one of `extractor_name` (an extractor run) and
+            `classifier_name` (a classifier run, which takes no `options`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | EvaluationRunResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | EvaluationRunResponse
     """
 
     return sync_detailed(
@@ -167,8 +197,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EvaluationRunCreateInput,
-) -> Response[ApiErrorResponse | EvaluationRunResponse | HTTPValidationError]:
-    """Run an extractor over an evaluation set
+) -> Response[ApiErrorResponse | HTTPValidationError | EvaluationRunResponse]:
+    """Run an extractor or a classifier over an evaluation set
 
      Captures the extractor's full definition (`extractor_snapshot`) and the set's items, then runs
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
@@ -176,15 +206,22 @@ async def asyncio_detailed(
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
     `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
+    With `classifier_name` instead (issue 44, docs/packets.md), the classifier is captured
+    (`classifier_snapshot`) and each item runs as a classification job in `split` mode; the report
+    (`ClassifierEvaluationReport`) gives page accuracy, a confusion matrix of classes over pages and
+    boundary precision/recall against the items' `expected_segments`. Every item must hold the
+    right answer the run's kind scores (`422 evaluation_items_unsuitable` otherwise).
+
     Args:
-        body (EvaluationRunCreateInput):
+        body (EvaluationRunCreateInput): Exactly one of `extractor_name` (an extractor run) and
+            `classifier_name` (a classifier run, which takes no `options`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | EvaluationRunResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | EvaluationRunResponse]
     """
 
     kwargs = _get_kwargs(
@@ -200,8 +237,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: EvaluationRunCreateInput,
-) -> ApiErrorResponse | EvaluationRunResponse | HTTPValidationError | None:
-    """Run an extractor over an evaluation set
+) -> ApiErrorResponse | HTTPValidationError | EvaluationRunResponse | None:
+    """Run an extractor or a classifier over an evaluation set
 
      Captures the extractor's full definition (`extractor_snapshot`) and the set's items, then runs
     each item as an ordinary extraction job of that snapshot (the job's `evaluation_run_id` names
@@ -209,15 +246,22 @@ async def asyncio(
     item job has ended the run is scored (`report`). `evaluation_set` is the set's id or name,
     `extractor_name` the extractor's name (or id). A set without items is `409 evaluation_set_empty`.
 
+    With `classifier_name` instead (issue 44, docs/packets.md), the classifier is captured
+    (`classifier_snapshot`) and each item runs as a classification job in `split` mode; the report
+    (`ClassifierEvaluationReport`) gives page accuracy, a confusion matrix of classes over pages and
+    boundary precision/recall against the items' `expected_segments`. Every item must hold the
+    right answer the run's kind scores (`422 evaluation_items_unsuitable` otherwise).
+
     Args:
-        body (EvaluationRunCreateInput):
+        body (EvaluationRunCreateInput): Exactly one of `extractor_name` (an extractor run) and
+            `classifier_name` (a classifier run, which takes no `options`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | EvaluationRunResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | EvaluationRunResponse
     """
 
     return (

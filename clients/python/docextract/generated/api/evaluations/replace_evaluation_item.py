@@ -108,15 +108,16 @@ def sync_detailed(
 ) -> Response[ApiErrorResponse | EvaluationItemResponse | HTTPValidationError]:
     """Replace an item of an evaluation set
 
-     The complete item (exactly one of `file_id` and `text`, and `expected_output`). Runs already created
-    keep the item as it was.
+     The complete item (exactly one of `file_id` and `text`, and one of `expected_output` and
+    `expected_segments`). Runs already created keep the item as it was.
 
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         item_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`.
+        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`,
+            and exactly one of `expected_output` and `expected_segments`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -148,15 +149,16 @@ def sync(
 ) -> ApiErrorResponse | EvaluationItemResponse | HTTPValidationError | None:
     """Replace an item of an evaluation set
 
-     The complete item (exactly one of `file_id` and `text`, and `expected_output`). Runs already created
-    keep the item as it was.
+     The complete item (exactly one of `file_id` and `text`, and one of `expected_output` and
+    `expected_segments`). Runs already created keep the item as it was.
 
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         item_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`.
+        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`,
+            and exactly one of `expected_output` and `expected_segments`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,15 +185,16 @@ async def asyncio_detailed(
 ) -> Response[ApiErrorResponse | EvaluationItemResponse | HTTPValidationError]:
     """Replace an item of an evaluation set
 
-     The complete item (exactly one of `file_id` and `text`, and `expected_output`). Runs already created
-    keep the item as it was.
+     The complete item (exactly one of `file_id` and `text`, and one of `expected_output` and
+    `expected_segments`). Runs already created keep the item as it was.
 
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         item_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`.
+        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`,
+            and exactly one of `expected_output` and `expected_segments`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,15 +224,16 @@ async def asyncio(
 ) -> ApiErrorResponse | EvaluationItemResponse | HTTPValidationError | None:
     """Replace an item of an evaluation set
 
-     The complete item (exactly one of `file_id` and `text`, and `expected_output`). Runs already created
-    keep the item as it was.
+     The complete item (exactly one of `file_id` and `text`, and one of `expected_output` and
+    `expected_segments`). Runs already created keep the item as it was.
 
     Args:
         set_ref (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
         item_id (str): An identifier in a path. Any well-formed value that names nothing is a
             `404`.
-        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`.
+        body (EvaluationItemReplaceInput): The complete item; exactly one of `file_id` and `text`,
+            and exactly one of `expected_output` and `expected_segments`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,43 +7,32 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 from typing_extensions import Self
 
-T = TypeVar("T", bound="EvaluationItemInputType1")
+T = TypeVar("T", bound="EvaluationRunResponseClassifierSnapshotType0")
 
 
 @_attrs_define
-class EvaluationItemInputType1:
-    """
-    Attributes:
-        text (str):
+class EvaluationRunResponseClassifierSnapshotType0:
+    """A classifier run's classifier as it was when the run was created (a `ClassifierResponse`); every item runs as a
+    classification job (split mode) with it. Null for an extractor run.
+
     """
 
-    text: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        text = self.text
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "text": text,
-            }
-        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        text = d.pop("text")
+        evaluation_run_response_classifier_snapshot_type_0 = cls()
 
-        evaluation_item_input_type_1 = cls(
-            text=text,
-        )
-
-        evaluation_item_input_type_1.additional_properties = d
-        return evaluation_item_input_type_1
+        evaluation_run_response_classifier_snapshot_type_0.additional_properties = d
+        return evaluation_run_response_classifier_snapshot_type_0
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,12 +7,15 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 from typing_extensions import Self
 
-T = TypeVar("T", bound="EvaluationRunResponseExtractorSnapshot")
+T = TypeVar("T", bound="EvaluationRunResponseExtractorSnapshotType0")
 
 
 @_attrs_define
-class EvaluationRunResponseExtractorSnapshot:
-    """The extractor's full definition when the run was created (an `ExtractorResponse`); every item job runs with it."""
+class EvaluationRunResponseExtractorSnapshotType0:
+    """The extractor's full definition when the run was created (an `ExtractorResponse`); every item job runs with it. Null
+    for a classifier run.
+
+    """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -26,10 +29,10 @@ class EvaluationRunResponseExtractorSnapshot:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        evaluation_run_response_extractor_snapshot = cls()
+        evaluation_run_response_extractor_snapshot_type_0 = cls()
 
-        evaluation_run_response_extractor_snapshot.additional_properties = d
-        return evaluation_run_response_extractor_snapshot
+        evaluation_run_response_extractor_snapshot_type_0.additional_properties = d
+        return evaluation_run_response_extractor_snapshot_type_0
 
     @property
     def additional_keys(self) -> list[str]:

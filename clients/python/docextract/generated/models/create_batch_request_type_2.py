@@ -1,49 +1,51 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 from typing_extensions import Self
 
-T = TypeVar("T", bound="EvaluationItemInputType0")
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CreateBatchRequestType2")
 
 
 @_attrs_define
-class EvaluationItemInputType0:
+class CreateBatchRequestType2:
     """
     Attributes:
-        file_id (str):
+        kind (Literal['classification'] | Unset):
     """
 
-    file_id: str
+    kind: Literal["classification"] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        file_id = self.file_id
+        kind = self.kind
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "file_id": file_id,
-            }
-        )
+        field_dict.update({})
+        if kind is not UNSET:
+            field_dict["kind"] = kind
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        file_id = d.pop("file_id")
+        kind = cast(Literal["classification"] | Unset, d.pop("kind", UNSET))
+        if kind != "classification" and not isinstance(kind, Unset):
+            raise ValueError(f"kind must match const 'classification', got '{kind}'")
 
-        evaluation_item_input_type_0 = cls(
-            file_id=file_id,
+        create_batch_request_type_2 = cls(
+            kind=kind,
         )
 
-        evaluation_item_input_type_0.additional_properties = d
-        return evaluation_item_input_type_0
+        create_batch_request_type_2.additional_properties = d
+        return create_batch_request_type_2
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,11 +7,13 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 from typing_extensions import Self
 
-T = TypeVar("T", bound="EvaluationItemResponseExpectedOutput")
+T = TypeVar("T", bound="EvaluationItemResponseExpectedOutputType0")
 
 
 @_attrs_define
-class EvaluationItemResponseExpectedOutput:
+class EvaluationItemResponseExpectedOutputType0:
+    """The right extraction (null when the item holds `expected_segments`)."""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -24,10 +26,10 @@ class EvaluationItemResponseExpectedOutput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        evaluation_item_response_expected_output = cls()
+        evaluation_item_response_expected_output_type_0 = cls()
 
-        evaluation_item_response_expected_output.additional_properties = d
-        return evaluation_item_response_expected_output
+        evaluation_item_response_expected_output_type_0.additional_properties = d
+        return evaluation_item_response_expected_output_type_0
 
     @property
     def additional_keys(self) -> list[str]:
