@@ -31,7 +31,6 @@ export {
   findTextInPool,
   inspectDocumentInPool,
   convertInPool,
-  emailInPool,
   pageTextInPool,
   prepareImageInPool,
   renderPage,

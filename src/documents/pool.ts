@@ -22,7 +22,6 @@ import type { PageText, TextBox, TextQuery } from './text-layer.js';
 import type { FormatId } from './formats/catalog.js';
 import type { ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
-import type { EmailConversion, EmailMediaType } from './formats/email.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -131,16 +130,6 @@ export function splitByFirstPage(queries: TextQuery[], count: number): number[][
 export async function convertInPool(bytes: Buffer, format: FormatId, context: ConvertContext): Promise<Rendition> {
   const rendition = (await run({ op: 'convert', bytes, format, context }, context.timeoutMs)) as Rendition;
   return { ...rendition, pdf: rendition.pdf ? asBuffer(rendition.pdf) : null };
-}
-
-/**
- * An e-mail parsed and laid out in a render thread (formats/email.ts): its rendition and its
- * attachments, within `timeoutMs` (conversion_timeout), off the API's event loop.
- */
-export async function emailInPool(bytes: Buffer, mediaType: EmailMediaType, opts: { maxPages: number; timeoutMs: number }): Promise<EmailConversion> {
-  const conversion = (await run({ op: 'email', bytes, mediaType, maxPages: opts.maxPages }, opts.timeoutMs)) as EmailConversion;
-  const { rendition } = conversion;
-  return { ...conversion, rendition: { ...rendition, pdf: rendition.pdf ? asBuffer(rendition.pdf) : null } };
 }
 
 /** The text layer of one page (zero-based) of a PDF, with its words' boxes, in a render thread. */
