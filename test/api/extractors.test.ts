@@ -6,6 +6,7 @@ import { call, expectApiError, expectIsoUtc, expectValidationError, listAll } fr
 const EXTRACTOR_KEYS = [
   'created_at',
   'display_name',
+  'evaluation_set',
   'examples',
   'examples_strategy',
   'id',
