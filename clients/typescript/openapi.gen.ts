@@ -3502,7 +3502,7 @@ export interface components {
             /** @description The classifier's name (or id): every item runs as a classification job in split mode and is scored against its `expected_segments`. */
             classifier_name?: string;
             options?: components["schemas"]["EvaluationOptions"];
-        } & (unknown | unknown);
+        } & ((unknown | unknown) & unknown);
         /**
          * @description As jobs; `queued` → `running` → `completed` (with `report`) or `failed`; cancel → `canceling` → `canceled`.
          * @enum {string}

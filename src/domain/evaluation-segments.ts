@@ -16,6 +16,7 @@ export const expectedSegmentsField = z
   .min(1)
   .max(10_000)
   .superRefine((segments, ctx) => {
+    if (segments.length === 0) return; // refused by min(1) already
     const last = segments[segments.length - 1]!.pages.end;
     // Any class name is accepted here: an item is not tied to one classifier (an unknown class simply scores as wrong).
     const problem = segmentsProblem(segments, { start: 1, end: last }, segments.map((s) => s.class));
