@@ -1,12 +1,14 @@
 // The "Evaluate" view: pick an evaluation set and an extractor, run it, and see the field table
 // (worst first) and each mismatch beside the page its extracted value came from (provenance).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { EvaluationMetrics, EvaluationRun, EvaluationSet, Extractor, ExtractionJob } from '../../../clients/typescript/index.js';
+import type { EvaluationMetrics, EvaluationReport, EvaluationRun, EvaluationSet, Extractor, ExtractionJob } from '../../../clients/typescript/index.js';
 import { client, errorText } from './api';
 import { PageView } from './pages';
 import type { Selection } from './types';
 
-type Mismatch = NonNullable<EvaluationRun['report']>['items'][number]['mismatches'][number];
+/** This view shows extractor runs: their report has fields (a classifier run's has pages and boundaries). */
+type ExtractorReport = EvaluationReport;
+type Mismatch = ExtractorReport['items'][number]['mismatches'][number];
 interface Focus {
   itemId: string;
   mismatch: Mismatch;
@@ -86,7 +88,7 @@ export function EvaluateView({ reload }: { reload: number }) {
     }
   }
 
-  const report = run?.report ?? null;
+  const report = run?.report && 'fields' in run.report ? (run.report as ExtractorReport) : null;
   return (
     <>
       <aside>
