@@ -8,7 +8,8 @@ import type { Db } from '../storage/db.js';
 import { insertFileTree } from '../storage/file-tree.js';
 import { attachmentFiles, type PendingFile } from './email-attachments.js';
 import { newId } from './ids.js';
-import { ACCEPTED_FORMATS, acceptedFormat, convertAccepted } from './upload-formats.js';
+import { acceptedFormats } from './file-conversion.js';
+import { acceptedFormat, convertAccepted } from './upload-formats.js';
 
 export interface TreeLimits {
   maxAttachments: number;
@@ -18,7 +19,7 @@ export interface TreeLimits {
 export async function storeUploadTree(db: Db, config: Config, bytes: Buffer, filename: string, limits: TreeLimits): Promise<string> {
   const format = acceptedFormat(bytes);
   if (!format) {
-    throw serviceError('unsupported_media_type', `The file is none of the accepted formats (${ACCEPTED_FORMATS()}): its bytes have none of their signatures`);
+    throw serviceError('unsupported_media_type', `The file is none of the accepted formats (${acceptedFormats()}): its bytes have none of their signatures`);
   }
   // Refusals come as the codes a job would fail with, as a 400 (convertAccepted answers ServiceErrors).
   const converted = await convertAccepted(bytes, format, config);

@@ -3,11 +3,11 @@
 // they are, an e-mail through its MIME parser (its attachments come back to be stored as files),
 // and every other format through the converter registry in the render pool (file-conversion.ts).
 import type { Config } from '../config/index.js';
-import { FORMATS, isDocumentError, sniffFormat, type FormatId } from '../documents/index.js';
+import { FORMATS, ORIGINAL_PAGES, isDocumentError, sniffFormat, type FormatId } from '../documents/index.js';
 import { serviceError } from '../errors.js';
 import { convertEmail, type EmailAttachment, type EmailMediaType } from '../documents/formats/email.js';
 import type { FileKind, Rendition } from '../documents/formats/types.js';
-import { acceptedFormats, convertUpload, originalPageCount } from './file-conversion.js';
+import { convertUpload, originalPageCount } from './file-conversion.js';
 
 export interface AcceptedFormat {
   format: FormatId;
@@ -19,10 +19,6 @@ export interface AcceptedFormat {
   extension: string;
 }
 
-/** The accepted formats, for error details. */
-export const ACCEPTED_FORMATS = (): string => acceptedFormats();
-
-const ORIGINAL: ReadonlySet<FormatId> = new Set(['pdf', 'png', 'jpeg']);
 const EXTENSIONS: Partial<Record<FormatId, string>> = { jpeg: '.jpg', text: '.txt', markdown: '.md' };
 
 /** The format of the bytes if it is one we read, from the bytes alone; null otherwise. */
@@ -30,7 +26,7 @@ export function acceptedFormat(bytes: Uint8Array): AcceptedFormat | null {
   const format = sniffFormat(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (!format) return null;
   const info = FORMATS[format];
-  const converter = ORIGINAL.has(format) ? 'none' : format === 'eml' || format === 'msg' ? 'email' : 'registry';
+  const converter = ORIGINAL_PAGES.has(format) ? 'none' : format === 'eml' || format === 'msg' ? 'email' : 'registry';
   return { format, mediaType: info.mediaType, kind: info.kind, converter, extension: EXTENSIONS[format] ?? `.${format}` };
 }
 
