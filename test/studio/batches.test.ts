@@ -38,6 +38,11 @@ describe('/studio Batches view', () => {
       if (text.includes('fail')) return { kind: 'error', status: 400, body: { error: { message: 'scripted refusal' } } };
       return { kind: 'content', content: JSON.stringify({ label: /(slow|quick) \d+/.exec(text)?.[0] ?? null }), delayMs: text.includes('slow') ? 1200 : 0 };
     });
+    // Files run one after another on this Jest worker's database, and an earlier file may have
+    // closed its stack while a batch of its own still ran (its workflow's task queue is gone, so it
+    // never ends). The view reads the whole list and refreshes while any batch is not over: settle
+    // those leftovers first, so the test sees only its own batches move.
+    await stack.db('batches').whereIn('status', ['queued', 'running', 'canceling']).update({ status: 'canceled', completed_at: stack.db.fn.now() });
     expect((await call(stack.url, 'PUT', '/v1/extractors/studio-batch', { display_name: 'Studio batch', instructions: 'Extract the label.', model: 'generic-model', schema: SCHEMA })).status).toBe(201);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   }, 900_000);
