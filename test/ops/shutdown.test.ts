@@ -60,7 +60,9 @@ async function spawnApi(env: Record<string, string> = {}): Promise<ApiProcess> {
       TEMPORAL_ADDRESS: harness.temporalAddress,
       TEMPORAL_NAMESPACE: harness.temporalNamespace,
       TEMPORAL_TASK_QUEUE: stack.taskQueue,
-      SERVICE_DATA_DIR: path.join(harness.tempDir, 'shutdown-api'),
+      // The stack's data folder, so this API has the stack's secret key: it records the proof of
+      // its key for the stack's task queue, which the worker processes below check before polling.
+      SERVICE_DATA_DIR: stack.config.dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'info',
