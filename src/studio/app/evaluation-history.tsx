@@ -90,7 +90,7 @@ export function ComparisonView({ runId, baselineId, comparison }: { runId: strin
       <h3>
         Comparison <code>{runId.slice(-8)}</code> against baseline <code>{baselineId.slice(-8)}</code>
       </h3>
-      <table class="fields" aria-label="Field deltas">
+      <table class="grid" aria-label="Field deltas">
         <thead>
           <tr>
             <th>field</th>
@@ -177,7 +177,7 @@ export function CalibrationChart({ calibration }: { calibration: EvaluationRepor
           <line class="diagonal" x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} />
         </svg>
       )}
-      <table class="fields" aria-label="Calibration thresholds">
+      <table class="grid" aria-label="Calibration thresholds">
         <thead>
           <tr>
             <th>values at or above</th>
@@ -242,7 +242,7 @@ export function ThresholdsPanel({ run }: { run: EvaluationRun }) {
       {error && <p class="error">{error}</p>}
       {current && (
         <>
-          <table class="fields" aria-label="Proposed thresholds">
+          <table class="grid" aria-label="Proposed thresholds">
             <thead>
               <tr>
                 <th>field</th>
