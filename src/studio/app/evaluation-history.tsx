@@ -43,8 +43,10 @@ export function ComparePicker({ runs, onCompared }: { runs: EvaluationRun[]; onC
   const [runId, setRunId] = useState('');
   const [baselineId, setBaselineId] = useState('');
   const [error, setError] = useState('');
-  const newer = runId || completed[0]?.id || '';
-  const baseline = baselineId || completed.find((r) => r.id !== newer)?.id || '';
+  // A choice made under another set falls back to the newest run and the one before it.
+  const listed = (id: string) => completed.some((r) => r.id === id);
+  const newer = listed(runId) ? runId : (completed[0]?.id ?? '');
+  const baseline = listed(baselineId) ? baselineId : (completed.find((r) => r.id !== newer)?.id ?? '');
   if (completed.length < 2) return <p class="muted">Two completed runs are needed to compare.</p>;
   const compare = async () => {
     setError('');
