@@ -1,9 +1,12 @@
 // The "Evaluate" view: pick an evaluation set and an extractor, run it, and see the field table
-// (worst first) and each mismatch beside the page its extracted value came from (provenance).
+// (worst first) and each mismatch beside the page its extracted value came from (provenance). The
+// set's earlier runs are listed: open any, compare two, see its calibration and propose (and apply)
+// per-field thresholds from it (./evaluation-history).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { EvaluationMetrics, EvaluationReport, EvaluationRun, EvaluationSet, Extractor, ExtractionJob } from '../../../clients/typescript/index.js';
+import type { EvaluationComparison, EvaluationMetrics, EvaluationReport, EvaluationRun, EvaluationSet, Extractor, ExtractionJob } from '../../../clients/typescript/index.js';
 import { client, errorText } from './api';
 import { PageView } from './pages';
+import { CalibrationChart, ComparePicker, ComparisonView, RunList, ThresholdsPanel } from './evaluation-history';
 import type { Selection } from './types';
 
 /** This view shows extractor runs: their report has fields (a classifier run's has pages and boundaries). */
@@ -35,6 +38,9 @@ export function EvaluateView({ reload }: { reload: number }) {
   const [focus, setFocus] = useState<Focus | null>(null);
   const [error, setError] = useState('');
   const [running, setRunning] = useState(false);
+  const [runs, setRuns] = useState<EvaluationRun[]>([]);
+  const [runsRead, setRunsRead] = useState(0);
+  const [compared, setCompared] = useState<{ runId: string; baselineId: string; comparison: EvaluationComparison } | null>(null);
   const following = useRef<AbortController | null>(null);
 
   useEffect(() => () => following.current?.abort(), []);
@@ -53,6 +59,24 @@ export function EvaluateView({ reload }: { reload: number }) {
     );
   }, [reload]);
 
+  // The set's runs, newest first: read when the set changes and when a run started here ends.
+  useEffect(() => {
+    if (!setRef) return setRuns([]);
+    const controller = new AbortController();
+    client.ok(client.api.GET('/v1/evaluation-runs', { params: { query: { evaluation_set_id: setRef, limit: 50 } }, signal: controller.signal })).then(
+      (list) => setRuns(list),
+      (e) => !controller.signal.aborted && setError(errorText(e)),
+    );
+    return () => controller.abort();
+  }, [setRef, reload, runsRead]);
+
+  const pickRun = (r: EvaluationRun) => {
+    following.current?.abort();
+    setRunning(false);
+    setFocus(null);
+    setRun(r);
+  };
+
   async function start() {
     following.current?.abort();
     const controller = new AbortController();
@@ -64,7 +88,9 @@ export function EvaluateView({ reload }: { reload: number }) {
     try {
       const created = await client.createEvaluationRun({ evaluation_set: setRef, extractor_name: extractor });
       setRun(created);
+      setRunsRead((n) => n + 1);
       await client.waitForEvaluationRun(created.id, { intervalMs: 500, onUpdate: setRun, signal: controller.signal });
+      setRunsRead((n) => n + 1);
     } catch (e) {
       if (!controller.signal.aborted) setError(errorText(e));
     } finally {
@@ -94,7 +120,15 @@ export function EvaluateView({ reload }: { reload: number }) {
       <aside>
         <section class="panel">
           <h2>1 · Evaluation set</h2>
-          <select aria-label="Evaluation set" value={setRef} onChange={(e) => setSetRef((e.target as HTMLSelectElement).value)}>
+          <select
+            aria-label="Evaluation set"
+            value={setRef}
+            onChange={(e) => {
+              setSetRef((e.target as HTMLSelectElement).value);
+              setRun(null);
+              setCompared(null);
+            }}
+          >
             {sets.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.display_name} ({s.item_count} items)
@@ -125,6 +159,14 @@ export function EvaluateView({ reload }: { reload: number }) {
               {run.progress.items_total} items{run.progress.items_failed ? ` · ${run.progress.items_failed} failed` : ''}
             </p>
           )}
+        </section>
+        <section class="panel">
+          <h2>Runs of this set</h2>
+          <RunList runs={runs} current={run?.id ?? null} onPick={pickRun} />
+        </section>
+        <section class="panel">
+          <h2>Compare two runs</h2>
+          <ComparePicker runs={runs} onCompared={setCompared} />
         </section>
       </aside>
       <main>
@@ -169,6 +211,9 @@ export function EvaluateView({ reload }: { reload: number }) {
                   ))}
                 </tbody>
               </table>
+              {compared && <ComparisonView {...compared} />}
+              <CalibrationChart calibration={report.calibration} />
+              {run!.status === 'completed' && <ThresholdsPanel key={run!.id} run={run!} />}
               <h3>Mismatches</h3>
               <ul class="mismatches">
                 {report.items
@@ -192,7 +237,10 @@ export function EvaluateView({ reload }: { reload: number }) {
               </ul>
             </>
           ) : (
-            <p class="muted empty">{run ? 'The report appears here when the run completes.' : 'No run yet.'}</p>
+            <>
+              {compared && <ComparisonView {...compared} />}
+              <p class="muted empty">{run ? 'The report appears here when the run completes.' : 'No run yet: run one, or open one of the set.'}</p>
+            </>
           )}
         </section>
       </main>

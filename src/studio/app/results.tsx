@@ -198,7 +198,7 @@ function JsonNode({ value, schema, pointer, depth, ...rest }: NodeProps) {
 }
 
 /** Value at a JSON Pointer of extracted data. */
-function valueAt(data: unknown, pointer: string): unknown {
+export function valueAt(data: unknown, pointer: string): unknown {
   let at: any = data;
   for (const raw of pointer.split('/').slice(1)) {
     if (at === null || typeof at !== 'object') return undefined;
@@ -208,7 +208,7 @@ function valueAt(data: unknown, pointer: string): unknown {
 }
 
 /** A correction as typed: JSON when it parses (a number, true, null, a quoted string), else the text itself. */
-function typedValue(text: string): unknown {
+export function typedValue(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
