@@ -18,10 +18,10 @@ export async function expiredJobs(db: Db, kind: JobKind, cutoff: Date, limit: nu
   return q.orderBy('completed_at').limit(limit).select('id', 'file_id');
 }
 
-/** Ended batches (completed or canceled) before `cutoff` none of whose items waits in review. */
+/** Ended batches (completed, canceled or failed) before `cutoff` none of whose items waits in review. */
 export async function expiredBatches(db: Db, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await db('batches as b')
-    .whereIn('b.status', ['completed', 'canceled'])
+    .whereIn('b.status', ['completed', 'canceled', 'failed'])
     .where('b.completed_at', '<', cutoff)
     .whereNotExists(db(TABLE.extraction).whereRaw('batch_id = b.id').whereRaw("review->>'status' = 'pending'").select(db.raw('1')))
     .orderBy('b.completed_at')

@@ -21,7 +21,8 @@ beforeAll(async () => {
   }));
   base = stack.url;
   const put = await call(base, 'PUT', '/v1/extractors/engine', { display_name: 'Engine', instructions: 'Extract the title.', model: 'm', schema: SCHEMA });
-  expect(put.status).toBe(201);
+  // 200 where an earlier file on this Jest worker's database defined it already.
+  expect([200, 201]).toContain(put.status);
 });
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
 
 const DAY = 24 * 3600 * 1000;
+const JOB_TABLES = ['extraction_jobs', 'parse_jobs', 'classification_jobs'];
 const SCHEMA = {
   type: 'object',
   properties: { merchant: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } },
@@ -139,8 +140,8 @@ describe('retention', () => {
 });
 
 async function totalJobs(): Promise<number> {
-  const [e, p] = await Promise.all([stack.db('extraction_jobs').count({ n: '*' }).first(), stack.db('parse_jobs').count({ n: '*' }).first()]);
-  return Number(e!.n) + Number(p!.n);
+  const counts = await Promise.all(JOB_TABLES.map((table) => stack.db(table).count({ n: '*' }).first()));
+  return counts.reduce((sum, c) => sum + Number(c!.n), 0);
 }
 
 /** Finished standalone jobs (no batch, no evaluation run) older than `days` from now, not in review. */
@@ -155,17 +156,22 @@ async function expiredStandalone(days: number): Promise<string[]> {
     .where((w) => w.whereNull('review').orWhereRaw("review->>'status' <> 'pending'"))
     .select('id');
   const parse = await stack.db('parse_jobs').whereIn('status', ['completed', 'failed', 'canceled']).where('completed_at', '<', cutoff).whereNull('batch_id').select('id');
-  return [...extraction, ...parse].map((r: { id: string }) => r.id);
+  // Classification jobs other files left here (packets) expire the same way.
+  const classification = await stack
+    .db('classification_jobs')
+    .whereIn('status', ['completed', 'failed', 'canceled'])
+    .where('completed_at', '<', cutoff)
+    .whereNull('batch_id')
+    .where((w) => w.whereNull('review').orWhereRaw("review->>'status' <> 'pending'"))
+    .select('id');
+  return [...extraction, ...parse, ...classification].map((r: { id: string }) => r.id);
 }
 
 /** Items of ended batches older than `days` from now (none of this file's own). */
 async function itemsOfEndedBatches(days: number): Promise<number> {
   const cutoff = new Date(Date.now() + days * DAY - 30 * DAY);
-  const ids = (await stack.db('batches').whereIn('status', ['completed', 'canceled']).where('completed_at', '<', cutoff).select('id')).map((r: { id: string }) => r.id);
+  const ids = (await stack.db('batches').whereIn('status', ['completed', 'canceled', 'failed']).where('completed_at', '<', cutoff).select('id')).map((r: { id: string }) => r.id);
   if (ids.length === 0) return 0;
-  const [e, p] = await Promise.all([
-    stack.db('extraction_jobs').whereIn('batch_id', ids).count({ n: '*' }).first(),
-    stack.db('parse_jobs').whereIn('batch_id', ids).count({ n: '*' }).first(),
-  ]);
-  return Number(e!.n) + Number(p!.n);
+  const counts = await Promise.all(JOB_TABLES.map((table) => stack.db(table).whereIn('batch_id', ids).count({ n: '*' }).first()));
+  return counts.reduce((sum, c) => sum + Number(c!.n), 0);
 }
