@@ -32,7 +32,8 @@ beforeAll(async () => {
     model: 'test-vision-model',
     schema: SCHEMA,
   });
-  expect(put.status).toBe(201);
+  // 200 where an earlier file on this Jest worker's database defined it already (the PUT replaces it).
+  expect([200, 201]).toContain(put.status);
 });
 
 afterAll(async () => {
