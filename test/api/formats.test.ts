@@ -76,6 +76,8 @@ const CASES: Case[] = [
   { file: 'python-pptx-tbl-cell.pptx', mediaType: PPTX, kind: 'presentation', pages: 2, strings: ['unladen swallows', 'merged cell'] },
   { file: 'docling-xlsx_05_table_with_title.xlsx', mediaType: XLSX, kind: 'spreadsheet', pages: 1, strings: ['Number of freshwater ducks per year', 'Freshwater Ducks', '2019', '180'], jobs: true },
   { file: 'poi-SampleSS.xlsx', mediaType: XLSX, kind: 'spreadsheet', pages: 2, strings: ['Test spreadsheet', '2nd row 2nd column', 'Sheet 2 row 2'] },
+  // Dates shown through their number formats (Apache POI's DateFormatTests.xlsx), not as serial numbers.
+  { file: 'DateFormatTests.xlsx', mediaType: XLSX, kind: 'spreadsheet', pages: 2, strings: ['Date Format Tests', 'Result (expected) Format Value Categories', '11-10-52 d-m-y 11-Oct-1952 14:35:27.000 Date'] },
   { file: 'docling-xlsx_02_sample_sales_data.xlsm', mediaType: 'application/vnd.ms-excel.sheet.macroEnabled.12', kind: 'spreadsheet', pages: 1, strings: ['Product', 'Widget A', 'Widget D'], jobs: true },
   { file: 'docling-table_01.html', mediaType: 'text/html', kind: 'web', pages: 1, strings: ['This is the first paragraph.', 'After table'], jobs: true },
   { file: 'docling-example_01.html', mediaType: 'text/html', kind: 'web', pages: 1, strings: ['This is the first paragraph of the introduction.', 'Some background information here.'] },
