@@ -31,6 +31,7 @@ export {
   findTextInPool,
   inspectDocumentInPool,
   convertInPool,
+  emailInPool,
   pageTextInPool,
   prepareImageInPool,
   renderPage,

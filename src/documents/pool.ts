@@ -22,6 +22,7 @@ import type { PageText, TextBox, TextQuery } from './text-layer.js';
 import type { FormatId } from './formats/catalog.js';
 import type { ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
+import type { EmailConversion, EmailMediaType } from './formats/email.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -130,6 +131,16 @@ export function splitByFirstPage(queries: TextQuery[], count: number): number[][
 export async function convertInPool(bytes: Buffer, format: FormatId, context: ConvertContext): Promise<Rendition> {
   const rendition = (await run({ op: 'convert', bytes, format, context }, context.timeoutMs)) as Rendition;
   return { ...rendition, pdf: rendition.pdf ? asBuffer(rendition.pdf) : null };
+}
+
+/**
+ * An e-mail parsed and laid out in a render thread (formats/email.ts): its rendition and its
+ * attachments, within `timeoutMs` (conversion_timeout), off the API's event loop.
+ */
+export async function emailInPool(bytes: Buffer, mediaType: EmailMediaType, opts: { maxPages: number; timeoutMs: number }): Promise<EmailConversion> {
+  const conversion = (await run({ op: 'email', bytes, mediaType, maxPages: opts.maxPages }, opts.timeoutMs)) as EmailConversion;
+  const { rendition } = conversion;
+  return { ...conversion, rendition: { ...rendition, pdf: rendition.pdf ? asBuffer(rendition.pdf) : null } };
 }
 
 /** The text layer of one page (zero-based) of a PDF, with its words' boxes, in a render thread. */
@@ -289,6 +300,11 @@ async function bundleTaskModule(): Promise<string> {
     target: 'node20',
     write: false,
     logLevel: 'silent',
+    // CommonJS packages bundled here may call require() at run time (msgreader's iconv-lite →
+    // safer-buffer requires 'buffer'); an ES module has no `require`, so esbuild's shim would throw
+    // "Dynamic require ... is not supported" when the bundle loads. A real one, made for the
+    // bundle's own URL, answers those calls (Node's built-ins; the bundle lives in the temp folder).
+    banner: { js: "import { createRequire as __docextractCreateRequire } from 'node:module'; const require = __docextractCreateRequire(import.meta.url);" },
     plugins: [
       {
         name: 'mupdf-external',

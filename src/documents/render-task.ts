@@ -24,6 +24,7 @@ import { openTextLayer, readPageText, type PageText, type TextBox, type TextQuer
 import type { FormatId } from './formats/catalog.js';
 import { convertFormat, type ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
+import { convertEmail, type EmailConversion, type EmailMediaType } from './formats/email.js';
 
 /**
  * `key`, when set, names bytes that never change (a document in shared memory): the thread keeps
@@ -35,6 +36,7 @@ export type RenderTask =
   | { op: 'prepare'; bytes: Uint8Array; mediaType: ImageMediaType; limits: { maxPixels: number; maxImagePixels?: number } }
   | { op: 'locate'; bytes: Uint8Array; key?: string; queries: TextQuery[] }
   | { op: 'convert'; bytes: Uint8Array; format: FormatId; context: ConvertContext }
+  | { op: 'email'; bytes: Uint8Array; mediaType: EmailMediaType; maxPages: number }
   | { op: 'text'; bytes: Uint8Array; key?: string; pageIndex: number }
   | { op: 'warm' };
 
@@ -49,6 +51,7 @@ export type TaskOutcome = (
   | { ok: true; op: 'prepare'; value: PreparedImage }
   | { ok: true; op: 'locate'; value: TextBox[][] }
   | { ok: true; op: 'convert'; value: Rendition }
+  | { ok: true; op: 'email'; value: EmailConversion }
   | { ok: true; op: 'text'; value: PageText }
   | { ok: true; op: 'warm'; value: null }
   | { ok: false; failure: TaskFailure }
@@ -111,6 +114,12 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
       case 'convert': {
         const rendition = await convertFormat(task.format, bytes, task.context);
         return { outcome: { ok: true, op: 'convert', value: rendition, warnings }, transfer: rendition.pdf ? ownBuffer(Buffer.from(rendition.pdf.buffer, rendition.pdf.byteOffset, rendition.pdf.byteLength)) : [] };
+      }
+      case 'email': {
+        // An e-mail's header block and body as pages, and its attachments' bytes (copied back).
+        const conversion = await convertEmail(bytes, task.mediaType, { maxPages: task.maxPages });
+        const pdf = conversion.rendition.pdf;
+        return { outcome: { ok: true, op: 'email', value: conversion, warnings }, transfer: pdf ? ownBuffer(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)) : [] };
       }
       case 'text': {
         const doc = task.key !== undefined ? keptPdf(bytes, task.key) : null;

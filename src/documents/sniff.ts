@@ -139,9 +139,11 @@ const HTML_ANYWHERE = /<(html|head|body)[\s>]/i;
 const MAIL_HEADERS = /^(from|to|subject|date|received|return-path|message-id|mime-version|delivered-to|reply-to|cc):/gim;
 
 function textFormat(text: string, hints: UploadHints): FormatId {
-  if (HTML_START.test(text) || HTML_ANYWHERE.test(text.slice(0, 1024))) return 'html';
+  if (HTML_START.test(text)) return 'html';
+  // Before HTML found anywhere: a short HTML e-mail has <html> within its first kilobyte.
   const head = text.slice(0, 8192).split(/\r?\n\r?\n/, 1)[0]!;
   if (/^[\x21-\x39\x3b-\x7e]+:/.test(head) && (head.match(MAIL_HEADERS)?.length ?? 0) >= 2) return 'eml';
+  if (HTML_ANYWHERE.test(text.slice(0, 1024))) return 'html';
   const declared = normalizeMediaType(hints.declaredType ?? undefined);
   const extension = /\.([a-z0-9]+)$/i.exec(hints.filename ?? '')?.[1]?.toLowerCase();
   if (declared === 'text/markdown' || declared === 'text/x-markdown' || extension === 'md' || extension === 'markdown') return 'markdown';

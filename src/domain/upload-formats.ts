@@ -1,11 +1,12 @@
 // Which uploads are accepted and how each becomes pages, for the upload path and for e-mail
 // attachments alike: the format from the sniffer (src/documents/sniff.ts), PDF, PNG and JPEG as
 // they are, an e-mail through its MIME parser (its attachments come back to be stored as files),
-// and every other format through the converter registry in the render pool (file-conversion.ts).
+// and every other format through the converter registry: both in the render pool, bounded by
+// SERVICE_CONVERSION_TIMEOUT_S, off the API's event loop.
 import type { Config } from '../config/index.js';
-import { FORMATS, ORIGINAL_PAGES, isDocumentError, sniffFormat, type FormatId } from '../documents/index.js';
+import { FORMATS, ORIGINAL_PAGES, emailInPool, isDocumentError, sniffFormat, type FormatId } from '../documents/index.js';
 import { serviceError } from '../errors.js';
-import { convertEmail, type EmailAttachment, type EmailMediaType } from '../documents/formats/email.js';
+import type { EmailAttachment, EmailMediaType } from '../documents/formats/email.js';
 import type { FileKind, Rendition } from '../documents/formats/types.js';
 import { convertUpload, originalPageCount } from './file-conversion.js';
 
@@ -46,7 +47,7 @@ export async function convertAccepted(bytes: Uint8Array, format: AcceptedFormat,
       return { rendition: null, pageCount: format.format === 'pdf' ? await originalPageCount(buffer, config) : 1, attachments: [] };
     case 'email': {
       try {
-        const { rendition, attachments } = await convertEmail(bytes, format.mediaType as EmailMediaType, { maxPages: config.maxPages });
+        const { rendition, attachments } = await emailInPool(buffer, format.mediaType as EmailMediaType, { maxPages: config.maxPages, timeoutMs: config.conversionTimeoutS * 1000 });
         return { rendition, pageCount: rendition.pageCount, attachments };
       } catch (err) {
         // The document, not the request, is at fault: the same codes a job fails with, as a 400.

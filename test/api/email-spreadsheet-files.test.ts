@@ -135,6 +135,13 @@ describe('real samples', () => {
     expect(job.status).toBe('completed');
     expect(job.result.provenance['/label'].cells).toEqual([{ sheet: 'Tabelle1', cell: 'C9' }]);
     expect(job.result.provenance['/value'].cells).toEqual([{ sheet: 'Tabelle1', cell: 'G9' }]);
+    // The words of the page's text layer carry them too, and the values read as displayed (17%, 2.5).
+    const text = await call(base, 'GET', `/v1/files/${file.body.id}/pages/1/text`);
+    expect(text.status).toBe(200);
+    const words = text.body.words.map((w: any) => [w.text, w.sheet, w.cell]);
+    expect(words).toEqual(expect.arrayContaining([['Ergebnis', 'Tabelle1', 'C9'], ['100%', 'Tabelle1', 'G9'], ['17%', 'Tabelle1', 'G5'], ['2.5', 'Tabelle1', 'D9']]));
+    // The sheet's caption is no cell's.
+    expect(text.body.words[0]).toEqual({ text: 'Tabelle1', box: expect.any(Object) });
   }, 120_000);
 
   it('refuses bytes that only begin like a workbook (a ZIP header and nothing else) as a corrupt container, storing nothing', async () => {

@@ -19,7 +19,7 @@ const LONG_FILES = [
   'test/faults/npm-start-ctrl-c.test.ts', // ten Ctrl-C rounds of npm start under a 100-page parse: 567 s
   'test/faults/batch-npm-start-kill.test.ts', // 200 PDFs through a SIGKILL of npm start: 3-5 min
   'test/faults/long-outages.test.ts', // est. 4 min: the model gone 2 min, Postgres cut 60 s, a 20-page parse
-  'test/api/formats.test.ts', // ~4 min at load: 25 real files of 14 formats, 11 parse and 11 extraction jobs, hostile files
+  'test/api/formats.test.ts', // 3 min alone, ~5 min at load: 44 real files of 22 formats (14 through LibreOffice when installed: ~5 s each), 22 parse and 22 extraction jobs, hostile files (a 60 s timeout)
   'test/faults/webhook-outage.test.ts', // est. 3 min: the receiver down 2 min while 40 jobs finish
   'test/faults/npm-start-supervision.test.ts', // est. 3 min: npm start with its servers SIGKILLed
   'test/fuzz/schemathesis.test.ts', // est. 3 min: Schemathesis with hooks, about 2 min on two cores

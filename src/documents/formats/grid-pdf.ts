@@ -23,9 +23,19 @@ function loadFonts() {
   return fonts;
 }
 
+/** Advance of each character per font, asked of mupdf once: two WebAssembly calls a character added up to seconds on large sheets. */
+const advances = new WeakMap<mupdf.Font, Map<number, number>>();
+
 function textWidth(font: mupdf.Font, text: string, size: number): number {
+  let known = advances.get(font);
+  if (!known) advances.set(font, (known = new Map()));
   let w = 0;
-  for (const ch of text) w += font.advanceGlyph(font.encodeCharacter(ch.codePointAt(0)!), 0);
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    let advance = known.get(code);
+    if (advance === undefined) known.set(code, (advance = font.advanceGlyph(font.encodeCharacter(code), 0)));
+    w += advance;
+  }
   return w * size;
 }
 
@@ -90,8 +100,8 @@ export function drawGridPdf(pages: SheetPage[]): { pdf: Uint8Array; cells: CellR
 
       const device = writer.beginPage([0, 0, pageWidth, pageHeight]);
       const text = new mupdf.Text();
-      // The sheet's name, so a reader of the page (and the model) knows which sheet it is.
-      text.showString(bold, [10, 0, 0, -10, MARGIN, MARGIN + 11], page.sheet);
+      // The sheet's name, so a reader of the page (and the model) knows which sheet it is (a CSV has none).
+      if (page.sheet) text.showString(bold, [10, 0, 0, -10, MARGIN, MARGIN + 11], page.sheet);
       page.rows.forEach((row, r) => {
         row.cells.forEach((cell, c) => {
           if (!cell) return;

@@ -6,14 +6,15 @@
 // format sniffed but without a converter here is refused as unsupported_media_type.
 //  - Spreadsheets: `xlsx`/`xlsm` are drawn as grids by `convertSpreadsheet` (formats/spreadsheet.ts):
 //    values as displayed, 100 rows a page, and `cells` (stored with the file) saying where each is.
-//  - E-mail: `eml`/`msg` have no converter yet (formats/email.ts will add them); attachments are
-//    not a converter's business: see `attachments` in Rendition's storage (src/domain/files.ts).
+//  - E-mail: `eml`/`msg` are not in CONVERTERS: formats/email.ts parses them in a render thread too
+//    (render-task.ts, op 'email'), since an e-mail also hands back its attachments to be stored.
 import { DocumentError } from '../errors.js';
 import type { FormatId } from './catalog.js';
 import { FORMATS } from './catalog.js';
 import { libreOfficeToPdf } from './libreoffice.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, convertSpreadsheet } from './spreadsheet.js';
 import { countPdfPages, imageSize, layoutToPdf } from './mupdf-layout.js';
+import { convertCsv } from './csv-pages.js';
 import { textToHtml, type TextFormat } from './text-pages.js';
 import type { Rendition } from './types.js';
 import { nativeCodec } from '../page-codec.js';
@@ -89,8 +90,9 @@ export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
   html: viaText('html'),
   text: viaText('text'),
   markdown: viaText('markdown'),
-  csv: viaText('csv'),
-  // e-mail: eml, msg — see the header of this file.
+  // Drawn as a grid like a sheet (csv-pages.ts): mupdf's HTML table layout grew faster than the rows.
+  csv: (bytes, context) => convertCsv(bytes, { maxPages: context.maxPages }),
+  // e-mail (eml, msg): op 'email' of the render task, see the header of this file.
   odt: viaLibreOffice('odt'),
   ods: viaLibreOffice('ods'),
   odp: viaLibreOffice('odp'),

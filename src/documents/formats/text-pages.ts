@@ -1,7 +1,6 @@
 // Text formats become HTML that mupdf lays out: plain text as it is (line breaks kept, long lines
-// wrapped), Markdown rendered, CSV as a table with a grid. The characters come from the sniffer's
-// decoding (UTF-8, or UTF-16 with its BOM), so the page's text layer holds them exactly.
-import { parse as parseCsv } from 'csv-parse/sync';
+// wrapped), Markdown rendered (CSV is drawn as a grid: csv-pages.ts). The characters come from the
+// sniffer's decoding (UTF-8, or UTF-16 with its BOM), so the page's text layer holds them exactly.
 import { Marked } from 'marked';
 import { DocumentError } from '../errors.js';
 import { decodeText } from '../sniff.js';
@@ -14,7 +13,7 @@ td, th { border: 0.5pt solid #555; padding: 1pt 3pt; font-size: 8pt; vertical-al
 th { background: #eee; }
 `;
 
-export type TextFormat = 'text' | 'markdown' | 'csv' | 'html';
+export type TextFormat = 'text' | 'markdown' | 'html';
 
 /** The text file as one UTF-8 HTML document. */
 export function textToHtml(bytes: Uint8Array, format: TextFormat): string {
@@ -26,24 +25,9 @@ export function textToHtml(bytes: Uint8Array, format: TextFormat): string {
       return text.replace(/<meta[^>]*charset[^>]*>/gi, '');
     case 'markdown':
       return page(new Marked({ async: false }).parse(text) as string);
-    case 'csv':
-      return page(csvTable(text));
     default:
       return page(`<pre>${escapeHtml(text)}</pre>`);
   }
-}
-
-function csvTable(text: string): string {
-  let rows: string[][];
-  try {
-    rows = parseCsv(text, { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true });
-  } catch (err) {
-    throw new DocumentError('document_corrupt', `The CSV could not be read (${(err as Error).message}).`, { cause: err });
-  }
-  const [head, ...body] = rows;
-  const cells = (row: string[], tag: 'th' | 'td') => row.map((v) => `<${tag}>${escapeHtml(v)}</${tag}>`).join('');
-  // The header row is repeated at the top of every page (thead).
-  return `<table>${head ? `<thead><tr>${cells(head, 'th')}</tr></thead>` : ''}<tbody>${body.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('\n')}</tbody></table>`;
 }
 
 function page(body: string): string {
