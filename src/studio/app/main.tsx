@@ -10,12 +10,13 @@ import { JobStatus, JsonResult, MarkdownResult, ReviewPanel } from './results';
 import { DefinitionPanel, FilePanel, TokenBar, schemaEdited, type Target } from './setup';
 import { EvaluateView } from './evaluate';
 import { BatchesView } from './batches';
+import { PacketsView } from './packets';
 import type { ExtractionJob, FileRecord, Job, ParseJob, Selection } from './types';
 import './studio.css';
 
 function App() {
   const [reload, setReload] = useState(0);
-  const [view, setView] = useState<'extract' | 'evaluate' | 'batches'>('extract');
+  const [view, setView] = useState<'extract' | 'evaluate' | 'batches' | 'packets'>('extract');
   const [file, setFile] = useState<FileRecord | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [job, setJob] = useState<Job | null>(null);
@@ -91,15 +92,15 @@ function App() {
           docextract <span>studio</span>
         </h1>
         <nav role="tablist" aria-label="View">
-          {(['extract', 'evaluate', 'batches'] as const).map((v) => (
+          {(['extract', 'evaluate', 'batches', 'packets'] as const).map((v) => (
             <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)}>
-              {v === 'extract' ? 'Extract & parse' : v === 'evaluate' ? 'Evaluate' : 'Batches'}
+              {v === 'extract' ? 'Extract & parse' : v === 'evaluate' ? 'Evaluate' : v === 'batches' ? 'Batches' : 'Packets'}
             </button>
           ))}
         </nav>
         <TokenBar onChange={() => setReload((n) => n + 1)} />
       </header>
-      {view === 'batches' ? <BatchesView reload={reload} /> : view === 'evaluate' ? <EvaluateView reload={reload} /> : <>
+      {view === 'packets' ? <PacketsView reload={reload} /> : view === 'batches' ? <BatchesView reload={reload} /> : view === 'evaluate' ? <EvaluateView reload={reload} /> : <>
       <aside>
         <FilePanel file={file} onFile={pickFile} reload={reload} />
         <DefinitionPanel target={target} onTarget={setTarget} reload={reload} />
