@@ -55,12 +55,13 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DOCEXTRACT_URL: stack.url },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  child.stdin.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
@@ -101,6 +102,21 @@ describe('docextract classify', () => {
     expect(run.code).toBe(0);
     const job = JSON.parse(run.stdout);
     expect(job).toMatchObject({ status: 'completed', mode: 'document', route: false, result: { class: 'invoice', confidence: 0.85 } });
+  }, 120_000);
+
+  it('classifies text from stdin, pages separated by form feeds, without uploading it', async () => {
+    const before = await fileIds();
+    const text = ['class: letter starts: yes probs: 0.6', 'class: letter starts: no', 'class: invoice starts: yes probs: 0.75'].join('\f');
+    const run = await cli(['classify', '-', '--classifier', 'cli-packet', '--split', '--json'], text);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('uploaded');
+    const job = JSON.parse(run.stdout);
+    expect(job).toMatchObject({ file_id: null, source_text: text, progress: { pages_total: 3, pages_completed: 3 } });
+    expect(job.result.segments.map((s: any) => [s.class, s.pages.start, s.pages.end, s.confidence])).toEqual([
+      ['letter', 1, 2, 0.6],
+      ['invoice', 3, 3, 0.75],
+    ]);
+    expect(await fileIds()).toEqual(before);
   }, 120_000);
 
   it('says when the split waits in review', async () => {
