@@ -106,6 +106,8 @@ describe('a 300-page packet', () => {
     console.log(`classification job canceled ${took} ms after the cancel request`);
     expect(seen[seen.length - 1].status).toBe('canceled');
     expect(took).toBeLessThan(2_000);
+    // Canceled means stopped: by the first read of `canceled`, no request is open at the model.
+    expect(provider.openRequests().now).toBe(0);
     await eventually(async () => (provider.openRequests().now === 0 ? true : undefined), 30_000);
     expect(provider.requests.length).toBeLessThan(PAGES);
   }, 300_000);
