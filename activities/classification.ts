@@ -14,6 +14,7 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
+import { JobStopWatch } from './job-stop-watch.js';
 import { callModel } from './model-call.js';
 import { sumUsage } from './parse.js';
 import { loadProviderSettings } from './provider-settings.js';
@@ -28,6 +29,49 @@ export const textPagesOf = (text: string): string[] => text.split('\f');
 export function classificationActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
   const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
+  const stopWatch = new JobStopWatch((ids) => jobs.findJobStatuses(db, 'classification', ids));
+
+  /** classifyPage's work; `stop` aborts the model call once the job was asked to stop. */
+  async function classifyPageUntilStopped(jobId: string, page: number, modelSlots: number, stop: AbortSignal): Promise<'stored' | 'not_running'> {
+    return translatingErrors(async () => {
+      const job = await jobs.findJobRow(db, 'classification', jobId);
+      if (!job || job.status !== 'running') return 'not_running';
+      if (await pageIsAnswered(db, jobId, page)) return 'stored';
+      const classifier = job.classifier_snapshot as Classifier;
+      const log = logger.child({ job_id: jobId, workflow_id: jobId, page, attempt: Context.current().info.attempt });
+      const settings = await loadProviderSettings(db, secrets, classifier.provider_name);
+      let toClassify;
+      if (job.file_id === null) {
+        const pages = textPagesOf(job.source_text ?? '');
+        toClassify = { text: pages[page - 1] ?? '', page, pageCount: pages.length };
+      } else {
+        const bytes = await documents.get(job.file_id);
+        const last = job.page_end ?? job.pages_total ?? page;
+        const image = await withHeartbeat(() => prefetch.image(job.file_id!, bytes, page, last, config));
+        toClassify = { image, text: pageTextForRequest(bytes, page), page, pageCount: await countPages(bytes, config) };
+      }
+      const target = { stop, jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, kind: 'classification' as const };
+      let lastError: OutputError | undefined;
+      for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
+        try {
+          const answer = await callModel(deps, target, (signal, gate) =>
+            runPageClassification({ settings, config, definition: classifier, page: toClassify, signal, beforeSend: gate }),
+          );
+          await storePageAnswer(db, jobId, { page, class: answer.class, starts_document: answer.starts_document, confidence: answer.confidence, usage: answer.usage ?? null });
+          return 'stored';
+        } catch (err) {
+          if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
+            log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
+            lastError = err;
+            continue;
+          }
+          if (err instanceof OutputError) throw jobFailure(err.code, err.message);
+          throw err;
+        }
+      }
+      throw jobFailure(lastError!.code, lastError!.message);
+    });
+  }
 
   return {
     /** queued → running; count the pages, record what is used, and list the pages not yet answered. */
@@ -58,44 +102,19 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
      * job fails with its code, as extraction does. `modelSlots`: the job's bound on requests at the model.
      */
     async classifyPage(jobId: string, page: number, modelSlots: number): Promise<'stored' | 'not_running'> {
-      return translatingErrors(async () => {
-        const job = await jobs.findJobRow(db, 'classification', jobId);
-        if (!job || job.status !== 'running') return 'not_running';
-        if (await pageIsAnswered(db, jobId, page)) return 'stored';
-        const classifier = job.classifier_snapshot as Classifier;
-        const log = logger.child({ job_id: jobId, workflow_id: jobId, page, attempt: Context.current().info.attempt });
-        const settings = await loadProviderSettings(db, secrets, classifier.provider_name);
-        let toClassify;
-        if (job.file_id === null) {
-          const pages = textPagesOf(job.source_text ?? '');
-          toClassify = { text: pages[page - 1] ?? '', page, pageCount: pages.length };
-        } else {
-          const bytes = await documents.get(job.file_id);
-          const last = job.page_end ?? job.pages_total ?? page;
-          const image = await withHeartbeat(() => prefetch.image(job.file_id!, bytes, page, last, config));
-          toClassify = { image, text: pageTextForRequest(bytes, page), page, pageCount: await countPages(bytes, config) };
-        }
-        const target = { jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, kind: 'classification' as const };
-        let lastError: OutputError | undefined;
-        for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
-          try {
-            const answer = await callModel(deps, target, (signal, gate) =>
-              runPageClassification({ settings, config, definition: classifier, page: toClassify, signal, beforeSend: gate }),
-            );
-            await storePageAnswer(db, jobId, { page, class: answer.class, starts_document: answer.starts_document, confidence: answer.confidence, usage: answer.usage ?? null });
-            return 'stored';
-          } catch (err) {
-            if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
-              log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
-              lastError = err;
-              continue;
-            }
-            if (err instanceof OutputError) throw jobFailure(err.code, err.message);
-            throw err;
-          }
-        }
-        throw jobFailure(lastError!.code, lastError!.message);
-      });
+      // Watched before the row is read: a cancel or delete answered after that read ends this page at
+      // once (its request aborted or never sent), so the job settles without waiting for every page
+      // activity's cancellation to come back on its heartbeat. The workflow treats the page as not
+      // stored; the workflow's own cancellation stops it from asking further pages.
+      const stop = stopWatch.watch(jobId);
+      try {
+        return await classifyPageUntilStopped(jobId, page, modelSlots, stop.signal);
+      } catch (err) {
+        if (stop.signal.aborted && !Context.current().cancellationSignal.aborted) return 'not_running';
+        throw err;
+      } finally {
+        stop.done();
+      }
     },
 
     /**

@@ -55,6 +55,12 @@ export interface ModelCallTarget {
   kind: JobKind;
   /** At most this many of the job's model requests at once (its page concurrency); unset: no job bound. */
   jobSlots?: number;
+  /**
+   * Aborted when the job was asked to stop (activities/job-stop-watch.ts): the request is aborted
+   * (or never sent) and the call rethrows this signal's reason, without waiting for the activity's
+   * own cancellation. Unset: only the activity's cancellation stops the call.
+   */
+  stop?: AbortSignal;
 }
 
 /**
@@ -90,7 +96,9 @@ export async function callModel<T>(
   // the attempt ends with an ordinary failure that Temporal retries without spending the window.
   const limitMs = attemptLimitMs(config.providerRetry.timeoutMs, ctx.info.startToCloseTimeoutMs);
   const deadline = new AbortController();
-  const callSignal = AbortSignal.any([signal, deadline.signal]);
+  const callSignal = AbortSignal.any([signal, deadline.signal, ...(target.stop ? [target.stop] : [])]);
+  // Where a stopped job's request waits for its activity's cancellation: the stop ends that wait too.
+  const stopSignal = target.stop ? AbortSignal.any([signal, target.stop]) : signal;
   let sent = false;
   const deadlineTimer = setTimeout(() => {
     deadline.abort(
@@ -139,7 +147,7 @@ export async function callModel<T>(
       }
       if (!(await jobMaySend(db, target.kind, target.jobId))) {
         await releaseSlots();
-        await stoppedJob(signal);
+        await stoppedJob(stopSignal);
       }
       if (jobLimit === undefined) return; // opened and timed from the start, as before
       sent = true;
@@ -181,9 +189,10 @@ export async function callModel<T>(
       });
       recordModelRequest(labels, 'ok', elapsed(), usageOf(result));
     } catch (err) {
-      recordModelRequest(labels, signal.aborted ? 'canceled' : errorCodeOf(err), elapsed());
+      recordModelRequest(labels, signal.aborted || target.stop?.aborted ? 'canceled' : errorCodeOf(err), elapsed());
       // Cancelled: the request's promise has settled, so the abort has closed the connection.
       if (signal.aborted) throw signal.reason ?? err;
+      if (target.stop?.aborted) throw target.stop.reason ?? err;
       // Unusable output (OutputError) is the caller's to judge; anything else is not the provider's.
       if (!(err instanceof ProviderError)) throw err;
       throw await retryOrGiveUp(deps, target, err, log);

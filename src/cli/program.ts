@@ -82,7 +82,7 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('classify')
     .description('classify the pages of a file with a classifier; --split cuts a packet into its documents (docs/packets.md)')
-    .argument('<file>', 'a PDF, PNG or JPEG file, or - for stdin')
+    .argument('<file>', 'a document (any accepted format), or - to read stdin (a document, or text whose pages are separated by form feeds)')
     .requiredOption('-c, --classifier <name>', 'classifier name')
     .option('--split', 'split the file into segments (documents) instead of classing it as one document')
     .option('--route', 'with --split: run each segment through its class\'s extractor')
@@ -91,11 +91,17 @@ export function buildProgram(io: CliIo): Command {
     .action(async (file: string, opts: { classifier: string; split?: boolean; route?: boolean; json?: boolean; timeout: number }) => {
       if (opts.route && !opts.split) throw new DocextractError('bad_request', 0, '--route needs --split');
       const input = await readInput(file, io.stdin);
-      if (input.kind !== 'document') throw new DocextractError('unsupported_media_type', 0, `${file} is not a PDF, PNG or JPEG document`);
+      // Before the upload: a misspelt classifier must not leave an uploaded file behind.
       await client().ok(client().api.GET('/v1/classifiers/{classifier_ref}', { params: { path: { classifier_ref: opts.classifier } } }));
       const job = await runJob(client(), io, {
-        upload: { content: input.bytes, filename: input.filename },
-        create: (c, fileId) => c.createClassificationJob({ classifier_name: opts.classifier, file_id: fileId!, mode: opts.split ? 'split' : 'document', ...(opts.route ? { route: true } : {}) }),
+        upload: input.kind === 'document' ? { content: input.bytes, filename: input.filename } : undefined,
+        create: (c, fileId) =>
+          c.createClassificationJob({
+            classifier_name: opts.classifier,
+            ...(fileId ? { file_id: fileId } : { text: input.kind === 'text' ? input.text : '' }),
+            mode: opts.split ? 'split' : 'document',
+            ...(opts.route ? { route: true } : {}),
+          }),
         timeoutMs: opts.timeout * 1000,
       });
       if (job.review?.status === 'pending') note(`${job.id} is in review: a segment is under the classifier's review_threshold`);

@@ -151,6 +151,12 @@ export async function findJobStatus(db: Db, kind: JobKind, id: string): Promise<
   return row?.status;
 }
 
+/** The statuses of several jobs of one kind (a deleted job is missing from the map). */
+export async function findJobStatuses(db: Db, kind: JobKind, ids: string[]): Promise<Map<string, JobStatus>> {
+  const rows: Array<{ id: string; status: JobStatus }> = await db(TABLE[kind]).whereIn('id', ids).select('id', 'status');
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
 /** A job's status and the batch it is an item of (null when it is not a batch item). */
 export async function findJobStatusAndBatch(db: Db, kind: JobKind, id: string): Promise<{ status: JobStatus; batch_id: string | null } | undefined> {
   return db(TABLE[kind]).where({ id }).first('status', 'batch_id');

@@ -383,7 +383,10 @@ describe('classification jobs', () => {
   }, 120_000);
 
   it('replays a creation with the same Idempotency-Key, long-polls and lists by classifier', async () => {
-    scriptModel();
+    // The page takes a second at the model: the long-poll below is held while it runs and answers
+    // when the job completes (its row's change is announced on job_events, migration 026), not when
+    // the 8 s cap runs out.
+    provider.respondWith((r) => classificationStep(r, { delayMs: 1_000 }));
     const one = await upload(base, packetPdf([['invoice', true, [0.5]]]), 'idem.pdf', 'application/pdf');
     const body = JSON.stringify({ classifier_name: 'packet', file_id: one.body.id, mode: 'document' });
     const post = () => fetch(`${base}/v1/classification-jobs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'packets-idem-1' }, body });
@@ -393,8 +396,11 @@ describe('classification jobs', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const id = ((await first.json()) as { id: string }).id;
     expect(((await again.json()) as { id: string }).id).toBe(id);
+    const asked = Date.now();
     const waited = await call(base, 'GET', `/v1/classification-jobs/${id}?wait=20`);
     expect(waited.status).toBe(200);
+    expect(waited.body.status).toBe('completed');
+    expect(Date.now() - asked).toBeLessThan(6_000);
     await finished(`/v1/classification-jobs/${id}`);
     const classifier = (await call(base, 'GET', '/v1/classifiers/packet')).body;
     const list = await call(base, 'GET', `/v1/classification-jobs?classifier_id=${classifier.id}&status=completed`);

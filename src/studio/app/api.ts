@@ -67,10 +67,13 @@ async function followEvents<J extends Job>(job: J, onJob: (job: J) => void, sign
   const params = { path: { job_id: job.id } };
   const options = { params, parseAs: 'stream', headers: { accept: 'text/event-stream' }, signal } as const;
   try {
+    const kind = jobKind(job.id);
     const stream = await client.ok(
-      jobKind(job.id) === 'extraction'
+      kind === 'extraction'
         ? client.api.GET('/v1/extraction-jobs/{job_id}/events', options)
-        : client.api.GET('/v1/parse-jobs/{job_id}/events', options),
+        : kind === 'classification'
+          ? client.api.GET('/v1/classification-jobs/{job_id}/events', options)
+          : client.api.GET('/v1/parse-jobs/{job_id}/events', options),
     );
     if (stream) {
       const reader = (stream as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream()).getReader();

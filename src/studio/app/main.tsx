@@ -11,12 +11,13 @@ import { DefinitionPanel, FilePanel, TokenBar, schemaEdited, type Target } from 
 import { EvaluateView } from './evaluate';
 import { BatchesView } from './batches';
 import { ReviewQueueView } from './review-queue';
+import { PacketsView } from './packets';
 import type { ExtractionJob, FileRecord, Job, ParseJob, Selection } from './types';
 import './studio.css';
 
 function App() {
   const [reload, setReload] = useState(0);
-  const [view, setView] = useState<'extract' | 'evaluate' | 'batches' | 'review'>('extract');
+  const [view, setView] = useState<'extract' | 'evaluate' | 'batches' | 'review' | 'packets'>('extract');
   const [file, setFile] = useState<FileRecord | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [job, setJob] = useState<Job | null>(null);
@@ -92,15 +93,15 @@ function App() {
           docextract <span>studio</span>
         </h1>
         <nav role="tablist" aria-label="View">
-          {(['extract', 'review', 'evaluate', 'batches'] as const).map((v) => (
+          {(['extract', 'review', 'evaluate', 'batches', 'packets'] as const).map((v) => (
             <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)}>
-              {v === 'extract' ? 'Extract & parse' : v === 'review' ? 'Review' : v === 'evaluate' ? 'Evaluate' : 'Batches'}
+              {v === 'extract' ? 'Extract & parse' : v === 'review' ? 'Review' : v === 'evaluate' ? 'Evaluate' : v === 'batches' ? 'Batches' : 'Packets'}
             </button>
           ))}
         </nav>
         <TokenBar onChange={() => setReload((n) => n + 1)} />
       </header>
-      {view === 'review' ? <ReviewQueueView reload={reload} /> : view === 'batches' ? <BatchesView reload={reload} /> : view === 'evaluate' ? <EvaluateView reload={reload} /> : <>
+      {view === 'review' ? <ReviewQueueView reload={reload} /> : view === 'packets' ? <PacketsView reload={reload} /> : view === 'batches' ? <BatchesView reload={reload} /> : view === 'evaluate' ? <EvaluateView reload={reload} /> : <>
       <aside>
         <FilePanel file={file} onFile={pickFile} reload={reload} />
         <DefinitionPanel target={target} onTarget={setTarget} reload={reload} />
