@@ -1,8 +1,8 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
-import type { EvaluationRunInput } from '../../workflows/evaluation.js';
+import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
+import { evaluationRunSettings } from './evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
-import { searchAttributesRegistered } from './search-attribute-registry.js';
 
 export const CLASSIFIER_EVALUATION_WORKFLOW_TYPE = 'classifierEvaluationRunWorkflow';
 
@@ -13,13 +13,7 @@ export async function startClassifierEvaluationWorkflow(
   runId: string,
   memo: { evaluation_set: string; definition_name: string },
 ): Promise<void> {
-  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
-  const input: EvaluationRunInput = {
-    runId,
-    concurrency: config.evaluationConcurrency,
-    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs }, pageConcurrency: config.pageConcurrency },
-    searchAttributes: await searchAttributesRegistered(temporal, config.temporal.namespace),
-  };
+  const input: EvaluationRunInput = { runId, ...(await evaluationRunSettings(temporal, config)) };
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(CLASSIFIER_EVALUATION_WORKFLOW_TYPE, {
       workflowId: runId,
