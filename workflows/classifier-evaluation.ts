@@ -1,8 +1,10 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING } from './activity-options.js';
 import { classificationJobWorkflow } from './classification.js';
 import { evaluateItems, type EvaluatedKind, type EvaluationRunInput } from './evaluation-items.js';
+import { endRunAs, showRunStatus } from './run-end.js';
+import { OPERATORS2_CLASSIFIER_EVALUATION_OUTCOME } from './versions.js';
 
 const acts = proxyActivities<Activities>(BOOKKEEPING);
 // Scoring reads every item's split and writes the report: longer than a status write.
@@ -25,5 +27,8 @@ const CLASSIFIER_RUN: EvaluatedKind<{ jobId: string; classifierName: string; fil
  * the run scored on pages, classes and boundaries.
  */
 export async function classifierEvaluationRunWorkflow(input: EvaluationRunInput): Promise<string> {
-  return evaluateItems(input, CLASSIFIER_RUN);
+  // The run shows its status and ends as the evaluation did (./run-end.ts), as an extractor's run does.
+  if (!patched(OPERATORS2_CLASSIFIER_EVALUATION_OUTCOME)) return evaluateItems(input, CLASSIFIER_RUN);
+  showRunStatus('running');
+  return endRunAs('evaluation_run', await evaluateItems(input, CLASSIFIER_RUN));
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
 import { evaluationRunSettings } from './evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
+import { initialEvaluationRunSearchAttributes } from './search-attributes.js';
 
 export const CLASSIFIER_EVALUATION_WORKFLOW_TYPE = 'classifierEvaluationRunWorkflow';
 
@@ -22,6 +23,8 @@ export async function startClassifierEvaluationWorkflow(
       memo: { job_kind: 'evaluation', ...memo },
       staticSummary: `evaluate classifier · ${memo.definition_name} · set ${memo.evaluation_set}`,
       staticDetails: `Evaluation run \`${runId}\`: \`GET /v1/evaluation-runs/${runId}\``,
+      // As an extractor's run: DocextractEvaluationRunId finds the run and its jobs, where the server has it.
+      ...(input.searchAttributes ? { typedSearchAttributes: initialEvaluationRunSearchAttributes({ runId, definition: memo.definition_name }) } : {}),
     }),
   );
 }
