@@ -4,7 +4,7 @@ import type { Extractor } from '../src/domain/extractors.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { OutputError } from '../src/providers/errors.js';
 import { runExtraction } from '../src/providers/index.js';
-import type { DocumentInput, ExtractionExample } from '../src/providers/types.js';
+import type { DocumentInput, ExtractionDefinition, ExtractionExample } from '../src/providers/types.js';
 import { compileDataValidator } from '../src/schema-dialect/index.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
@@ -15,6 +15,17 @@ import { askUntilUsable } from './output-attempts.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
+
+/** What the model is asked with, from the extractor's snapshot (a whole document or one of its windows). */
+export function extractionDefinition(extractor: Extractor): ExtractionDefinition {
+  return {
+    name: extractor.name,
+    instructions: extractor.instructions,
+    schema: extractor.schema,
+    model: extractor.model,
+    reasoningEffort: extractor.reasoning_effort as never,
+  };
+}
 
 export function extractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -59,13 +70,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
             runExtraction({
               settings,
               config,
-              definition: {
-                name: extractor.name,
-                instructions: extractor.instructions,
-                schema: extractor.schema,
-                model: extractor.model,
-                reasoningEffort: extractor.reasoning_effort as never,
-              },
+              definition: extractionDefinition(extractor),
               input,
               examples,
               signal,

@@ -36,6 +36,7 @@ import { withHeartbeat } from './heartbeat.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
+import { extractionDefinition } from './extraction.js';
 import { askUntilUsable } from './output-attempts.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
@@ -191,13 +192,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const ask = (generation: GenerationSettings | undefined) =>
           extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}) }, settings, {
             config,
-            definition: {
-              name: extractor.name,
-              instructions: extractor.instructions,
-              schema: extractor.schema,
-              model: extractor.model,
-              reasoningEffort: extractor.reasoning_effort as never,
-            },
+            definition: extractionDefinition(extractor),
             input,
             examples,
             ...(window ? { window } : {}),
