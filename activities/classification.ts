@@ -5,7 +5,7 @@ import { routeSegments } from '../src/domain/classification/routing.js';
 import { pageTextForRequest, warmRenderPool } from '../src/documents/index.js';
 import { jobSpan, rangeOfRow } from '../src/long-documents/index.js';
 import { recordJobFinished } from '../src/metrics/index.js';
-import { OutputError, runPageClassification } from '../src/providers/index.js';
+import { runPageClassification } from '../src/providers/index.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
 import { answeredPages, pageAnswers, pageIsAnswered, recordClassificationResult, storePageAnswer } from '../src/storage/classifications.js';
 import * as jobs from '../src/storage/jobs.js';
@@ -17,6 +17,7 @@ import { withHeartbeat } from './heartbeat.js';
 import { JobStopWatch } from './job-stop-watch.js';
 import { callModel } from './model-call.js';
 import { sumUsage } from './parse.js';
+import { askUntilUsable } from './output-attempts.js';
 import { loadProviderSettings } from './provider-settings.js';
 
 // Classification jobs (issue 44): one request per page (the fixed protocol of
@@ -51,25 +52,13 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
         toClassify = { image, text: pageTextForRequest(bytes, page), page, pageCount: await countPages(bytes, config) };
       }
       const target = { stop, jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, kind: 'classification' as const };
-      let lastError: OutputError | undefined;
-      for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
-        try {
-          const answer = await callModel(deps, target, (signal, gate) =>
-            runPageClassification({ settings, config, definition: classifier, page: toClassify, signal, beforeSend: gate }),
-          );
-          await storePageAnswer(db, jobId, { page, class: answer.class, starts_document: answer.starts_document, confidence: answer.confidence, usage: answer.usage ?? null });
-          return 'stored';
-        } catch (err) {
-          if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
-            log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
-            lastError = err;
-            continue;
-          }
-          if (err instanceof OutputError) throw jobFailure(err.code, err.message);
-          throw err;
-        }
-      }
-      throw jobFailure(lastError!.code, lastError!.message);
+      return askUntilUsable(config.outputAttempts, log, async () => {
+        const answer = await callModel(deps, target, (signal, gate) =>
+          runPageClassification({ settings, config, definition: classifier, page: toClassify, signal, beforeSend: gate }),
+        );
+        await storePageAnswer(db, jobId, { page, class: answer.class, starts_document: answer.starts_document, confidence: answer.confidence, usage: answer.usage ?? null });
+        return 'stored' as const;
+      });
     });
   }
 

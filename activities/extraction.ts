@@ -4,16 +4,28 @@ import type { Extractor } from '../src/domain/extractors.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { OutputError } from '../src/providers/errors.js';
 import { runExtraction } from '../src/providers/index.js';
-import type { DocumentInput, ExtractionExample } from '../src/providers/types.js';
+import type { DocumentInput, ExtractionDefinition, ExtractionExample } from '../src/providers/types.js';
 import { compileDataValidator } from '../src/schema-dialect/index.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, DocumentCache, pageTexts } from './documents.js';
-import { jobFailure, translatingErrors } from './failures.js';
+import { translatingErrors } from './failures.js';
 import { callModel } from './model-call.js';
+import { askUntilUsable } from './output-attempts.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
+
+/** What the model is asked with, from the extractor's snapshot (a whole document or one of its windows). */
+export function extractionDefinition(extractor: Extractor): ExtractionDefinition {
+  return {
+    name: extractor.name,
+    instructions: extractor.instructions,
+    schema: extractor.schema,
+    model: extractor.model,
+    reasoningEffort: extractor.reasoning_effort as never,
+  };
+}
 
 export function extractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
@@ -52,59 +64,40 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         }
         const validate = compileDataValidator(extractor.schema);
 
-        let lastError: OutputError | undefined;
-        for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
-          try {
-            const answer = await callModel(deps, { kind: 'extraction', jobId, callKey: 'extract', settings, model: extractor.model }, (signal, gate) =>
-              runExtraction({
-                settings,
-                config,
-                definition: {
-                  name: extractor.name,
-                  instructions: extractor.instructions,
-                  schema: extractor.schema,
-                  model: extractor.model,
-                  reasoningEffort: extractor.reasoning_effort as never,
-                },
-                input,
-                examples,
-                signal,
-                beforeSend: gate,
-              }),
-            );
-            const check = validate(answer.data);
-            if (!check.valid) {
-              throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
-            }
-            // Paid for: held through a database outage rather than asked again.
-            const completed = await writePaidAnswer(
-              () =>
-                jobs.completeJob(db, 'extraction', jobId, {
-                  result: { data: answer.data },
-                  usage: answer.usage,
-                  provider_name_used: extractor.provider_name,
-                  model_used: answer.model ?? extractor.model,
-                }),
-              log,
-              'the answer',
-            );
-            const n = completed ? 1 : 0;
-            if (completed) recordJobFinished('extraction', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
-            log.info({ usage: answer.usage, adapter: answer.adapter }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
-            return n === 1 ? 'recorded' : 'not_running';
-          } catch (err) {
-            // Unusable output is worth another try; truncation and provider errors are not retried here.
-            if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
-              log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
-              lastError = err;
-              continue;
-            }
-            if (err instanceof OutputError) throw jobFailure(err.code, err.message);
-            throw err;
+        // Unusable output is worth another try; truncation and provider errors are not retried here.
+        return askUntilUsable(config.outputAttempts, log, async () => {
+          const answer = await callModel(deps, { kind: 'extraction', jobId, callKey: 'extract', settings, model: extractor.model }, (signal, gate) =>
+            runExtraction({
+              settings,
+              config,
+              definition: extractionDefinition(extractor),
+              input,
+              examples,
+              signal,
+              beforeSend: gate,
+            }),
+          );
+          const check = validate(answer.data);
+          if (!check.valid) {
+            throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
           }
-        }
-        // Reached only when every attempt produced unusable output.
-        throw jobFailure(lastError!.code, lastError!.message);
+          // Paid for: held through a database outage rather than asked again.
+          const completed = await writePaidAnswer(
+            () =>
+              jobs.completeJob(db, 'extraction', jobId, {
+                result: { data: answer.data },
+                usage: answer.usage,
+                provider_name_used: extractor.provider_name,
+                model_used: answer.model ?? extractor.model,
+              }),
+            log,
+            'the answer',
+          );
+          const n = completed ? 1 : 0;
+          if (completed) recordJobFinished('extraction', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
+          log.info({ usage: answer.usage, adapter: answer.adapter }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
+          return n === 1 ? 'recorded' : 'not_running';
+        });
       });
     },
   };

@@ -36,6 +36,8 @@ import { withHeartbeat } from './heartbeat.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
+import { extractionDefinition } from './extraction.js';
+import { askUntilUsable } from './output-attempts.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs.js';
 import { storedWindows as readStoredWindows, storeWindow, windowIsStored } from '../src/storage/job-results.js';
@@ -190,13 +192,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const ask = (generation: GenerationSettings | undefined) =>
           extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}) }, settings, {
             config,
-            definition: {
-              name: extractor.name,
-              instructions: extractor.instructions,
-              schema: extractor.schema,
-              model: extractor.model,
-              reasoningEffort: extractor.reasoning_effort as never,
-            },
+            definition: extractionDefinition(extractor),
             input,
             examples,
             ...(window ? { window } : {}),
@@ -205,32 +201,38 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         // Whole-document answers keep today's messages; a window's say which pages they are about.
         const about = (message: string) => (whole ? message : `${where}: ${message}`);
 
-        let lastError: OutputError | undefined;
-        for (let attempt = 1; attempt <= config.outputAttempts; attempt++) {
-          try {
-            const outcome = await askAvoidingLoops(ask, (a) => isDegenerateData(a.data), () =>
-              log.warn('degenerate answer (the same item over and over), asking again with a frequency penalty'),
-            );
-            if (!outcome) {
-              throw jobFailure('output_degenerate', `The model's answer for ${where} repeats the same item over and over, also when asked again`);
-            }
-            const answer = outcome.answer;
-            // Compiled here, once the model has answered (~50 ms the first time for a schema, then
-            // cached): before the request it would hold the first windows back.
-            const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
-            const check = validate(answer.data);
-            if (!check.valid) {
-              throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
-            }
-            // The window's own token probabilities: its values keep them through the merge.
-            // Paid for: held through a database outage rather than asked again.
-            await writePaidAnswer(() => storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null }), log, where);
-            // Provenance's text-layer search for this window, while later windows are at the model.
-            if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
-            log.debug({ usage: answer.usage }, 'window extracted');
-            return 'stored';
-          } catch (err) {
-            if (err instanceof OutputError && err.code === 'output_truncated') {
+        const answerWindow = async (): Promise<'stored'> => {
+          const outcome = await askAvoidingLoops(ask, (a) => isDegenerateData(a.data), () =>
+            log.warn('degenerate answer (the same item over and over), asking again with a frequency penalty'),
+          );
+          if (!outcome) {
+            throw jobFailure('output_degenerate', `The model's answer for ${where} repeats the same item over and over, also when asked again`);
+          }
+          const answer = outcome.answer;
+          // Compiled here, once the model has answered (~50 ms the first time for a schema, then
+          // cached): before the request it would hold the first windows back.
+          const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
+          const check = validate(answer.data);
+          if (!check.valid) {
+            throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
+          }
+          // The window's own token probabilities: its values keep them through the merge.
+          // Paid for: held through a database outage rather than asked again.
+          await writePaidAnswer(() => storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null }), log, where);
+          // Provenance's text-layer search for this window, while later windows are at the model.
+          if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
+          log.debug({ usage: answer.usage }, 'window extracted');
+          return 'stored';
+        };
+        // An answer cut off for length is not asked again: the window is split (a single page fails).
+        return askUntilUsable(
+          config.outputAttempts,
+          log,
+          async (): Promise<WindowOutcome> => {
+            try {
+              return await answerWindow();
+            } catch (err) {
+              if (!(err instanceof OutputError && err.code === 'output_truncated')) throw err;
               if (first < last) {
                 log.info('answer cut off for length, splitting the window');
                 return 'truncated';
@@ -240,16 +242,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
                 `The model's answer for ${where} was cut off at the output token limit (${config.extractionMaxTokens} tokens, SERVICE_EXTRACTION_MAX_TOKENS), even for this ${unit} alone`,
               );
             }
-            if (err instanceof OutputError && err.retryable && attempt < config.outputAttempts) {
-              log.warn({ code: err.code, attempt }, 'model output unusable, asking again');
-              lastError = err;
-              continue;
-            }
-            if (err instanceof OutputError) throw jobFailure(err.code, about(err.message));
-            throw err;
-          }
-        }
-        throw jobFailure(lastError!.code, about(lastError!.message));
+          },
+          about,
+        );
       });
     },
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 import { codegenView } from './codegen-view.js';
+import { documentOperations, missingFromPythonClient } from './generated-operations.js';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const PYTHON_CLIENT_DIR = path.join(ROOT, 'clients', 'python');
@@ -99,20 +100,26 @@ export interface Generated {
   output: string;
 }
 
+export interface GeneratedPython extends Generated {
+  /** Operations of the document the generated package has no endpoint for (`METHOD /path`). */
+  missing: string[];
+}
+
 /**
  * Runs openapi-python-client on `source` (a file path or an http(s) URL, e.g. a running service's
  * /openapi.yaml) into `outDir`, then makes the code Python 3.9-compatible and formats it. The
- * venv must have GENERATOR_PINS.
+ * venv must have GENERATOR_PINS. The project's own client is generated from the codegen view of the
+ * document (scripts/codegen-view.ts says why); `{ asIs: true }` gives the generator the document
+ * itself, as a user of the served /openapi.yaml would.
  */
-export async function generatePythonClient(source: string, outDir: string): Promise<Generated> {
+export async function generatePythonClient(source: string, outDir: string, opts: { asIs?: boolean } = {}): Promise<GeneratedPython> {
   const work = mkdtempSync(path.join(tmpdir(), 'docextract-pygen-'));
   try {
     const pkg = path.join(work, 'generated');
-    // The generator reads the codegen view of the document (scripts/codegen-view.ts says why).
     const text = /^https?:\/\//.test(source) ? await (await fetch(source)).text() : readFileSync(source, 'utf8');
-    const viewPath = path.join(work, 'openapi.codegen.yaml');
-    writeFileSync(viewPath, codegenView(text));
-    const input = ['--path', viewPath];
+    const inputPath = path.join(work, opts.asIs ? 'openapi.yaml' : 'openapi.codegen.yaml');
+    writeFileSync(inputPath, opts.asIs ? text : codegenView(text));
+    const input = ['--path', inputPath];
     const r = await run(venvBin('openapi-python-client'), ['generate', ...input, '--meta', 'none', '--config', path.join(ROOT, 'scripts', 'python-client-config.yaml'), '--output-path', pkg], {
       env: venvEnv(),
       cwd: work,
@@ -121,6 +128,7 @@ export async function generatePythonClient(source: string, outDir: string): Prom
     const output = `${r.stdout}\n${r.stderr}`;
     if (r.status !== 0 || !existsSync(pkg)) throw new Error(`openapi-python-client failed (exit ${r.status}):\n${output}`);
     const warnings = outputBlocks(output).filter((b) => !/^Generating \S+$/.test(b));
+    const missing = missingFromPythonClient(documentOperations(text), pkg);
     await run(venvBin('python'), [path.join(ROOT, 'scripts', 'python_client_py39.py'), pkg], { env: venvEnv() });
     await run(venvBin('ruff'), ['check', '--isolated', '--no-cache', '--select', 'I,F401', '--fix', '--quiet', pkg], { env: venvEnv() });
     await run(venvBin('ruff'), ['format', '--isolated', '--no-cache', '--line-length', '120', '--quiet', pkg], { env: venvEnv() });
@@ -128,7 +136,7 @@ export async function generatePythonClient(source: string, outDir: string): Prom
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(path.dirname(outDir), { recursive: true });
     cpSync(pkg, outDir, { recursive: true });
-    return { warnings, output };
+    return { warnings, output, missing };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

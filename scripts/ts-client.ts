@@ -14,8 +14,8 @@ export const TS_CLIENT_TYPES = path.join(ROOT, 'clients', 'typescript', 'openapi
  * Record<string, never>, so values can be assigned to them without casts.
  */
 export async function generateTsClientTypes(source: string, outFile: string): Promise<Generated> {
-  // The generator reads the codegen view of the document (scripts/codegen-view.ts says why: a
-  // recursive schema is a type that refers to itself here).
+  // The generator reads the codegen view of the document, as the Python client's does
+  // (scripts/codegen-view.ts), so both clients see the same shapes.
   const text = /^https?:\/\//.test(source) ? await (await fetch(source)).text() : readFileSync(source, 'utf8');
   const work = mkdtempSync(path.join(tmpdir(), 'docextract-tsgen-'));
   const view = path.join(work, 'openapi.codegen.yaml');

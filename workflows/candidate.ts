@@ -1,7 +1,8 @@
 import { CancellationScope, executeChild, ParentClosePolicy, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { BOOKKEEPING } from './activity-options.js';
-import { evaluationRunWorkflow, type EvaluationRunInput } from './evaluation.js';
+import { evaluationRunWorkflow } from './evaluation.js';
+import type { EvaluationRunInput } from './evaluation-items.js';
 import { describeFailure, isCancellation } from './job-failure.js';
 
 /** Input of extractorCandidateWorkflow: the candidate's id and the settings its runs get. */

@@ -88,3 +88,11 @@ export const PACKETS_PAGE_RANGE = 'packets-page-range';
  * batch's row stays `running` for ever. Runs without the marker keep the path before it.
  */
 export const HARDENING_BATCH_FAILURE = 'hardening-batch-failure';
+
+/**
+ * Classifier evaluation runs end as their run did, as extractor runs do (ENGINE_EVALUATION_OUTCOME,
+ * issue 45): Failed when the run failed, Canceled when it was canceled, completed otherwise, and
+ * upsert DocextractJobStatus on runs started with the attributes (the starter now sets them, as an
+ * extractor run's does). Runs without the marker return the status as a string, as before.
+ */
+export const OPERATORS2_CLASSIFIER_EVALUATION_OUTCOME = 'operators2-classifier-evaluation-outcome';

@@ -2319,7 +2319,7 @@ export interface components {
         JsonValue: unknown;
         /** @description A free-form JSON object whose strings and keys are free of NUL. */
         JsonObject: {
-            [key: string]: unknown;
+            [key: string]: components["schemas"]["JsonValue"];
         };
         /**
          * Format: uri

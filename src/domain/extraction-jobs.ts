@@ -5,13 +5,12 @@ import { notFound } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { findExtractorByRef } from './extractors.js';
-import { createOnce, releaseKey, requestHash } from './idempotency.js';
-import { retryJob, startOrUndo } from './job-control.js';
+import { createJob, inputFileName } from './job-creation.js';
+import { retryJob } from './job-control.js';
 import { latestRetries, retryFromColumn, type JobRetry } from '../storage/call-retries.js';
-import { findExtractionJobForRead, findJobRow, idempotencyScope, insertExtractionJob, pageOfExtractionJobs } from '../storage/jobs.js';
+import { findExtractionJobForRead, findJobRow, insertExtractionJob, pageOfExtractionJobs } from '../storage/jobs.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
-import { jobsCreated } from '../metrics/index.js';
 import type { Page, PageRequest } from '../storage/pagination.js';
 import { iso, isoOrNull } from './time.js';
 import { text } from './text.js';
@@ -105,16 +104,11 @@ export async function createExtractionJob(
   if (!extractor || (body.extractor_id && extractor.id !== ref) || (body.extractor_name && extractor.name !== ref)) {
     throw notFound('Extractor', ref);
   }
-  let fileName: string | null = null;
-  if (body.file_id) {
-    const file = await db('files').where({ id: body.file_id }).first('id', 'filename');
-    if (!file) throw notFound('File', body.file_id);
-    fileName = file.filename;
-  }
+  const fileName = body.file_id ? await inputFileName(db, body.file_id) : null;
   await checkPageRange(db, config, body);
   const id = newId('extractionJob');
-  const claim = idempotencyKey ? { scope: idempotencyScope('extraction'), key: idempotencyKey, hash: requestHash(body) } : undefined;
-  const created = await createOnce(db, claim, async (trx) => {
+  const memo = { job_kind: 'extraction' as const, definition_name: extractor.name, file_id: body.file_id ?? null, file_name: fileName };
+  return createJob({ db, temporal, config }, { kind: 'extraction', id, memo, idempotency: { key: idempotencyKey, body } }, async (trx) => {
     // The definition as it is now travels with the job: later edits never change it.
     const row = await insertExtractionJob(trx, {
       id,
@@ -126,20 +120,6 @@ export async function createExtractionJob(
     });
     return toExtractionJobResponse(row);
   });
-  if (created.replayed) return created;
-  await startOrUndo(db, 'extraction', id, () =>
-    startJobWorkflow(temporal, config, 'extraction', id, {
-      job_kind: 'extraction',
-      definition_name: extractor.name,
-      file_id: body.file_id ?? null,
-      file_name: fileName,
-    }),
-  ).catch(async (err) => {
-    await releaseKey(db, claim);
-    throw err;
-  });
-  jobsCreated.inc({ kind: 'extraction' });
-  return created;
 }
 
 /**

@@ -4,16 +4,15 @@ import type { Config } from '../config/index.js';
 import { notFound } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
-import { createOnce, releaseKey, requestHash } from './idempotency.js';
-import { retryJob, startOrUndo } from './job-control.js';
+import { createJob, inputFileName } from './job-creation.js';
+import { retryJob } from './job-control.js';
 import { latestRetries, type JobRetry } from '../storage/call-retries.js';
 import { countStoredPages } from '../storage/job-results.js';
 import type { Block } from '../retrieval/index.js';
 import { jobPagesWithBlocks } from './retrieval/job-blocks.js';
-import { findJobRow, idempotencyScope, insertParseJob, pageOfParseJobs } from '../storage/jobs.js';
+import { findJobRow, insertParseJob, pageOfParseJobs } from '../storage/jobs.js';
 import { newId } from './ids.js';
 import { JOB_STATUSES } from './job-status.js';
-import { jobsCreated } from '../metrics/index.js';
 import type { Page, PageRequest } from '../storage/pagination.js';
 import { findParserByRef, type Parser } from './parsers.js';
 import { iso, isoOrNull } from './time.js';
@@ -119,25 +118,15 @@ export async function createParseJob(
   if (!parser || (body.parser_id && parser.id !== ref) || (body.parser_name && parser.name !== ref)) {
     throw notFound('Parser', ref);
   }
-  const file = await db('files').where({ id: body.file_id }).first('id', 'filename');
-  if (!file) throw notFound('File', body.file_id);
+  const fileName = await inputFileName(db, body.file_id);
 
   const snapshot = parserSnapshot(parser);
   const id = newId('parseJob');
-  const claim = idempotencyKey ? { scope: idempotencyScope('parse'), key: idempotencyKey, hash: requestHash(body) } : undefined;
-  const created = await createOnce(db, claim, async (trx) => {
+  const memo = { job_kind: 'parse' as const, definition_name: parser.name, file_id: body.file_id, file_name: fileName };
+  return createJob({ db, temporal, config }, { kind: 'parse', id, memo, idempotency: { key: idempotencyKey, body } }, async (trx) => {
     const row = await insertParseJob(trx, { id, parser_id: parser.id, parser_snapshot: snapshot, file_id: body.file_id });
     return toParseJobResponse(row, [], 0);
   });
-  if (created.replayed) return created;
-  await startOrUndo(db, 'parse', id, () =>
-    startJobWorkflow(temporal, config, 'parse', id, { job_kind: 'parse', definition_name: parser.name, file_id: body.file_id, file_name: file.filename }),
-  ).catch(async (err) => {
-    await releaseKey(db, claim);
-    throw err;
-  });
-  jobsCreated.inc({ kind: 'parse' });
-  return created;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
-import type { EvaluationRunInput } from '../../workflows/evaluation.js';
+import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
+import { evaluationRunSettings } from './evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
-import { searchAttributesRegistered } from './search-attribute-registry.js';
+import { initialEvaluationRunSearchAttributes } from './search-attributes.js';
 
 export const CLASSIFIER_EVALUATION_WORKFLOW_TYPE = 'classifierEvaluationRunWorkflow';
 
@@ -13,13 +14,7 @@ export async function startClassifierEvaluationWorkflow(
   runId: string,
   memo: { evaluation_set: string; definition_name: string },
 ): Promise<void> {
-  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
-  const input: EvaluationRunInput = {
-    runId,
-    concurrency: config.evaluationConcurrency,
-    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs }, pageConcurrency: config.pageConcurrency },
-    searchAttributes: await searchAttributesRegistered(temporal, config.temporal.namespace),
-  };
+  const input: EvaluationRunInput = { runId, ...(await evaluationRunSettings(temporal, config)) };
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(CLASSIFIER_EVALUATION_WORKFLOW_TYPE, {
       workflowId: runId,
@@ -28,6 +23,8 @@ export async function startClassifierEvaluationWorkflow(
       memo: { job_kind: 'evaluation', ...memo },
       staticSummary: `evaluate classifier · ${memo.definition_name} · set ${memo.evaluation_set}`,
       staticDetails: `Evaluation run \`${runId}\`: \`GET /v1/evaluation-runs/${runId}\``,
+      // As an extractor's run: DocextractEvaluationRunId finds the run and its jobs, where the server has it.
+      ...(input.searchAttributes ? { typedSearchAttributes: initialEvaluationRunSearchAttributes({ runId, definition: memo.definition_name }) } : {}),
     }),
   );
 }

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
-import type { EvaluationRunInput } from '../../workflows/evaluation.js';
+import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
 import { initialEvaluationRunSearchAttributes } from './search-attributes.js';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { makePdf } from '../fixtures/documents.js';
 import { classificationPage, classificationStep, type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
-import { call, documentImages, pollJob, startStackWithProvider, upload } from './job-helpers.js';
+import { call, documentImages, eventually, pollJob, startStackWithProvider, upload } from './job-helpers.js';
 
 // Packets (issue 44): page extraction ranges, classifiers, classification jobs (split, document
 // mode, review of a split, routing). Pages of the packets say what the scripted model answers for
@@ -486,6 +486,37 @@ describe('evaluation of a classifier', () => {
     expect((await call(base, 'DELETE', '/v1/classifiers/eval-mail')).status).toBe(409);
     expect((await call(base, 'DELETE', `/v1/evaluation-runs/${run.id}`)).status).toBe(204);
     expect((await call(base, 'GET', `/v1/classification-jobs/${jobId}`)).status).toBe(404);
+  }, 180_000);
+
+  it('ends a canceled run\'s workflow Canceled, found by its search attributes as an extractor run is', async () => {
+    provider.respondWith(() => ({ kind: 'stall' }));
+    expect((await call(base, 'PUT', '/v1/classifiers/eval-cancel', {
+      display_name: 'Eval cancel',
+      model: 'generic-vision-model',
+      classes: [{ name: 'invoice', description: 'An invoice.' }, { name: 'letter', description: 'A letter.' }],
+    })).status).toBe(201);
+    expect((await call(base, 'POST', '/v1/evaluation-sets', { name: 'packets-cancel', display_name: 'Cancel' })).status).toBe(201);
+    for (let k = 0; k < 2; k++) {
+      expect((await call(base, 'POST', '/v1/evaluation-sets/packets-cancel/items', { text: `page ${k}`, expected_segments: [seg('invoice', 1, 1)] })).status).toBe(201);
+    }
+    const created = await call(base, 'POST', '/v1/evaluation-runs', { evaluation_set: 'packets-cancel', classifier_name: 'eval-cancel' });
+    expect(created.status).toBe(201);
+    const id: string = created.body.id;
+    await eventually(async () => ((await call(base, 'GET', `/v1/evaluation-runs/${id}`)).body.status === 'running' ? true : undefined), 60_000);
+    expect((await call(base, 'POST', `/v1/evaluation-runs/${id}/cancel`)).status).toBe(200);
+    await pollJob(base, `/v1/evaluation-runs/${id}`, (r) => r.status === 'canceled', 60_000);
+    const closed = await eventually(async () => {
+      const d = await stack.temporal.workflow.getHandle(id).describe();
+      return d.status.name === 'RUNNING' ? undefined : d;
+    }, 30_000);
+    expect([closed.type, closed.status.name]).toEqual(['classifierEvaluationRunWorkflow', 'CANCELLED']);
+    const query = `DocextractEvaluationRunId='${id}' AND DocextractJobKind='evaluation_run' AND DocextractJobStatus='canceled'`;
+    const found = await eventually(async () => {
+      const ids: string[] = [];
+      for await (const w of stack.temporal.workflow.list({ query })) ids.push(w.workflowId);
+      return ids.length > 0 ? ids : undefined;
+    }, 30_000);
+    expect(found).toEqual([id]);
   }, 180_000);
 });
 

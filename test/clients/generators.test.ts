@@ -1,6 +1,8 @@
-// The served /openapi.yaml through the client generators people run: openapi-python-client (in the
-// venv under .tools/), @hey-api/openapi-ts and openapi-typescript (devDependencies). Each must print
-// no warning; a failure lists every warning. Then a Python client generated from the served
+// The served /openapi.yaml, as GET /openapi.yaml of the running service answers it, through the
+// client generators people run: openapi-python-client (pinned, in the venv under .tools/),
+// @hey-api/openapi-ts and openapi-typescript (devDependencies), each given the document as it is.
+// Each must print no warning (a failure lists every warning) and generate every operation of the
+// document (a failure lists the dropped ones). Then a Python client generated from the served
 // document uploads a PDF, runs a parse job to completion and parses a 404 into a typed error, and
 // the committed clients/python/docextract/generated is what the current openapi.yaml generates.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -21,6 +23,7 @@ import {
   venvBin,
   venvEnv,
 } from '../../scripts/python-client.js';
+import { documentOperations, missingFromHeyApi, missingFromOpenApiTypescript, type DocumentOperation } from '../../scripts/generated-operations.js';
 import { makePdf } from '../fixtures/documents.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
@@ -30,10 +33,13 @@ let stack: TestStack;
 let provider: ScriptedProvider;
 let work: string;
 let served: string;
+/** The operations of the served document, as GET /openapi.yaml answers it. */
+let servedOperations: DocumentOperation[];
 
 beforeAll(async () => {
   ({ stack, provider } = await startStackWithProvider());
   served = `${stack.url}/openapi.yaml`;
+  servedOperations = documentOperations(await (await fetch(served)).text());
   work = mkdtempSync(path.join(tmpdir(), 'docextract-generators-'));
   await ensurePythonVenv(GENERATOR_PINS);
 }, 600_000);
@@ -52,23 +58,57 @@ describe('the served document through each generator', () => {
     expect((await fetch(served)).headers.get('content-type')).toMatch(/^application\/yaml/);
   });
 
-  it('openapi-python-client prints no warning', async () => {
-    const { warnings } = await generatePythonClient(served, path.join(work, 'served_client'));
+  it('has operations to generate', () => {
+    // More than a hundred today; the checks below compare each generator's output with this list.
+    expect(servedOperations.length).toBeGreaterThan(100);
+    expect(servedOperations.filter((op) => !op.operationId)).toEqual([]);
+  });
+
+  it('openapi-python-client prints no warning and drops no operation', async () => {
+    const { warnings, missing } = await generatePythonClient(served, path.join(work, 'served_client'), { asIs: true });
     expect(warnings).toEqual([]);
+    expect(missing).toEqual([]);
   }, 600_000);
 
-  it('@hey-api/openapi-ts prints no warning, and types the upload as a file', async () => {
+  it('@hey-api/openapi-ts prints no warning, drops no operation, and types the upload as a file', async () => {
     const out = path.join(work, 'hey-api');
     const { warnings } = await runHeyApi(served, out);
     expect(warnings).toEqual([]);
+    expect(missingFromHeyApi(servedOperations, readFileSync(path.join(out, 'sdk.gen.ts'), 'utf8'))).toEqual([]);
     expect(readFileSync(path.join(out, 'types.gen.ts'), 'utf8')).toMatch(/upload: Blob \| File;/);
   }, 600_000);
 
-  it('openapi-typescript prints no warning', async () => {
+  it('openapi-typescript prints no warning and drops no operation', async () => {
     const out = path.join(work, 'openapi-typescript.d.ts');
     const { warnings } = await runOpenApiTypescript(served, out);
     expect(warnings).toEqual([]);
+    expect(missingFromOpenApiTypescript(servedOperations, readFileSync(out, 'utf8'))).toEqual([]);
     expect(readFileSync(out, 'utf8')).toMatch(/ApiErrorResponse: \{/);
+  }, 600_000);
+
+  it('the dropped-operation check can fail: free-form JSON as a recursive union drops the operations that take it', async () => {
+    // JsonValue as it was written before (anyOf over the kinds of value, the array branch referring
+    // back to JsonValue): the same values, but openapi-python-client cannot follow it.
+    const current = readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8');
+    const start = current.indexOf('    JsonValue:\n');
+    const end = current.indexOf('    JsonObject:\n');
+    expect(start).toBeGreaterThan(0);
+    const recursive = [
+      '    JsonValue:',
+      '      description: Any JSON value whose strings and keys are free of NUL (free-form content).',
+      '      anyOf:',
+      "        - type: [number, boolean, 'null']",
+      "        - $ref: '#/components/schemas/NulFreeString'",
+      '        - type: array',
+      "          items: { $ref: '#/components/schemas/JsonValue' }",
+      "        - $ref: '#/components/schemas/JsonObject'",
+      '',
+    ].join('\n');
+    const file = path.join(work, 'recursive-union.yaml');
+    writeFileSync(file, current.slice(0, start) + recursive + current.slice(end));
+    const { warnings, missing } = await generatePythonClient(file, path.join(work, 'recursive_client'), { asIs: true });
+    expect(missing).toEqual(expect.arrayContaining(['POST /v1/schemas/validate', 'PUT /v1/providers/{name}', 'PATCH /v1/providers/{name}', 'PATCH /v1/extractors/{extractor_ref}']));
+    expect(warnings.join('\n')).toMatch(/POST \/v1\/schemas\/validate[\s\S]*Endpoint will not be generated/);
   }, 600_000);
 
   it('the warning check can fail: an error response in the old allOf + const shape is reported by name', async () => {
@@ -79,7 +119,7 @@ describe('the served document through each generator', () => {
     expect(old).toContain('const: file_in_use');
     const file = path.join(work, 'old-shape.yaml');
     writeFileSync(file, old);
-    const { warnings } = await generatePythonClient(file, path.join(work, 'old_client'));
+    const { warnings } = await generatePythonClient(file, path.join(work, 'old_client'), { asIs: true });
     expect(warnings.join('\n')).toMatch(/DELETE \/v1\/files\/\{file_id\}[\s\S]*file_in_use/);
   }, 600_000);
 });

@@ -392,6 +392,21 @@ describe('expectMatchesOpenApi rejects what breaks the contract', () => {
     expect(check).toThrow(message);
   });
 
+  // Free-form JSON (JsonObject, JsonValue): one schema without `type` whose keywords each apply to
+  // their own kind of value; every kind passes and NUL is refused at any depth, as the union did.
+  const mcpResult = (result: unknown) => () => expectMatchesOpenApi('POST', '/mcp', 200, { jsonrpc: '2.0', id: 1, result });
+  it('free-form JSON takes every kind of value at any depth', () => {
+    expect(mcpResult({ s: 'text', n: 1.5, i: -2, t: true, f: false, z: null, a: [1, 'two', [null, { deep: ['x'] }]], o: { p: { q: 'r' } }, e: {}, l: [] })).not.toThrow();
+  });
+  it.each<[string, unknown]>([
+    ['a NUL in a string of an array in an object', { o: { a: ['ok', 'n\u0000ul'] } }],
+    ['a NUL in a string in nested arrays', { a: [[['\u0000']]] }],
+    ['a NUL in a key of a nested object', { a: [{ 'k\u0000': 1 }] }],
+    ['a __proto__ key in a nested object', { a: [JSON.parse('{"__proto__": 1}')] }],
+  ])('free-form JSON refuses %s', (_name, result) => {
+    expect(mcpResult(result)).toThrow(/\/result/);
+  });
+
   it('matches concrete URLs to path templates', () => {
     expect(findOperation('POST', 'http://127.0.0.1:1/v1/jobs/ejob_1/cancel?x=1')?.operation.operationId).toBe('cancelExtractionJobDeprecated');
     expect(findOperation('GET', '/v1/files/file_1/content')?.params).toEqual({ file_id: 'file_1' });

@@ -9,7 +9,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { connectTemporalClient } from '../../src/temporal/client.js';
-import type { EvaluationRunInput } from '../../workflows/evaluation.js';
+import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 
 let client: Client;

@@ -16,12 +16,11 @@ import {
   type ClassificationJobRead,
 } from '../../storage/classifications.js';
 import type { Db } from '../../storage/db.js';
-import { findJobRow, idempotencyScope, routedJobIds, routedJobStatuses } from '../../storage/jobs.js';
+import { findJobRow, routedJobIds, routedJobStatuses } from '../../storage/jobs.js';
 import type { Page, PageRequest } from '../../storage/pagination.js';
 import { startJobWorkflow } from '../../temporal/job-workflows.js';
-import { jobsCreated } from '../../metrics/index.js';
-import { createOnce, releaseKey, requestHash } from '../idempotency.js';
-import { cancelJob, deleteJob, retryJob, startOrUndo } from '../job-control.js';
+import { createJob, inputFileName } from '../job-creation.js';
+import { cancelJob, deleteJob, retryJob } from '../job-control.js';
 import { JOB_STATUSES } from '../job-status.js';
 import { newId } from '../ids.js';
 import { checkPageRange, pagesField, pagesOfRow, rangeColumns } from '../page-ranges.js';
@@ -94,16 +93,11 @@ export async function createClassificationJob(
 ): Promise<{ job: ClassificationJobResponse; replayed: boolean }> {
   const classifier = await findClassifierByRef(db, body.classifier_name);
   if (!classifier || classifier.name !== body.classifier_name) throw notFound('Classifier', body.classifier_name);
-  let fileName: string | null = null;
-  if (body.file_id) {
-    const file = await db('files').where({ id: body.file_id }).first('id', 'filename');
-    if (!file) throw notFound('File', body.file_id);
-    fileName = file.filename;
-  }
+  const fileName = body.file_id ? await inputFileName(db, body.file_id) : null;
   await checkPageRange(db, config, body);
   const id = newId('classificationJob');
-  const claim = idempotencyKey ? { scope: idempotencyScope('classification'), key: idempotencyKey, hash: requestHash(body) } : undefined;
-  const created = await createOnce(db, claim, async (trx) => {
+  const memo = { job_kind: 'classification' as const, definition_name: classifier.name, file_id: body.file_id ?? null, file_name: fileName };
+  return createJob({ db, temporal, config }, { kind: 'classification', id, memo, idempotency: { key: idempotencyKey, body } }, async (trx) => {
     const row = await insertClassificationJob(trx, {
       id,
       classifier_id: classifier.id,
@@ -116,15 +110,6 @@ export async function createClassificationJob(
     });
     return toClassificationJobResponse({ ...row, pages_completed: 0 });
   });
-  if (created.replayed) return created;
-  await startOrUndo(db, 'classification', id, () =>
-    startJobWorkflow(temporal, config, 'classification', id, { job_kind: 'classification', definition_name: classifier.name, file_id: body.file_id ?? null, file_name: fileName }),
-  ).catch(async (err) => {
-    await releaseKey(db, claim);
-    throw err;
-  });
-  jobsCreated.inc({ kind: 'classification' });
-  return created;
 }
 
 export async function findClassificationJob(db: Db, id: string): Promise<ClassificationJobResponse | null> {
