@@ -7,7 +7,7 @@ import { Worker } from '@temporalio/worker';
 import { makePdf } from '../fixtures/documents.js';
 import { call, eventually, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
-import { type ScriptedProvider } from '../harness/scripted-provider.js';
+import { classificationPage, classificationStep, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { forJob, startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { type TestStack } from '../harness/stack.js';
 
@@ -92,10 +92,88 @@ async function recordRuns(): Promise<Record<string, string>> {
   await receiver.waitFor((got) => got.some(forJob(runs['extraction-completed-webhook']!)), 60_000);
   await call(base, 'DELETE', `/v1/webhook-endpoints/${endpoint.body.id}`);
 
+  Object.assign(runs, await recordRunsOfManyJobs());
+
   for (const id of Object.values(runs)) await stack.temporal.workflow.getHandle(id).result().catch(() => undefined);
   const jobRun = (await stack.temporal.workflow.getHandle(runs['extraction-completed-webhook']).describe()).runId;
   runs['webhook-delivery'] = `${runs['extraction-completed-webhook']}-webhooks-${jobRun}`;
   await stack.temporal.workflow.getHandle(runs['webhook-delivery']).result();
+  return runs;
+}
+
+/**
+ * Workflows over many jobs: evaluation runs of an extractor and of a classifier (completed and
+ * canceled), a batch, a classification job that splits and routes, a release-gate candidate.
+ */
+async function recordRunsOfManyJobs(): Promise<Record<string, string>> {
+  const runs: Record<string, string> = {};
+  const created = async (path: string, body: unknown) => {
+    const r = await call(base, 'POST', path, body);
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  };
+  const ended = async (path: string, status: string) => {
+    const seen = await pollJob(base, path, (r) => r.status === status, 90_000);
+    expect(seen[seen.length - 1].status).toBe(status);
+  };
+  // Classification requests answered from the page's text; extraction requests with a title.
+  const scriptModel = () => {
+    provider.reset();
+    provider.respondWith((r) => (classificationPage(r) ? classificationStep(r) : { kind: 'content', content: JSON.stringify({ title: 'T' }) }));
+  };
+
+  scriptModel();
+  await created('/v1/evaluation-sets', { name: 'replay-set', display_name: 'Replay' });
+  for (const title of ['T', 'U']) await created('/v1/evaluation-sets/replay-set/items', { text: title, expected_output: { title } });
+  runs['evaluation-completed'] = await created('/v1/evaluation-runs', { evaluation_set: 'replay-set', extractor_name: 'replay' });
+  await ended(`/v1/evaluation-runs/${runs['evaluation-completed']}`, 'completed');
+
+  // The release gate: the extractor's set, a baseline run and the candidate's run, compared.
+  expect((await call(base, 'PATCH', '/v1/extractors/replay', { evaluation_set: 'replay-set' })).status).toBe(200);
+  runs['candidate-completed'] = await created('/v1/extractors/replay/candidates', { changes: { instructions: 'y' } });
+  await eventually(async () => {
+    const c = await call(base, 'GET', `/v1/extractors/replay/candidates/${runs['candidate-completed']}`);
+    return c.body.status !== 'running' ? true : undefined;
+  }, 90_000);
+
+  runs['batch-completed'] = await created('/v1/batches', {
+    kind: 'extraction',
+    extractor_name: 'replay',
+    inputs: ['a', 'b', 'c'].map((k) => ({ custom_id: k, text: k })),
+  });
+  await ended(`/v1/batches/${runs['batch-completed']}`, 'completed');
+
+  const classes = [
+    { name: 'invoice', description: 'An invoice.', extractor_name: 'replay' },
+    { name: 'letter', description: 'A letter.', extractor_name: 'replay' },
+  ];
+  expect((await call(base, 'PUT', '/v1/classifiers/replay-classes', { display_name: 'Replay', model: 'generic-vision-model', classes })).status).toBe(201);
+  const packet = await upload(base, makePdf(['class: invoice\nstarts: yes', 'class: invoice\nstarts: no', 'class: letter\nstarts: yes'], { fontSize: 18 }), 'packet.pdf', 'application/pdf');
+  runs['classification-routed'] = await created('/v1/classification-jobs', { classifier_name: 'replay-classes', file_id: packet.body.id, mode: 'split', route: true });
+  await ended(`/v1/classification-jobs/${runs['classification-routed']}`, 'completed');
+
+  const seg = (cls: string, start: number, end: number) => ({ class: cls, pages: { start, end } });
+  await created('/v1/evaluation-sets', { name: 'replay-packets', display_name: 'Replay packets' });
+  await created('/v1/evaluation-sets/replay-packets/items', { text: 'class: invoice starts: yes\fclass: letter starts: yes', expected_segments: [seg('invoice', 1, 1), seg('letter', 2, 2)] });
+  await created('/v1/evaluation-sets/replay-packets/items', { text: 'class: letter starts: yes', expected_segments: [seg('letter', 1, 1)] });
+  runs['classifier-evaluation-completed'] = await created('/v1/evaluation-runs', { evaluation_set: 'replay-packets', classifier_name: 'replay-classes' });
+  await ended(`/v1/evaluation-runs/${runs['classifier-evaluation-completed']}`, 'completed');
+
+  // Canceled while its item jobs wait on the model.
+  provider.reset();
+  provider.respondWith(() => ({ kind: 'stall' }));
+  runs['evaluation-canceled'] = await created('/v1/evaluation-runs', { evaluation_set: 'replay-set', extractor_name: 'replay' });
+  await provider.waitForRequests(1);
+  expect((await call(base, 'POST', `/v1/evaluation-runs/${runs['evaluation-canceled']}/cancel`)).status).toBe(200);
+  await ended(`/v1/evaluation-runs/${runs['evaluation-canceled']}`, 'canceled');
+
+  provider.reset();
+  provider.respondWith(() => ({ kind: 'stall' }));
+  runs['classifier-evaluation-canceled'] = await created('/v1/evaluation-runs', { evaluation_set: 'replay-packets', classifier_name: 'replay-classes' });
+  await provider.waitForRequests(1);
+  expect((await call(base, 'POST', `/v1/evaluation-runs/${runs['classifier-evaluation-canceled']}/cancel`)).status).toBe(200);
+  await ended(`/v1/evaluation-runs/${runs['classifier-evaluation-canceled']}`, 'canceled');
+  provider.reset();
   return runs;
 }
 
@@ -119,7 +197,7 @@ describe('workflow replay', () => {
       mkdirSync(`${FIXTURES}${RECORDING_RELEASE}`, { recursive: true });
       for (const [name, id] of Object.entries(fresh)) writeFileSync(`${FIXTURES}${RECORDING_RELEASE}/${name}.json`, await exportHistory(id));
     }
-  }, 120_000);
+  }, 300_000);
 
   const bundle = () => ({ workflowBundle: { codePath: readHarnessInfo().workflowBundlePath } });
 
