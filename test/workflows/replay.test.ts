@@ -11,8 +11,9 @@ import { classificationPage, classificationStep, type ScriptedProvider } from '.
 import { forJob, startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.js';
 import { type TestStack } from '../harness/stack.js';
 
-// Recorded histories of both job workflows are replayed against the current workflow code, so a
-// change that would break runs already in flight fails CI. Each release's histories stay in a
+// Recorded histories of the workflows (jobs, webhook deliveries, evaluation runs, batches,
+// candidates, retention) are replayed against the current workflow code, so a change that would
+// break runs already in flight fails CI. Each release's histories stay in a
 // folder of their own (v0.3/, v0.4/, …) and are never re-recorded once released: they stand for
 // runs that may still be open. RECORD_HISTORIES=1 npm test -- test/workflows/replay.test.ts
 // records this release's folder (RECORDING_RELEASE) anew.
@@ -151,6 +152,11 @@ async function recordRunsOfManyJobs(): Promise<Record<string, string>> {
   const packet = await upload(base, makePdf(['class: invoice\nstarts: yes', 'class: invoice\nstarts: no', 'class: letter\nstarts: yes'], { fontSize: 18 }), 'packet.pdf', 'application/pdf');
   runs['classification-routed'] = await created('/v1/classification-jobs', { classifier_name: 'replay-classes', file_id: packet.body.id, mode: 'split', route: true });
   await ended(`/v1/classification-jobs/${runs['classification-routed']}`, 'completed');
+  const split = await call(base, 'GET', `/v1/classification-jobs/${runs['classification-routed']}`);
+  expect(split.body.result.segments.map((s: any) => [s.class, s.pages.start, s.pages.end, typeof s.extraction_job_id])).toEqual([
+    ['invoice', 1, 2, 'string'],
+    ['letter', 3, 3, 'string'],
+  ]);
 
   const seg = (cls: string, start: number, end: number) => ({ class: cls, pages: { start, end } });
   await created('/v1/evaluation-sets', { name: 'replay-packets', display_name: 'Replay packets' });
@@ -174,6 +180,10 @@ async function recordRunsOfManyJobs(): Promise<Record<string, string>> {
   expect((await call(base, 'POST', `/v1/evaluation-runs/${runs['classifier-evaluation-canceled']}/cancel`)).status).toBe(200);
   await ended(`/v1/evaluation-runs/${runs['classifier-evaluation-canceled']}`, 'canceled');
   provider.reset();
+
+  // A run of the retention schedule's workflow, started as the schedule starts it.
+  runs['retention'] = `replay-retention-${stack.config.temporal.taskQueue}`;
+  await stack.temporal.workflow.execute('retentionWorkflow', { workflowId: runs['retention'], taskQueue: stack.config.temporal.taskQueue, args: [] });
   return runs;
 }
 
