@@ -19,6 +19,7 @@ import * as operators from './migrations/019_operators.js';
 import * as packetsEvaluation from './migrations/020_packets_evaluation.js';
 import * as candidates from './migrations/021_candidates.js';
 import * as batchFailed from './migrations/022_batch_failed.js';
+import * as workspaces from './migrations/023_workspaces.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -43,6 +44,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '020_packets_evaluation': packetsEvaluation,
   '021_candidates': candidates,
   '022_batch_failed': batchFailed,
+  '023_workspaces': workspaces,
 };
 
 const source: Knex.MigrationSource<string> = {
