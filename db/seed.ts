@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { newId } from '../src/domain/ids.js';
-import { DEFAULT_WORKSPACE_ID } from '../src/domain/workspace-ids.js';
+import { DEFAULT_WORKSPACE_ID } from '../src/storage/workspace-ids.js';
 import { DOCUMENT_TO_MARKDOWN_PARSER, PROVIDER_NAMES, RECEIPT_EXTRACTOR } from '../src/domain/prebuilt.js';
 
 /**

@@ -17,6 +17,8 @@ import { keysetPage, type Page, type PageRequest } from './pagination.js';
 export { ACTIVE_STATUSES, JOB_STATUSES, TERMINAL_STATUSES, isTerminal, type JobKind, type JobStatus } from '../kinds.js';
 
 const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };
+/** The job tables, for the workspace scope (src/storage/workspace-scope.ts): each row belongs to a workspace. */
+export const JOB_TABLE_NAMES: readonly string[] = Object.values(TABLE);
 
 /** A connection or an open transaction: creation runs inside the idempotency claim's transaction. */
 type Conn = Knex | Knex.Transaction;
@@ -707,4 +709,46 @@ export async function batchDefinitionSnapshot(db: Db, kind: JobKind, batchId: st
   const column = ({ extraction: 'extractor_snapshot', parse: 'parser_snapshot', classification: 'classifier_snapshot' } as const)[kind];
   const row = await db(TABLE[kind]).where({ batch_id: batchId }).orderBy('batch_index').first(column);
   return row?.[column];
+}
+
+// ---- workspaces (issue 42) ----------------------------------------------------------------------
+
+const ACTIVE_STATUSES = ['queued', 'running', 'canceling', 'deleting'] as const;
+
+/** Jobs of a workspace that still run (queued, running or on their way out), every kind. */
+export async function countActiveJobsOfWorkspace(db: Knex, workspaceId: string, statuses: readonly string[] = ACTIVE_STATUSES): Promise<number> {
+  let n = 0;
+  for (const table of Object.values(TABLE)) {
+    const row = await db(table).where({ workspace_id: workspaceId }).whereIn('status', statuses).first(db.raw('count(*)::int as n'));
+    n += row?.n ?? 0;
+  }
+  return n;
+}
+
+/** Jobs by kind and status; pages and model tokens of the jobs created since `since`. */
+export async function jobUsageOfWorkspace(db: Knex, workspaceId: string, since: Date) {
+  const jobs: Record<string, Record<string, number>> = {};
+  let pages = 0;
+  let tokens = 0;
+  for (const [kind, table] of Object.entries(TABLE)) {
+    const rows: Array<{ status: string; n: number }> = await db(table).where({ workspace_id: workspaceId }).groupBy('status').select('status', db.raw('count(*)::int as n'));
+    jobs[kind] = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    const month = await db(table)
+      .where({ workspace_id: workspaceId })
+      .where('created_at', '>=', since)
+      .first(db.raw('coalesce(sum(pages_total), 0)::bigint as pages'), db.raw("coalesce(sum((usage->>'total_tokens')::bigint), 0)::bigint as tokens"));
+    pages += Number(month?.pages ?? 0);
+    tokens += Number(month?.tokens ?? 0);
+  }
+  return { jobs, pages, tokens };
+}
+
+/** Remove every job of a workspace, in an order the foreign keys allow (its evaluation runs and batches first). */
+export async function deleteJobsOfWorkspace(trx: Knex.Transaction, workspaceId: string): Promise<void> {
+  await trx('extractor_candidates').where({ workspace_id: workspaceId }).delete();
+  await trx('evaluation_runs').where({ workspace_id: workspaceId }).delete();
+  await trx('batches').where({ workspace_id: workspaceId }).delete();
+  await trx(TABLE.extraction).where({ workspace_id: workspaceId }).delete();
+  await trx(TABLE.classification).where({ workspace_id: workspaceId }).delete();
+  await trx(TABLE.parse).where({ workspace_id: workspaceId }).delete();
 }
