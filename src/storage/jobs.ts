@@ -254,8 +254,34 @@ export async function jobsNeedingWorkflow(
 
 /** queued → running (the workflow's first activity). */
 export async function claimJob(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  const foreign = await foreignReference(db, kind, id);
+  if (foreign) {
+    // Checked at creation too; here again, in the worker: a job never reads another workspace's file or definition.
+    await failJob(db, kind, id, { code: 'not_found', message: `${foreign} was not found` });
+    return false;
+  }
   const n = await db(TABLE[kind]).where({ id, status: 'queued' }).update({ status: 'running', started_at: db.fn.now() });
   return n === 1;
+}
+
+const DEFINITION_OF: Record<JobKind, { column: string; table: string; label: string }> = {
+  extraction: { column: 'extractor_id', table: 'extractors', label: 'Extractor' },
+  parse: { column: 'parser_id', table: 'parsers', label: 'Parser' },
+  classification: { column: 'classifier_id', table: 'classifiers', label: 'Classifier' },
+};
+
+/** A queued job's file or definition that is not of the job's workspace (nor prebuilt), if any. */
+async function foreignReference(db: Db, kind: JobKind, id: string): Promise<string | undefined> {
+  const def = DEFINITION_OF[kind];
+  const row = await db(TABLE[kind])
+    .where({ [`${TABLE[kind]}.id`]: id, [`${TABLE[kind]}.status`]: 'queued' })
+    .leftJoin('files as f', 'f.id', `${TABLE[kind]}.file_id`)
+    .leftJoin(`${def.table} as d`, 'd.id', `${TABLE[kind]}.${def.column}`)
+    .first(`${TABLE[kind]}.workspace_id as ws`, `${TABLE[kind]}.file_id as file_id`, 'f.workspace_id as file_ws', `${TABLE[kind]}.${def.column} as def_id`, 'd.workspace_id as def_ws', 'd.source as def_source');
+  if (!row) return undefined;
+  if (row.file_id && row.file_ws !== row.ws) return `File '${row.file_id}'`;
+  if (row.def_id && row.def_source !== 'prebuilt' && row.def_ws !== row.ws) return `${def.label} '${row.def_id}'`;
+  return undefined;
 }
 
 /** Progress of a running extraction job: what is used (provider, model), said as soon as it is known. */
@@ -751,4 +777,22 @@ export async function deleteJobsOfWorkspace(trx: Knex.Transaction, workspaceId: 
   await trx(TABLE.extraction).where({ workspace_id: workspaceId }).delete();
   await trx(TABLE.classification).where({ workspace_id: workspaceId }).delete();
   await trx(TABLE.parse).where({ workspace_id: workspaceId }).delete();
+}
+
+/** The workspace of a job (any kind), a batch, an evaluation run or a candidate, by its id's prefix. */
+const ROW_BY_PREFIX: Record<string, string> = {
+  ejob: TABLE.extraction,
+  pjob: TABLE.parse,
+  cjob: TABLE.classification,
+  batch: 'batches',
+  evrun: 'evaluation_runs',
+  cand: 'extractor_candidates',
+};
+
+/** The workspace a workflow acts for, from its id (job, batch, run, candidate, or a delivery named after its job). */
+export async function workspaceOfWorkflowId(db: Knex, workflowId: string): Promise<string | undefined> {
+  const m = /^(ejob|pjob|cjob|batch|evrun|cand)_[0-9a-z]{26}/.exec(workflowId);
+  if (!m) return undefined;
+  const row = await db(ROW_BY_PREFIX[m[1]!]!).where({ id: m[0] }).first('workspace_id');
+  return row?.workspace_id as string | undefined;
 }

@@ -3,6 +3,8 @@ import type { Config } from '../config/index.js';
 import type { EvaluationRunInput } from '../../workflows/evaluation.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
+import { workspaceSearchAttribute } from './search-attributes.js';
 
 export const CLASSIFIER_EVALUATION_WORKFLOW_TYPE = 'classifierEvaluationRunWorkflow';
 
@@ -28,6 +30,7 @@ export async function startClassifierEvaluationWorkflow(
       memo: { job_kind: 'evaluation', ...memo },
       staticSummary: `evaluate classifier · ${memo.definition_name} · set ${memo.evaluation_set}`,
       staticDetails: `Evaluation run \`${runId}\`: \`GET /v1/evaluation-runs/${runId}\``,
+      ...(input.searchAttributes && currentWorkspaceId() ? { typedSearchAttributes: workspaceSearchAttribute(currentWorkspaceId()) } : {}),
     }),
   );
 }
