@@ -102,7 +102,9 @@ export async function up(knex: Knex): Promise<void> {
       t.text('workspace_id').references('id').inTable('workspaces').onDelete('CASCADE');
     });
     await knex(table).update({ workspace_id: DEFAULT_WORKSPACE_ID });
-    await knex.raw(`ALTER TABLE ${table} ALTER COLUMN workspace_id SET NOT NULL`);
+    // A row written outside any workspace (start-up recovery, operator scripts) is `default`'s, as
+    // every request is with no tokens configured; the service sets it explicitly everywhere else.
+    await knex.raw(`ALTER TABLE ${table} ALTER COLUMN workspace_id SET NOT NULL, ALTER COLUMN workspace_id SET DEFAULT '${DEFAULT_WORKSPACE_ID}'`);
   }
   for (const table of NAMED) {
     await knex.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_name_unique`);
