@@ -56,3 +56,9 @@ const source: Knex.MigrationSource<string> = {
 export async function migrateLatest(knex: Knex): Promise<void> {
   await knex.migrate.latest({ migrationSource: source });
 }
+
+/** Migrate up to and including `last` only (an upgrade test starts from an earlier release's schema). */
+export async function migrateUpTo(knex: Knex, last: string): Promise<void> {
+  const upTo: Knex.MigrationSource<string> = { ...source, getMigrations: async () => Object.keys(migrations).sort().filter((n) => n <= last) };
+  await knex.migrate.latest({ migrationSource: upTo });
+}
