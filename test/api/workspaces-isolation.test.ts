@@ -104,8 +104,8 @@ beforeAll(async () => {
   const parser = await send(a.admin, 'POST', '/v1/parsers', { name: 'iso-parser', display_name: 'Iso parser', model: 'iso-model' });
   expect(parser.status).toBe(201);
   A.parser = parser.body.id;
-  const classifier = await send(a.admin, 'PUT', '/v1/classifiers/iso-cls', { display_name: 'Iso classifier', model: 'iso-model', classes: [{ name: 'invoice', description: 'An invoice', extractor_name: 'iso-ext' }] });
-  expect(classifier.status).toBe(201);
+  const classifier = await send(a.admin, 'PUT', '/v1/classifiers/iso-cls', { display_name: 'Iso classifier', classes: [{ name: 'invoice', description: 'An invoice.', extractor_name: 'iso-ext' }, { name: 'letter', description: 'A letter.' }] });
+  expect({ status: classifier.status, body: classifier.status === 201 ? null : classifier.body }).toEqual({ status: 201, body: null });
   A.classifier = classifier.body.id;
 
   // An extraction job that ends in review (low value confidence), and a parse job.
@@ -121,7 +121,7 @@ beforeAll(async () => {
   A.parseJob = parse.body.id;
   await waitFor(a.client, `/v1/parse-jobs/${A.parseJob}`, ended);
   provider.enqueue({ kind: 'content', content: JSON.stringify({ class: 'invoice', starts_document: true }) });
-  const cls = await send(a.client, 'POST', '/v1/classification-jobs', { classifier_name: 'iso-cls', text: 'Invoice 1' });
+  const cls = await send(a.client, 'POST', '/v1/classification-jobs', { classifier_name: 'iso-cls', text: 'Invoice 1', mode: 'document' });
   expect(cls.status).toBe(201);
   A.classificationJob = cls.body.id;
   await waitFor(a.client, `/v1/classification-jobs/${A.classificationJob}`, ended);
@@ -294,7 +294,7 @@ describe('another workspace is indistinguishable from nothing', () => {
     expect(byId).toMatchObject({ status: 404, body: { code: 'not_found' } });
     const parse = await send(b.client, 'POST', '/v1/parse-jobs', { parser_id: A.parser, file_id: A.file });
     expect(parse).toMatchObject({ status: 404, body: { code: 'not_found' } });
-    const cls = await send(b.client, 'POST', '/v1/classification-jobs', { classifier_id: A.classifier, text: 'x' });
+    const cls = await send(b.client, 'POST', '/v1/classification-jobs', { classifier_name: 'iso-cls', text: 'x', mode: 'document' });
     expect(cls).toMatchObject({ status: 404, body: { code: 'not_found' } });
     const batch = await send(b.admin, 'POST', '/v1/batches', { kind: 'parse', parser_name: 'document-to-markdown', inputs: [{ custom_id: 'x', file_id: A.file }] });
     expect(batch).toMatchObject({ status: 404, body: { code: 'not_found' } });

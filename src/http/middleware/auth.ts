@@ -175,7 +175,7 @@ export function bearerAuth(
         throw unauthorized('The bearer token is not valid', true);
       }
       scope = envScope;
-      label = tokenLabel(envScope === 'operator' ? 'admin' : 'client', givenDigest);
+      label = tokenLabel(envScope, givenDigest);
     }
     if (!workspace && directory) {
       const named = ctx.get('x-docextract-workspace').trim() || DEFAULT_WORKSPACE_NAME;
