@@ -49,7 +49,7 @@ export function createApp(unscopedDeps: AppDeps): Koa {
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
   app.use(workspaceQuotas(deps.db));
-  const routers = [...appRouters(deps), workspaceRoutes(deploymentDb)];
+  const routers = appRouters(deps, deploymentDb);
   // One 405 (with Allow) for every router and every method, TRACE included; unknown paths 404.
   app.use(methodNotAllowed(routers));
   for (const router of routers) app.use(router.routes());
@@ -80,7 +80,7 @@ function jsonBodies(maxUploadBytes: number): Koa.Middleware {
 }
 
 /** Every router of the API, in the order they are tried. */
-export function appRouters(deps: AppDeps): Router[] {
+export function appRouters(deps: AppDeps, deploymentDb: Db = deps.db): Router[] {
   const present = presentMetricsSource({
     db: deps.db,
     temporal: deps.temporal,
@@ -91,7 +91,7 @@ export function appRouters(deps: AppDeps): Router[] {
     ],
     logger: deps.logger,
   });
-  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), mcpRoutes(), ...v1Routes(deps)];
+  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), mcpRoutes(), ...v1Routes(deps), workspaceRoutes(deploymentDb)];
 }
 
 /**

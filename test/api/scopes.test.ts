@@ -131,6 +131,18 @@ const ALLOWED: Record<string, Who> = {
   'POST /v1/extractors/{extractor_ref}/candidates/{candidate_id}/cancel': 'admin',
   'POST /v1/extractors/{extractor_ref}/candidates/{candidate_id}/promote': 'admin',
   // The MCP endpoint takes any token; its tool list is filtered by scope (test/mcp/mcp.test.ts).
+  // Workspaces (issue 42): operator tokens only (the admin entry of SERVICE_API_TOKENS is one); a
+  // workspace's own keys, usage and audit are also its admin key's (test/api/workspaces-isolation.test.ts).
+  'POST /v1/workspaces': 'admin',
+  'GET /v1/workspaces': 'admin',
+  'GET /v1/workspaces/{workspace_id}': 'admin',
+  'PATCH /v1/workspaces/{workspace_id}': 'admin',
+  'DELETE /v1/workspaces/{workspace_id}': 'admin',
+  'POST /v1/workspaces/{workspace_id}/keys': 'admin',
+  'GET /v1/workspaces/{workspace_id}/keys': 'admin',
+  'DELETE /v1/workspaces/{workspace_id}/keys/{key_id}': 'admin',
+  'GET /v1/workspaces/{workspace_id}/usage': 'admin',
+  'GET /v1/workspaces/{workspace_id}/audit': 'admin',
   'GET /mcp': 'client',
   'POST /mcp': 'client',
   'DELETE /mcp': 'client',

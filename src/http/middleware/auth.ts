@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { ServiceError } from '../../errors.js';
-import { DEFAULT_WORKSPACE_NAME } from '../../storage/workspace-ids.js';
+import { DEFAULT_WORKSPACE_ID, DEFAULT_WORKSPACE_NAME } from '../../storage/workspace-ids.js';
 import type { KeyGrant, Workspace } from '../../domain/workspaces.js';
 import { inWorkspace } from '../../storage/workspace-scope.js';
 import { ApiError } from '../errors.js';
@@ -179,7 +179,9 @@ export function bearerAuth(
     }
     if (!workspace && directory) {
       const named = ctx.get('x-docextract-workspace').trim() || DEFAULT_WORKSPACE_NAME;
-      workspace = await directory.find(named);
+      // No tokens and no header: `default`, as the first run has always been, without a query (an
+      // open deployment has no keys to limit, so default's quotas do not apply to it).
+      workspace = open && named === DEFAULT_WORKSPACE_NAME ? OPEN_DEFAULT : await directory.find(named);
       if (!workspace) throw new ServiceError('not_found', `Workspace '${named}' was not found`);
     }
     if (scope) ctx.state.tokenScope = scope;
@@ -197,11 +199,23 @@ export function bearerAuth(
   };
 }
 
+const OPEN_DEFAULT: Workspace = {
+  id: DEFAULT_WORKSPACE_ID,
+  name: DEFAULT_WORKSPACE_NAME,
+  display_name: 'Default',
+  max_running_jobs: null,
+  max_storage_bytes: null,
+  requests_per_minute: null,
+  created_at: new Date(0).toISOString(),
+  updated_at: new Date(0).toISOString(),
+};
+
 /** 403 `forbidden` for what the scope may not do; another workspace by path is 404 as a missing one. */
 function checkScope(ctx: Context, scope: TokenScope | undefined, operator: boolean, workspace: Workspace | undefined, fromKey: boolean): void {
   const ws = WORKSPACES_PATH.exec(ctx.path);
   if (ws) {
     if (operator) return;
+    if (!fromKey) throw new ApiError(403, 'forbidden', `A client token may not ${ctx.method} ${ctx.path}; workspaces are an operator's`);
     const [, ref, rest] = ws;
     // Keys see their own workspace only: another one, or the list, is not theirs to know of.
     if (!ref || !workspace || (ref !== workspace.id && ref !== workspace.name)) {
