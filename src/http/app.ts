@@ -35,7 +35,7 @@ export function createApp(unscopedDeps: AppDeps): Koa {
   app.proxy = true;
   app.silent = true; // errors are logged by errorHandler, once
   app.use(requestId(deps.logger));
-  app.use(httpMetrics());
+  app.use(httpMetrics({ workspaceLabel: deps.config.metrics.workspaceLabel }));
   app.use(errorHandler(deps.logger));
   // Before body parsing: an unauthenticated request is refused without reading its body.
   app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public, directory: workspaceDirectory(deploymentDb), rateLimit: requestRateLimiter() }));
