@@ -88,7 +88,7 @@ const A: Record<string, string> = {};
 
 beforeAll(async () => {
   provider = await startScriptedProvider();
-  stack = await startTestStack({ env: { SERVICE_API_TOKENS: OPERATOR, SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  stack = await startTestStack({ env: { SERVICE_API_TOKENS: OPERATOR, SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true', SERVICE_METRICS_WORKSPACE_LABEL: 'true' } });
   base = stack.url;
   expect((await op('PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   a = await team('iso-a');
@@ -537,6 +537,17 @@ describe('workspaces', () => {
     expect(await op('DELETE', '/v1/workspaces/default')).toMatchObject({ status: 409, body: { code: 'workspace_is_default' } });
     expect((await op('POST', '/v1/workspaces', { name: 'iso-a', display_name: 'Again' })).body.code).toBe('name_taken');
   }, 60_000);
+});
+
+describe('metrics by workspace (SERVICE_METRICS_WORKSPACE_LABEL=true)', () => {
+  it('counts requests and job creations by workspace name, for the operator only', async () => {
+    const metrics = await send(OPERATOR, 'GET', '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toMatch(/docextract_workspace_requests_total\{workspace="iso-a",status_class="2xx"\} [1-9]/);
+    expect(metrics.body).toMatch(/docextract_workspace_jobs_created_total\{workspace="iso-a",kind="extraction"\} [1-9]/);
+    expect(metrics.body).not.toMatch(/workspace="ws_/);
+    expect((await send(a.client, 'GET', '/metrics')).status).toBe(403);
+  });
 });
 
 describe('the upgrade from migration 022', () => {
