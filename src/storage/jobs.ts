@@ -13,6 +13,7 @@ import { type JobKind, type JobStatus } from '../kinds.js';
 import { latestRetrySql } from './call-retries.js';
 import type { Db } from './db.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
+import { outsideWorkspace } from './workspace-context.js';
 
 export { ACTIVE_STATUSES, JOB_STATUSES, TERMINAL_STATUSES, isTerminal, type JobKind, type JobStatus } from '../kinds.js';
 
@@ -684,7 +685,12 @@ export function activeBatchItems(db: Db, kind: JobKind, batchId: string): Knex.Q
  * are queued or running, of both kinds, counted up to `cap` (the batch window only asks whether
  * there are any). Older ones do not count: a job stuck for good must not hold every batch back.
  */
-export async function countInteractiveActive(db: Db, recentMs: number, cap = 1): Promise<number> {
+export function countInteractiveActive(db: Db, recentMs: number, cap = 1): Promise<number> {
+  // Every workspace's interactive jobs count (issue 42): a batch of A shrinks for B's jobs too.
+  return outsideWorkspace(() => countInteractiveActiveAnywhere(db, recentMs, cap));
+}
+
+async function countInteractiveActiveAnywhere(db: Db, recentMs: number, cap: number): Promise<number> {
   let n = 0;
   const since = new Date(Date.now() - recentMs);
   for (const kind of ['extraction', 'parse'] as const) {

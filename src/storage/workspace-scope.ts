@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { scope } from './workspace-context.js';
 import type { Knex } from 'knex';
 import type { Db } from './db.js';
 import { JOB_TABLE_NAMES } from './jobs.js';
@@ -12,17 +12,7 @@ import { JOB_TABLE_NAMES } from './jobs.js';
 // Outside a workspace (the worker, start-up recovery, retention) queries are not scoped: the
 // worker acts on rows by id and carries the row's own workspace_id onto what it creates.
 
-const scope = new AsyncLocalStorage<string>();
-
-/** Run `fn` as the given workspace: every query of the scoped Db it starts is limited to it. */
-export function inWorkspace<T>(workspaceId: string, fn: () => T): T {
-  return scope.run(workspaceId, fn);
-}
-
-/** The workspace the current request acts in, if any. */
-export function currentWorkspaceId(): string | undefined {
-  return scope.getStore();
-}
+export { currentWorkspaceId, inWorkspace, outsideWorkspace } from './workspace-context.js';
 
 /** Tables whose rows carry workspace_id (db/migrations/023_workspaces.ts). */
 export const WORKSPACE_TABLES: ReadonlySet<string> = new Set([
