@@ -11,6 +11,7 @@ import { migrateLatest, migrateUpTo } from '../../db/migrate.js';
 import { jsonTokens, startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
 import { makePng } from '../fixtures/documents.js';
+import { startWebhookReceiver } from '../harness/webhook-receiver.js';
 
 const OPERATOR = 'workspaces-operator-token-0123456789';
 const SIMPLE = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false };
@@ -536,6 +537,30 @@ describe('workspaces', () => {
     expect((await send(OPERATOR, 'GET', `/v1/files/${file.body.id}`)).status).toBe(404);
     expect(await op('DELETE', '/v1/workspaces/default')).toMatchObject({ status: 409, body: { code: 'workspace_is_default' } });
     expect((await op('POST', '/v1/workspaces', { name: 'iso-a', display_name: 'Again' })).body.code).toBe('name_taken');
+  }, 60_000);
+});
+
+describe('webhooks', () => {
+  it("a job's event goes to its own workspace's endpoints only, and only they list the delivery", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const ws = await team('iso-hooks');
+      const mine = await send(ws.admin, 'POST', '/v1/webhook-endpoints', { url: `${receiver.url}/mine`, events: ['extraction_job.completed', 'extraction_job.failed'] });
+      const theirs = await send(b.admin, 'POST', '/v1/webhook-endpoints', { url: `${receiver.url}/theirs`, events: ['extraction_job.completed', 'extraction_job.failed'] });
+      expect([mine.status, theirs.status]).toEqual([201, 201]);
+      provider.enqueue({ kind: 'content', content: JSON.stringify({ merchant_name: 'x' }) });
+      const job = await send(ws.client, 'POST', '/v1/extraction-jobs', { extractor_name: 'receipt', text: 'hook me' });
+      expect(job.status).toBe(201);
+      await waitFor(ws.client, `/v1/extraction-jobs/${job.body.id}`, ended);
+      await receiver.waitFor((r) => r.some((w) => w.path.endsWith('/mine') && w.body.includes(job.body.id)), 30_000);
+      await new Promise((res) => setTimeout(res, 1000));
+      expect(receiver.received.filter((w) => w.body.includes(job.body.id)).map((w) => w.path.replace(/^.*\//, '/'))).toEqual(['/mine']);
+      const deliveries = await send(ws.admin, 'GET', `/v1/webhook-endpoints/${mine.body.id}/deliveries`);
+      expect(deliveries.body.map((d: any) => d.job_id)).toContain(job.body.id);
+      expect((await send(b.admin, 'GET', `/v1/webhook-endpoints/${theirs.body.id}/deliveries`)).body.map((d: any) => d.job_id)).not.toContain(job.body.id);
+    } finally {
+      await receiver.close();
+    }
   }, 60_000);
 });
 
