@@ -208,6 +208,45 @@ describe('the scope table', () => {
   }, 30_000);
 });
 
+describe('workspace keys (issue 42): the same table, with an admin, a client and a reviewer key', () => {
+  const keys: Record<string, string> = {};
+  let workspaceId = '';
+  // Only an operator token (SERVICE_API_TOKENS) may: workspaces themselves, provider changes, metrics.
+  const OPERATOR_ONLY = /^(?:POST|GET) \/v1\/workspaces$|^(?:PATCH|DELETE) \/v1\/workspaces\/\{workspace_id\}$|^(?:PUT|PATCH) \/v1\/providers\/|^GET \/metrics$/;
+  // Any key reads its own workspace.
+  const OWN_WORKSPACE = /^GET \/v1\/workspaces\/\{workspace_id\}$/;
+  // A reviewer: reads of jobs, results, batches and files; review decisions; the MCP endpoint.
+  const REVIEWER = /^GET \/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|jobs|batches|files)(?:$|\/)|^(?:PATCH|POST) \/v1\/(?:extraction-jobs|classification-jobs)\/\{job_id\}\/review(?:\/(?:approve|reject))?$|^(?:GET|POST|DELETE) \/mcp$/;
+
+  beforeAll(async () => {
+    const ws = await asAdmin('POST', '/v1/workspaces', { name: 'scopes-keys', display_name: 'Scopes keys' });
+    expect(ws.status).toBe(201);
+    workspaceId = ws.body.id;
+    for (const scope of ['admin', 'client', 'reviewer']) {
+      const key = await asAdmin('POST', `/v1/workspaces/${workspaceId}/keys`, { scope, label: `scopes-${scope}` });
+      expect(key.status).toBe(201);
+      keys[scope] = key.body.secret;
+    }
+  });
+
+  it.each(Object.entries(ALLOWED).filter(([, who]) => who !== 'public'))('%s', async (operation, who) => {
+    const [method, template] = operation.split(' ') as [string, string];
+    const path = template.replace('{workspace_id}', workspaceId).replace(/\{page\}/, '1').replace(/\{[a-z_]+\}/g, 'scope-probe');
+    const body = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
+    const allowed = {
+      admin: !OPERATOR_ONLY.test(operation),
+      client: OWN_WORKSPACE.test(operation) || (who === 'client' && !OPERATOR_ONLY.test(operation)),
+      reviewer: OWN_WORKSPACE.test(operation) || REVIEWER.test(operation),
+    };
+    for (const scope of ['admin', 'client', 'reviewer'] as const) {
+      const r = await send(keys[scope]!, method, path, body);
+      expect(r.status).not.toBe(401);
+      if (allowed[scope]) expect({ scope, status: r.status }).not.toEqual({ scope, status: 403 });
+      else expect({ scope, status: r.status, code: r.body?.code }).toEqual({ scope, status: 403, code: 'forbidden' });
+    }
+  }, 30_000);
+});
+
 describe('review approval with add_as_example', () => {
   const SIMPLE = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false };
 
