@@ -31,6 +31,7 @@ import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storag
 import { releaseLeftovers, releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
 import { jobMaySend } from '../src/storage/jobs.js';
 import { sleepUntilReleased, wakeOneWaiter } from '../src/storage/slot-waiters.js';
+import { currentWorkspaceId } from '../src/storage/workspace-scope.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { toActivityFailure } from './failures.js';
 import { HEARTBEAT_EVERY_MS } from './heartbeat.js';
@@ -267,7 +268,7 @@ async function waitForSlot(
         modelSlotsInUse.inc({ scope });
         return slot;
       }
-      await sleepUntilReleased(name, SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal);
+      await sleepUntilReleased(name, SLOT_POLL_MS / 2 + Math.random() * SLOT_POLL_MS, signal, currentWorkspaceId());
     }
   } finally {
     modelCallsWaitingForSlot.dec({ scope });

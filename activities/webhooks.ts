@@ -113,6 +113,8 @@ export function webhookActivities({ db, config, secrets, logger }: ResolvedActiv
       }
       await db('webhook_deliveries').insert({
         id: newId('webhookDelivery'),
+        // The endpoint's workspace: the job may be gone by now (its delivery is not).
+        workspace_id: endpoint.workspace_id,
         endpoint_id: endpointId,
         webhook_id: messageId,
         event_type: eventType,

@@ -22,6 +22,8 @@
 //   (default `fast,slow`): `fast` answers at once (the batch is CPU-bound), `slow` answers after
 //   BENCH_BATCH_SLOW_MODEL_MS (default 1,500 ms; the batch waits on the model); each reports the
 //   interactive p50 idle and while the batch runs, and their ratio (target ≤ 2×).
+// - Workspaces (issue 42): the batch runs in workspace `bench-a`, the interactive jobs in
+//   `bench-b` (X-Docextract-Workspace on the open service): B's p50 during A's batch ≤ 2× idle.
 //
 // `npx tsx bench/batch.ts` (BENCH_FLOOR_WORKFLOWS, default 500; BENCH_BATCH_SKIP_TEXT=1 or
 // BENCH_BATCH_SKIP_PDF=1 to run one part only).
@@ -89,9 +91,13 @@ async function floor(engine: DevEngine, where: string): Promise<FloorFigures & {
  * heavy load the Temporal client's start call can fail; the job is removed and the answer says to
  * retry after 5 s), as a client honouring Retry-After does. Counts the retries it made in `retries`.
  */
-async function postRetrying(url: string, route: string, body: unknown, what: string, retries: { n: number }): Promise<any> {
+/** The batch's workspace (A) and the interactive jobs' (B), picked by header on the open service. */
+const BATCH_WS = { 'x-docextract-workspace': 'bench-a' };
+const INTERACTIVE_WS = { 'x-docextract-workspace': 'bench-b' };
+
+async function postRetrying(url: string, route: string, body: unknown, what: string, retries: { n: number }, headers: Record<string, string> = {}): Promise<any> {
   for (;;) {
-    const reply = await call(url, 'POST', route, body);
+    const reply = await call(url, 'POST', route, body, headers);
     if (reply.status === 503 && reply.body?.code === 'scheduler_unavailable') {
       retries.n++;
       await sleep(5000);
@@ -102,9 +108,9 @@ async function postRetrying(url: string, route: string, body: unknown, what: str
 }
 
 /** Poll a batch every 200 ms until it completed; `onCounts` sees each read. */
-async function waitForBatch(url: string, id: string, onCounts: (counts: Record<string, number>) => Promise<void> = async () => {}): Promise<any> {
+async function waitForBatch(url: string, id: string, onCounts: (counts: Record<string, number>) => Promise<void> = async () => {}, headers: Record<string, string> = {}): Promise<any> {
   for (;;) {
-    const current = (await call(url, 'GET', `/v1/batches/${id}`)).body;
+    const current = (await call(url, 'GET', `/v1/batches/${id}`, undefined, headers)).body;
     await onCounts(current.request_counts);
     if (current.status === 'completed' || current.status === 'canceled') return current;
     await sleep(200);
@@ -141,25 +147,30 @@ async function textPart(model: 'fast' | 'slow'): Promise<TextFigures> {
   provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }), ...(delayMs ? { delayMs } : {}) }));
   try {
     return await withDevStack({ provider, env: renderEnv(), tag: 'text' }, async (stack, engine) => {
-      await expectStatus(
-        call(stack.url, 'PUT', '/v1/extractors/bench-batch', {
-          display_name: 'Bench batch',
-          instructions: 'Extract the title and total.',
-          model: 'bench-model',
-          schema: { type: 'object', properties: { title: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } }, required: ['title', 'total'], additionalProperties: false },
-        }),
-        201,
-        'PUT extractor',
-      );
+      // Workspaces (issue 42): the batch runs in workspace A, the interactive jobs in B, each with its
+      // own extractor; the service is open, so the header picks the workspace.
+      for (const [name, headers] of [['bench-a', BATCH_WS], ['bench-b', INTERACTIVE_WS]] as const) {
+        await expectStatus(call(stack.url, 'POST', '/v1/workspaces', { name, display_name: name }), 201, `POST workspace ${name}`);
+        await expectStatus(
+          call(stack.url, 'PUT', '/v1/extractors/bench-batch', {
+            display_name: 'Bench batch',
+            instructions: 'Extract the title and total.',
+            model: 'bench-model',
+            schema: { type: 'object', properties: { title: { type: ['string', 'null'] }, total: { type: ['number', 'null'] } }, required: ['title', 'total'], additionalProperties: false },
+          }, headers),
+          201,
+          `PUT extractor in ${name}`,
+        );
+      }
       const retries: Record<string, { n: number }> = {};
       /** Create `n` single jobs at once; their created → completed times (ms) and the wall time. */
       const singles = async (n: number, tag: string) => {
         const started = Date.now();
         const retried = (retries[tag] = { n: 0 });
         const ids = await Promise.all(
-          Array.from({ length: n }, async (_, i) => (await postRetrying(stack.url, '/v1/extraction-jobs', { extractor_name: 'bench-batch', text: `${tag} ${i}` }, 'POST job', retried)).id as string),
+          Array.from({ length: n }, async (_, i) => (await postRetrying(stack.url, '/v1/extraction-jobs', { extractor_name: 'bench-batch', text: `${tag} ${i}` }, 'POST job', retried, INTERACTIVE_WS)).id as string),
         );
-        const jobs = await Promise.all(ids.map((id) => waitForJob(stack.url, `/v1/extraction-jobs/${id}`, 50)));
+        const jobs = await Promise.all(ids.map((id) => waitForJob(stack.url, `/v1/extraction-jobs/${id}`, 50, 600_000, INTERACTIVE_WS)));
         return { latencies: jobs.map((j) => between(j.created_at, j.completed_at)), wallMs: Date.now() - started };
       };
 
@@ -175,7 +186,7 @@ async function textPart(model: 'fast' | 'slow'): Promise<TextFigures> {
       const inputs = Array.from({ length: ITEMS }, (_, i) => ({ custom_id: `b-${i}`, text: `batch item ${i}` }));
       const cpu0 = cpuSnapshot(engine);
       const t0 = Date.now();
-      const batch = await postRetrying(stack.url, '/v1/batches', { kind: 'extraction', extractor_name: 'bench-batch', inputs, concurrency: CONCURRENCY }, 'POST batch', (retries.batch = { n: 0 }));
+      const batch = await postRetrying(stack.url, '/v1/batches', { kind: 'extraction', extractor_name: 'bench-batch', inputs, concurrency: CONCURRENCY }, 'POST batch', (retries.batch = { n: 0 }), BATCH_WS);
       let rssCheckpoint = 0;
       let checkpointItems = 0;
       let during: { latencies: number[] } | undefined;
@@ -186,7 +197,7 @@ async function textPart(model: 'fast' | 'slow'): Promise<TextFigures> {
           log(`batch: ${checkpointItems} items done; ${SINGLES} interactive jobs while the batch runs`);
           during = await singles(SINGLES, 'during');
         }
-      });
+      }, BATCH_WS);
       const batchMs = Date.now() - t0;
       const batchCpu = cpuSince(cpu0, engine);
       const rss = readRss(engine.nodePid);

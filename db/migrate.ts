@@ -19,6 +19,7 @@ import * as operators from './migrations/019_operators.js';
 import * as packetsEvaluation from './migrations/020_packets_evaluation.js';
 import * as candidates from './migrations/021_candidates.js';
 import * as batchFailed from './migrations/022_batch_failed.js';
+import * as workspaces from './migrations/023_workspaces.js';
 import * as classificationNotify from './migrations/026_classification_notify.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
@@ -44,6 +45,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '020_packets_evaluation': packetsEvaluation,
   '021_candidates': candidates,
   '022_batch_failed': batchFailed,
+  '023_workspaces': workspaces,
   '026_classification_notify': classificationNotify,
 };
 
@@ -55,4 +57,10 @@ const source: Knex.MigrationSource<string> = {
 
 export async function migrateLatest(knex: Knex): Promise<void> {
   await knex.migrate.latest({ migrationSource: source });
+}
+
+/** Migrate up to and including `last` only (an upgrade test starts from an earlier release's schema). */
+export async function migrateUpTo(knex: Knex, last: string): Promise<void> {
+  const upTo: Knex.MigrationSource<string> = { ...source, getMigrations: async () => Object.keys(migrations).sort().filter((n) => n <= last) };
+  await knex.migrate.latest({ migrationSource: upTo });
 }

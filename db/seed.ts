@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { newId } from '../src/domain/ids.js';
+import { DEFAULT_WORKSPACE_ID } from '../src/storage/workspace-ids.js';
 import { DOCUMENT_TO_MARKDOWN_PARSER, PROVIDER_NAMES, RECEIPT_EXTRACTOR } from '../src/domain/prebuilt.js';
 
 /**
@@ -22,8 +23,10 @@ export async function seedPrebuilt(knex: Knex, opts: { localModel: string }): Pr
       provider_name: 'compatible_api',
       model: opts.localModel,
       source: 'prebuilt',
+      // Prebuilt definitions live in `default` and are visible, read-only, to every workspace.
+      workspace_id: DEFAULT_WORKSPACE_ID,
     })
-    .onConflict('name')
+    .onConflict(['workspace_id', 'name'])
     .ignore();
 
   await knex('parsers')
@@ -34,7 +37,9 @@ export async function seedPrebuilt(knex: Knex, opts: { localModel: string }): Pr
       provider_name: 'compatible_api',
       model: opts.localModel,
       source: 'prebuilt',
+      // Prebuilt definitions live in `default` and are visible, read-only, to every workspace.
+      workspace_id: DEFAULT_WORKSPACE_ID,
     })
-    .onConflict('name')
+    .onConflict(['workspace_id', 'name'])
     .ignore();
 }

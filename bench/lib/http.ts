@@ -4,10 +4,11 @@ export interface Reply {
   body: any;
 }
 
-export async function call(base: string, method: string, path: string, body?: unknown): Promise<Reply> {
+/** `headers`: e.g. `X-Docextract-Workspace` (the workspace an open service or an operator acts in). */
+export async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   const res = await fetch(base + path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -32,8 +33,8 @@ export async function uploadBytes(base: string, bytes: Buffer, filename: string,
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
 
 /** GET the job every intervalMs until it is terminal; throws unless it completed. */
-export function waitForJob(base: string, path: string, intervalMs: number, timeoutMs = 600_000): Promise<any> {
-  return waitUntilTerminal(base, path, { intervalMs }, timeoutMs);
+export function waitForJob(base: string, path: string, intervalMs: number, timeoutMs = 600_000, headers: Record<string, string> = {}): Promise<any> {
+  return waitUntilTerminal(base, path, { intervalMs }, timeoutMs, headers);
 }
 
 /**
@@ -49,11 +50,12 @@ async function waitUntilTerminal(
   path: string,
   how: { intervalMs?: number; longPollS?: number },
   timeoutMs: number,
+  headers: Record<string, string> = {},
 ): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   const url = how.longPollS ? `${path}?wait=${how.longPollS}` : path;
   for (;;) {
-    const r = await call(base, 'GET', url);
+    const r = await call(base, 'GET', url, undefined, headers);
     // A busy database (503 persistence_busy with Retry-After) is asked again, as the clients do.
     if (r.status === 503 && r.body?.code === 'persistence_busy' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -65,8 +65,10 @@ export function jobKind(jobId: string): 'extraction' | 'parse' | 'classification
 export interface ClientOptions {
   /** Base URL of the service (default http://127.0.0.1:8000). */
   baseUrl?: string;
-  /** Bearer token, when the service has SERVICE_API_TOKENS set. */
+  /** Bearer token, when the service has SERVICE_API_TOKENS set: an operator token or a workspace key (`dx_…`). */
   token?: string;
+  /** The workspace an operator token acts in (`X-Docextract-Workspace`, id or name); a key acts in its own. */
+  workspace?: string;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
   /** How often a `503` (persistence_busy, scheduler_unavailable) is retried after its Retry-After (default 3). */
@@ -95,10 +97,11 @@ export function createDocextractClient(options: ClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const baseFetch = options.fetch ?? globalThis.fetch;
   const api: Client<paths> = createClient<paths>({ baseUrl, fetch: busyRetryingFetch(baseFetch, options.busyRetries ?? 3) });
-  if (options.token) {
+  if (options.token || options.workspace) {
     const auth: Middleware = {
       onRequest({ request }) {
-        request.headers.set('authorization', `Bearer ${options.token}`);
+        if (options.token) request.headers.set('authorization', `Bearer ${options.token}`);
+        if (options.workspace) request.headers.set('x-docextract-workspace', options.workspace);
         return request;
       },
     };
@@ -132,9 +135,9 @@ export function createDocextractClient(options: ClientOptions = {}) {
     baseUrl,
     ok,
 
-    /** The Authorization header of this client's token (empty without one), for calls made with plain fetch. */
+    /** The Authorization (and X-Docextract-Workspace) headers of this client (empty without them), for calls made with plain fetch. */
     authHeaders(): Record<string, string> {
-      return options.token ? { authorization: `Bearer ${options.token}` } : {};
+      return { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.workspace ? { 'x-docextract-workspace': options.workspace } : {}) };
     },
 
     /** POST /v1/files: upload a PDF, PNG or JPEG. */

@@ -2212,6 +2212,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List workspaces (operator) */
+        get: operations["listWorkspaces"];
+        put?: never;
+        /**
+         * Create a workspace (operator)
+         * @description Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`. `name` is a slug,
+         *     unique in the deployment (`409 name_taken`). Quotas are optional; absent or null is unlimited.
+         */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a workspace
+         * @description An operator reads any workspace; a key of the workspace (any scope) reads its own. Another workspace is `404`, as a missing one.
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workspace and everything in it (operator)
+         * @description Removes the workspace's files, definitions, jobs, batches, evaluations, webhook endpoints, keys and
+         *     audit. `409 workspace_has_running_jobs` while any of its jobs is queued to run, running or stopping
+         *     (cancel them first); `409 workspace_is_default` for `default`.
+         */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a workspace's display name and quotas (operator)
+         * @description A quota set to `null` is unlimited; fields left out stay as they are.
+         */
+        patch: operations["updateWorkspace"];
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the workspace's keys (without secrets) */
+        get: operations["listWorkspaceKeys"];
+        put?: never;
+        /**
+         * Issue a key of the workspace (operator or the workspace's admin key)
+         * @description The answer carries `secret` (`dx_` and 43 base64url characters, 32 random bytes) this once; the
+         *     service keeps only its SHA-256. Send it as `Authorization: Bearer <secret>`. Scopes: `admin` (the
+         *     workspace's definitions, keys, webhooks, evaluations, batches and everything below), `client`
+         *     (files, jobs, reads of definitions and providers, schema validation), `reviewer` (reads of jobs,
+         *     their results and files, review decisions). From `expires_at` on the key is refused (`401`).
+         */
+        post: operations["createWorkspaceKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key at once
+         * @description The next request with the key is `401 unauthorized`. A revoked or unknown key is `404`.
+         */
+        delete: operations["revokeWorkspaceKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 */
+                "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** What the workspace holds and used this month */
+        get: operations["getWorkspaceUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 */
+                "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit trail (append-only)
+         * @description Key issuance and revocation (`key.issued`, `key.revoked`), definition changes (`definition.created`,
+         *     `definition.changed`, `definition.deleted`, `definition.promoted`: extractors, parsers, classifiers,
+         *     webhook endpoints, evaluation sets and their items), deletions (`resource.deleted`) and review
+         *     decisions (`review.decided`, `review.approve`, `review.reject`), newest first, with who (`actor`: the
+         *     key's label, or `operator:<first 12 hex digits of the token's SHA-256>`), when and the request id.
+         */
+        get: operations["listWorkspaceAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     jobEnded: {
@@ -2269,6 +2435,113 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description A team's share of the deployment (issue 42); everything a user creates belongs to exactly one. */
+        Workspace: {
+            /** @description `ws_` and a ULID (`default` has `ws_00000000000000000000000000`). */
+            id: string;
+            name: string;
+            display_name: string;
+            /** @description Jobs queued or running at once (batch items not counted); one more is `429 quota_exceeded`. null: unlimited. */
+            max_running_jobs: number | null;
+            /** @description Bytes of stored files; an upload beyond it is `429 quota_exceeded`. null: unlimited. */
+            max_storage_bytes: number | null;
+            /** @description Requests per minute of the workspace's keys, per API process; beyond it `429 rate_limited`. null: unlimited. */
+            requests_per_minute: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WorkspaceQuotaFields: {
+            max_running_jobs?: number | null;
+            max_storage_bytes?: number | null;
+            requests_per_minute?: number | null;
+        };
+        WorkspaceCreateInput: {
+            name: string;
+            display_name: string;
+            max_running_jobs?: number | null;
+            max_storage_bytes?: number | null;
+            requests_per_minute?: number | null;
+        };
+        WorkspaceUpdateInput: {
+            display_name?: string;
+            max_running_jobs?: number | null;
+            max_storage_bytes?: number | null;
+            requests_per_minute?: number | null;
+        };
+        /** @enum {string} */
+        WorkspaceKeyScope: "admin" | "client" | "reviewer";
+        WorkspaceKeyCreateInput: {
+            scope: components["schemas"]["WorkspaceKeyScope"];
+            /** @description Who or what holds the key; shown in the audit and review events. */
+            label: string;
+            /** Format: date-time */
+            expires_at?: string | null;
+        };
+        WorkspaceKey: {
+            /** @description `wsk_` and a ULID. */
+            id: string;
+            label: string;
+            scope: components["schemas"]["WorkspaceKeyScope"];
+            /** @description The secret's first 10 characters, to tell keys apart. */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description To the minute.
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+        };
+        WorkspaceKeyWithSecret: components["schemas"]["WorkspaceKey"] & {
+            /** @description Shown only in this answer; the service keeps its SHA-256 only. */
+            secret: string;
+        };
+        WorkspaceUsage: {
+            workspace_id: string;
+            /** @description Jobs by kind (`extraction`, `parse`, `classification`) and status. */
+            jobs: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+            running_jobs: number;
+            month: {
+                /** Format: date-time */
+                start: string;
+                /** @description Pages of the jobs created since `start`. */
+                pages: number;
+                /** @description Model tokens of the jobs created since `start`. */
+                model_tokens: number;
+            };
+            files: number;
+            storage_bytes: number;
+            quotas: components["schemas"]["WorkspaceQuotaFields"];
+        };
+        AuditEvent: {
+            id: string;
+            /**
+             * @example key.issued
+             * @example key.revoked
+             * @example definition.changed
+             * @example resource.deleted
+             * @example review.decided
+             */
+            action: string;
+            resource_type: string;
+            resource_id: string | null;
+            /** @description The key's label, `operator:<12 hex digits>`, `client:<12 hex digits>`, or `anonymous` (no tokens configured). */
+            actor: string;
+            request_id: string | null;
+            detail: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+        };
         /**
          * @description The stable provider name, and the discriminator that selects the provider implementation.
          * @enum {string}
@@ -3967,10 +4240,14 @@ export interface components {
          *     | `job_not_completed` | 409 | A parse job's chunks, tables or document were asked before it completed. |
          *     | `evaluation_run_not_comparable` | 409 | A compared evaluation run measures a classifier; only extractor runs compare. |
          *     | `evaluation_items_unsuitable` | 422 | An item of the set lacks the right answer the run's kind scores (`expected_output` or `expected_segments`). |
+         *     | `rate_limited` | 429 | The workspace's `requests_per_minute` is used up; retry after `Retry-After` seconds (the limit is in the detail). |
+         *     | `quota_exceeded` | 429 | The workspace's `max_running_jobs` (a job creation) or `max_storage_bytes` (an upload) is reached; the limit is in the detail, `Retry-After` says when to retry. |
+         *     | `workspace_has_running_jobs` | 409 | A workspace with jobs that run cannot be deleted; cancel them first. |
+         *     | `workspace_is_default` | 409 | The `default` workspace cannot be deleted. |
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -4039,6 +4316,46 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The workspace's `requests_per_minute` is used up (`rate_limited`); the detail names the limit and
+         *     `Retry-After` says when the next request may pass. Only where the operator set the quota.
+         */
+        RateLimited: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Workspace 'team-a' may make 600 requests per minute (requests_per_minute: 600); retry in 12 s",
+                 *       "code": "rate_limited"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description `rate_limited` as on every operation, or `quota_exceeded`: a job creation while the workspace has
+         *     `max_running_jobs` jobs queued or running (the job is not created: retry after `Retry-After`), or an
+         *     upload that would take the workspace's files beyond `max_storage_bytes` (the file is not kept).
+         *     The detail names the limit.
+         */
+        QuotaExceeded: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Workspace 'team-a' has 10 jobs queued or running (max_running_jobs: 10); retry when one has ended",
+                 *       "code": "quota_exceeded"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
         /**
          * @description The first request with this `Idempotency-Key` is being undone at this moment (its job could not be
          *     started); retry after `Retry-After` seconds (`idempotency_key_in_use`).
@@ -4528,9 +4845,10 @@ export interface components {
             };
         };
         /**
-         * @description The bearer token is a `client` token (`SERVICE_API_TOKENS` entry `<token>:client`), which may
-         *     use files, jobs, reads of definitions and providers, model listing and schema validation,
-         *     but not change providers, extractors or parsers (`forbidden`).
+         * @description The caller's scope does not allow the operation (`forbidden`): a `client` token or key may use
+         *     files, jobs, reads of definitions and providers, model listing and schema validation, but not change
+         *     providers or definitions; a `reviewer` key may only read jobs, results and files and decide reviews;
+         *     workspaces, provider changes and `/metrics` are an operator's (`SERVICE_API_TOKENS`).
          */
         Forbidden: {
             headers: {
@@ -4771,6 +5089,13 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The workspace's id (`ws_…`) or name. */
+        WorkspaceId: string;
+        /**
+         * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
+         *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+         */
+        WorkspaceHeader: string;
         /**
          * @description Makes the creation safe to retry: the same key with the same body within 24 hours returns the
          *     original `201` body (same job) with `Idempotent-Replayed: true`; with another body, `422
@@ -4904,6 +5229,8 @@ export interface components {
         };
     };
     headers: {
+        /** @description The name of the workspace the request acted in (every authenticated `/v1` answer). */
+        XDocextractWorkspace: string;
         /** @description `true` when this answer repeats the original response to an earlier request with the same `Idempotency-Key`. */
         IdempotentReplayed: "true";
         /** @description The authentication scheme to use: `Bearer realm="docextract"`, with `error="invalid_token"` when a token was sent but is not valid. */
@@ -5288,6 +5615,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5325,6 +5653,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5407,6 +5736,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["QuotaExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5438,6 +5768,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5476,6 +5807,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5533,6 +5865,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5618,6 +5951,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5691,6 +6025,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5714,6 +6049,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5742,6 +6078,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5777,6 +6114,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5817,6 +6155,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5866,6 +6205,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             /** @description The provider rejected the request or could not be reached (`provider_error`); `detail` carries its message. */
             502: {
@@ -5915,6 +6255,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5950,6 +6291,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -5981,6 +6323,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6056,6 +6399,7 @@ export interface operations {
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6095,6 +6439,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6134,6 +6479,7 @@ export interface operations {
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6169,6 +6515,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6200,6 +6547,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6288,6 +6636,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
                 };
             };
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6327,6 +6676,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6370,6 +6720,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6416,6 +6767,7 @@ export interface operations {
             409: components["responses"]["CandidateNotCreated"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -6453,6 +6805,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6490,6 +6843,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -6538,6 +6892,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["CandidateNotPromotable"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6573,6 +6928,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6620,6 +6976,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6651,6 +7008,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6706,6 +7064,7 @@ export interface operations {
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6745,6 +7104,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6784,6 +7144,7 @@ export interface operations {
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6822,6 +7183,7 @@ export interface operations {
             200: components["responses"]["ExtractionJobList"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6849,6 +7211,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ExtractionJobUnprocessable"];
+            429: components["responses"]["QuotaExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -6881,6 +7244,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6912,6 +7276,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -6936,6 +7301,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -6974,6 +7340,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -6999,6 +7366,7 @@ export interface operations {
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7044,6 +7412,7 @@ export interface operations {
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ReviewUnprocessable"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7080,6 +7449,7 @@ export interface operations {
             409: components["responses"]["ReviewApproveConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ReviewExampleUnprocessable"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7115,6 +7485,7 @@ export interface operations {
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7166,6 +7537,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7213,6 +7585,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7252,6 +7625,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationErrorOrIdempotencyKeyReused"];
+            429: components["responses"]["QuotaExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -7284,6 +7658,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7329,6 +7704,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7353,6 +7729,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7378,6 +7755,7 @@ export interface operations {
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7419,6 +7797,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7467,6 +7846,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ExtractionJobUnprocessable"];
+            429: components["responses"]["QuotaExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -7499,6 +7879,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7529,6 +7910,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7553,6 +7935,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7584,6 +7967,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7609,6 +7993,7 @@ export interface operations {
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7667,6 +8052,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
                 };
             };
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7701,6 +8087,7 @@ export interface operations {
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7736,6 +8123,7 @@ export interface operations {
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7767,6 +8155,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7815,6 +8204,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7861,6 +8251,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationErrorOrIdempotencyKeyReused"];
+            429: components["responses"]["QuotaExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -7901,6 +8292,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -7940,6 +8332,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -7972,6 +8365,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -8005,6 +8399,7 @@ export interface operations {
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -8043,6 +8438,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8114,6 +8510,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8188,6 +8585,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8228,6 +8626,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8267,6 +8666,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8294,6 +8694,7 @@ export interface operations {
             200: components["responses"]["BatchList"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8325,6 +8726,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["BatchValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -8348,6 +8750,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8378,6 +8781,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -8402,6 +8806,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8427,6 +8832,7 @@ export interface operations {
             409: components["responses"]["BatchNotRetryable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -8485,6 +8891,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8526,6 +8933,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8561,6 +8969,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8601,6 +9010,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8632,6 +9042,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8661,6 +9072,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8703,6 +9115,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8735,6 +9148,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8777,6 +9191,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8813,6 +9228,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8851,6 +9267,7 @@ export interface operations {
             409: components["responses"]["EvaluationSetExists"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8883,6 +9300,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8914,6 +9332,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["EvaluationSetInUse"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -8957,6 +9376,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9006,6 +9426,7 @@ export interface operations {
             409: components["responses"]["JobNotReviewed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9043,6 +9464,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9095,6 +9517,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9130,6 +9553,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9170,6 +9594,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9222,6 +9647,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
                 };
             };
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["JobCreationUnavailable"];
         };
@@ -9254,6 +9680,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9285,6 +9712,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["EvaluationRunActive"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9317,6 +9745,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
@@ -9360,6 +9789,7 @@ export interface operations {
             409: components["responses"]["ThresholdsConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };
@@ -9398,6 +9828,391 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["EvaluationRunsNotComparable"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of workspaces, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "team-a",
+                 *       "display_name": "Team A",
+                 *       "max_running_jobs": 10
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkspaceCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The workspace. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A workspace with this name exists (`name_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    "X-Docextract-Workspace": components["headers"]["XDocextractWorkspace"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The workspace still has jobs that run, or is `default`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "max_running_jobs": 10,
+                 *       "requests_per_minute": 600
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkspaceUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listWorkspaceKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys that are not revoked, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceKey"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createWorkspaceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scope": "client",
+                 *       "label": "ingestion pipeline"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkspaceKeyCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The key with its secret (shown only now). */
+            201: {
+                headers: {
+                    /** @description `no-store`: the secret is not to be cached. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceKeyWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    revokeWorkspaceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getWorkspaceUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 */
+                "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs by kind and status, pages and model tokens of the jobs created this month (UTC), files and their bytes, and the quotas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceUsage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listWorkspaceAudit: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `X-Next-Cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 */
+                "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                /** @description The workspace's id (`ws_…`) or name. */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit events, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEvent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
         };

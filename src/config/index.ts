@@ -79,6 +79,8 @@ const schema = z.object({
   SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: int(100).default(900_000),
   SERVICE_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   SERVICE_METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  // Issue 42: label /metrics series by workspace name (opt-in; at most 200 names, the rest `other`).
+  SERVICE_METRICS_WORKSPACE_LABEL: z.enum(['true', 'false']).default('false'),
   // Item jobs a batch keeps in flight when its request names no concurrency.
   SERVICE_BATCH_CONCURRENCY: int(1, 256).default(16),
   // Interactive first: a batch's window while interactive jobs are queued or running.
@@ -201,6 +203,8 @@ export interface Config {
   metrics: {
     /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
     public: boolean;
+    /** Requests and job creations also counted by workspace name (SERVICE_METRICS_WORKSPACE_LABEL). */
+    workspaceLabel?: boolean;
     /** Port of a separate worker process's /metrics (on HOST); undefined: not served. */
     workerPort?: number;
   };
@@ -297,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
+      workspaceLabel: e.SERVICE_METRICS_WORKSPACE_LABEL === 'true',
       ...(e.SERVICE_WORKER_METRICS_PORT !== undefined ? { workerPort: e.SERVICE_WORKER_METRICS_PORT } : {}),
     },
   };

@@ -12,7 +12,7 @@ import * as batches from '../storage/batches.js';
 import type { Db } from '../storage/db.js';
 import * as jobs from '../storage/jobs.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
-import { batchWindow, INTERACTIVE_RECENT_MS } from './batch-window.js';
+import { batchWindow, fairShareWindow, INTERACTIVE_RECENT_MS } from './batch-window.js';
 import { cancelJob } from './job-control.js';
 import { jobsCreated } from '../metrics/index.js';
 
@@ -60,7 +60,12 @@ export async function runBatchSlice(deps: BatchRunnerDeps, batchId: string, opts
       const ended = await stopItems(deps, batch, inFlight);
       if (ended) return ended;
     } else if (batch.status === 'running') {
-      const window = batchWindow(batch.concurrency, await jobs.countInteractiveActive(db, INTERACTIVE_RECENT_MS), deps.config.batches.concurrencyWhileInteractive);
+      const window = fairShareWindow(
+        batchWindow(batch.concurrency, await jobs.countInteractiveActive(db, INTERACTIVE_RECENT_MS), deps.config.batches.concurrencyWhileInteractive),
+        deps.config.batches.workerActivities,
+        await batches.runningBatchesByWorkspace(db),
+        (batch as { workspace_id?: string }).workspace_id ?? '',
+      );
       const free = window - inFlight;
       if (free > 0) {
         const next = await jobs.nextQueuedItems(db, batch.kind, batchId, batch.next_index, free);

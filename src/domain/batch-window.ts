@@ -10,3 +10,16 @@ export const INTERACTIVE_RECENT_MS = 10 * 60_000;
 export function batchWindow(concurrency: number, interactiveActive: number, whileInteractive: number): number {
   return interactiveActive > 0 ? Math.min(concurrency, whileInteractive) : concurrency;
 }
+
+/**
+ * Fair share between workspaces (issue 42): while batches of more than one workspace run, the
+ * batch queue's activity slots (`slots`, SERVICE_BATCH_WORKER_ACTIVITIES) are split evenly between
+ * the workspaces with running batches, and a workspace's share between its own batches, so a
+ * workspace with many batches cannot crowd out another's one. With one workspace's batches only,
+ * the window is as it was.
+ */
+export function fairShareWindow(window: number, slots: number, running: ReadonlyArray<{ workspace_id: string; n: number }>, own: string): number {
+  if (running.length <= 1) return window;
+  const mine = Math.max(1, running.find((r) => r.workspace_id === own)?.n ?? 1);
+  return Math.min(window, Math.max(1, Math.floor(slots / running.length / mine)));
+}

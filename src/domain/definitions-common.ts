@@ -9,6 +9,8 @@ import type { Db } from '../storage/db.js';
 import { isId, type IdKind, SLUG_PATTERN } from './ids.js';
 import { PROVIDER_NAMES, type ProviderName } from './prebuilt.js';
 import { label } from './text.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
+import { DEFAULT_WORKSPACE_ID } from '../storage/workspace-ids.js';
 
 export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
@@ -93,8 +95,10 @@ export async function upsertByName<R>(
   kind: DefinitionKind,
   values: Record<string, unknown> & { id: string; name: string },
 ): Promise<{ row: R; created: boolean }> {
+  await refusePrebuiltName(db, kind, values.name, 'prebuilt_read_only', `${kind.label} '${values.name}' is prebuilt and cannot be replaced.`);
+  values = { ...values, workspace_id: currentWorkspaceId() ?? DEFAULT_WORKSPACE_ID };
   const columns = Object.keys(values);
-  const replaced = columns.filter((c) => c !== 'id' && c !== 'name' && c !== 'source');
+  const replaced = columns.filter((c) => c !== 'id' && c !== 'name' && c !== 'source' && c !== 'workspace_id');
   // A replace by the same definition is no change: the version moves only when a column differs
   // (compared as text: `json` columns have no equality, and their text is what is shown).
   const version = kind.versioned
@@ -103,7 +107,7 @@ export async function upsertByName<R>(
   const versionBindings = kind.versioned ? [...replaced.flatMap((c) => [kind.table, c]), ...replaced, kind.table, kind.table] : [];
   const result = await db.raw(
     `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-     ON CONFLICT (name) DO UPDATE SET ${replaced.map(() => '?? = EXCLUDED.??').join(', ')}, updated_at = now()${version}
+     ON CONFLICT (workspace_id, name) DO UPDATE SET ${replaced.map(() => '?? = EXCLUDED.??').join(', ')}, updated_at = now()${version}
        WHERE ??.source = 'user'
      RETURNING *, (xmax = 0) AS __inserted`,
     [kind.table, ...columns, ...columns.map((c) => values[c] as Knex.Value), ...replaced.flatMap((c) => [c, c]), ...versionBindings, kind.table],
@@ -117,9 +121,21 @@ export async function upsertByName<R>(
   return { row: row as R, created: __inserted };
 }
 
+/**
+ * A prebuilt definition's name is every workspace's (prebuilt definitions are visible to all): a
+ * workspace other than `default` (where the ON CONFLICT finds it) may not take it.
+ */
+async function refusePrebuiltName(db: Db, kind: DefinitionKind, name: string, code: string, detail: string): Promise<void> {
+  const ws = currentWorkspaceId();
+  if (!ws || ws === DEFAULT_WORKSPACE_ID) return;
+  const prebuilt = await db(kind.table).where({ name, source: 'prebuilt' }).first('id');
+  if (prebuilt) throw serviceError(code, detail);
+}
+
 /** Insert a new definition; a taken name is a 409 `name_taken`. */
 export async function insertNew<R>(db: Db, kind: DefinitionKind, values: Record<string, unknown> & { name: string }): Promise<R> {
-  const rows = await db(kind.table).insert(values).onConflict('name').ignore().returning('*');
+  await refusePrebuiltName(db, kind, values.name, 'name_taken', `${kind.label} name '${values.name}' is already taken.`);
+  const rows = await db(kind.table).insert({ ...values, workspace_id: currentWorkspaceId() ?? DEFAULT_WORKSPACE_ID }).onConflict(['workspace_id', 'name']).ignore().returning('*');
   if (!rows[0]) throw serviceError('name_taken', `${kind.label} name '${values.name}' is already taken.`);
   return rows[0] as R;
 }

@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RequestValidationError, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
+import { DEFAULT_WORKSPACE_ID } from '../storage/workspace-ids.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -68,8 +70,9 @@ export async function createOnce<R extends { id: string }>(
     .delete();
   return db.transaction(async (trx) => {
     const claimed = await trx('idempotency_keys')
-      .insert({ scope, key, request_hash: hash, job_id: '', response: '{}' })
-      .onConflict(['scope', 'key'])
+      // Keys are per workspace: two workspaces may use the same Idempotency-Key.
+      .insert({ workspace_id: currentWorkspaceId() ?? DEFAULT_WORKSPACE_ID, scope, key, request_hash: hash, job_id: '', response: '{}' })
+      .onConflict(['workspace_id', 'scope', 'key'])
       .ignore()
       .returning('key');
     if (claimed.length === 0) {

@@ -2,7 +2,13 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { AppDeps } from './context.js';
-import { bearerAuth } from './middleware/auth.js';
+import { bearerAuth, type WorkspaceDirectory } from './middleware/auth.js';
+import { auditTrail } from './middleware/audit.js';
+import { requestRateLimiter, workspaceQuotas } from './middleware/quotas.js';
+import { workspaceRoutes } from './routes/workspaces.js';
+import { authenticateKey, findWorkspace, type Workspace } from '../domain/workspaces.js';
+import type { Db } from '../storage/db.js';
+import { workspaceScopedDb } from '../storage/workspace-scope.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import { hostileStrings } from './middleware/hostile-strings.js';
@@ -20,15 +26,20 @@ import { mcpRoutes } from '../mcp/http.js';
 
 /** Build the Koa application. No listening here: the caller decides where. */
 
-export function createApp(deps: AppDeps): Koa {
+export function createApp(unscopedDeps: AppDeps): Koa {
+  // Every route's queries are limited to the request's workspace (src/storage/workspace-scope.ts);
+  // only the workspaces' own routes and the auth, audit and quota checks see the deployment's Db.
+  const deploymentDb = unscopedDeps.db;
+  const deps: AppDeps = { ...unscopedDeps, db: workspaceScopedDb(deploymentDb) };
   const app = new Koa();
   app.proxy = true;
   app.silent = true; // errors are logged by errorHandler, once
   app.use(requestId(deps.logger));
-  app.use(httpMetrics());
+  app.use(httpMetrics({ workspaceLabel: deps.config.metrics.workspaceLabel }));
   app.use(errorHandler(deps.logger));
   // Before body parsing: an unauthenticated request is refused without reading its body.
-  app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public }));
+  app.use(bearerAuth(deps.config.apiTokens, { publicMetrics: deps.config.metrics.public, directory: workspaceDirectory(deploymentDb), rateLimit: requestRateLimiter() }));
+  app.use(auditTrail(deploymentDb));
   // A large body (a batch's, up to 256 MiB) is released with its memory once answered, refused or not.
   app.use(releaseLargeBodies());
   // JSON bodies only here; multipart uploads are parsed by the files route, which streams them.
@@ -37,7 +48,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(jsonDepthLimit());
   // Every route behind one check: no NUL reaches Postgres, unpaired surrogates become U+FFFD.
   app.use(hostileStrings());
-  const routers = appRouters(deps);
+  app.use(workspaceQuotas(deps.db));
+  const routers = appRouters(deps, deploymentDb);
   // One 405 (with Allow) for every router and every method, TRACE included; unknown paths 404.
   app.use(methodNotAllowed(routers));
   for (const router of routers) app.use(router.routes());
@@ -68,7 +80,7 @@ function jsonBodies(maxUploadBytes: number): Koa.Middleware {
 }
 
 /** Every router of the API, in the order they are tried. */
-export function appRouters(deps: AppDeps): Router[] {
+export function appRouters(deps: AppDeps, deploymentDb: Db = deps.db): Router[] {
   const present = presentMetricsSource({
     db: deps.db,
     temporal: deps.temporal,
@@ -79,7 +91,7 @@ export function appRouters(deps: AppDeps): Router[] {
     ],
     logger: deps.logger,
   });
-  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), mcpRoutes(), ...v1Routes(deps)];
+  return [healthRoutes(deps), docsRoutes(), studioRoutes(), metricsRoutes(present), mcpRoutes(), ...v1Routes(deps), workspaceRoutes(deploymentDb)];
 }
 
 /**
@@ -95,4 +107,20 @@ export function createMetricsApp(config: AppDeps['config'], logger: AppDeps['log
   app.use(methodNotAllowed([router]));
   app.use(router.routes());
   return app;
+}
+
+/** Workspaces by id or name (kept a second: a request names one on every call) and keys (never kept: revocation is at once). */
+function workspaceDirectory(db: Db): WorkspaceDirectory {
+  const cache = new Map<string, { at: number; ws: Workspace | undefined }>();
+  return {
+    async find(ref) {
+      const hit = cache.get(ref);
+      if (hit && Date.now() - hit.at < 1000) return hit.ws;
+      const ws = await findWorkspace(db, ref);
+      if (cache.size > 1000) cache.clear();
+      cache.set(ref, { at: Date.now(), ws });
+      return ws;
+    },
+    authenticate: (secret) => authenticateKey(db, secret),
+  };
 }

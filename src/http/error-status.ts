@@ -79,6 +79,11 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   provider_key_missing: 409,
   provider_key_unreadable: 409,
   provider_not_configured: 409,
+  // Workspaces (issue 42): quotas and rate limits (429 with Retry-After), deletion refused.
+  rate_limited: 429,
+  quota_exceeded: 429,
+  workspace_is_default: 409,
+  workspace_has_running_jobs: 409,
 };
 
 /** The status for a code, or undefined when the table does not know it. */

@@ -57,7 +57,8 @@ export function mcpRoutes(): Router {
 
 async function openSession(ctx: Context, token: string | undefined, tokenDigest: string, sessions: Map<string, Session>): Promise<Session> {
   evictIdle(sessions);
-  const client = createDocextractClient({ baseUrl: loopbackUrl(ctx), token });
+  // The session's tools call back as the caller, in the caller's workspace (an operator's header included).
+  const client = createDocextractClient({ baseUrl: loopbackUrl(ctx), token, workspace: ctx.state.workspace?.id });
   const scope = (ctx.state.tokenScope as TokenScope | undefined) ?? null;
   let session!: Session;
   const transport = new StreamableHTTPServerTransport({

@@ -3,7 +3,7 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { DocextractError, type DocextractClient } from '../../clients/typescript/index.js';
 import { SERVICE_VERSION } from '../version.js';
-import { clientMayCall, type TokenScope } from '../http/middleware/auth.js';
+import { clientMayCall, keyMayCall, type TokenScope } from '../http/middleware/auth.js';
 import { TOOLS, type ToolContext, type ToolDefinition } from './tools.js';
 
 export interface McpServerOptions {
@@ -15,9 +15,14 @@ export interface McpServerOptions {
   sessionId: string;
 }
 
-/** The tools a scope is offered: a `client` token gets only those whose REST calls it may make, and no review tools. */
+/**
+ * The tools a scope is offered: a `client` token gets only those whose REST calls it may make, and
+ * no review tools; a `reviewer` key those whose calls it may make (reads and review decisions).
+ * Every call goes back to the REST API with the caller's key, so it stays in the key's workspace.
+ */
 export function toolsForScope(scope: TokenScope | null): ToolDefinition[] {
-  if (scope === null || scope === 'admin') return TOOLS;
+  if (scope === null || scope === 'admin' || scope === 'operator') return TOOLS;
+  if (scope === 'reviewer') return TOOLS.filter((tool) => tool.calls.every((call) => keyMayCall('reviewer', call.method, call.path)));
   return TOOLS.filter((tool) => !tool.review && tool.calls.every((call) => clientMayCall(call.method, call.path)));
 }
 

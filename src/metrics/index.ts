@@ -42,6 +42,22 @@ export const jobsCreated = new Counter({
   registers: [registry],
 });
 
+/** Issue 42, only with SERVICE_METRICS_WORKSPACE_LABEL=true: requests by workspace name and status class. */
+export const workspaceRequests = new Counter({
+  name: 'docextract_workspace_requests_total',
+  help: 'API requests by workspace name (at most 200 names, the rest "other") and status class (2xx, 4xx, ...); only with SERVICE_METRICS_WORKSPACE_LABEL=true.',
+  labelNames: ['workspace', 'status_class'] as const,
+  registers: [registry],
+});
+
+/** Issue 42, only with SERVICE_METRICS_WORKSPACE_LABEL=true: jobs created through the API by workspace name. */
+export const workspaceJobsCreated = new Counter({
+  name: 'docextract_workspace_jobs_created_total',
+  help: 'Jobs created through the API by workspace name (at most 200 names, the rest "other") and kind; only with SERVICE_METRICS_WORKSPACE_LABEL=true.',
+  labelNames: ['workspace', 'kind'] as const,
+  registers: [registry],
+});
+
 export const jobsFinished = new Counter({
   name: 'docextract_jobs_finished_total',
   help: 'Jobs that reached an end, by kind, status (completed, failed, canceled, deleted: removed while active) and error code (failed jobs; empty otherwise).',

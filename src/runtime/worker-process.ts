@@ -2,6 +2,7 @@ import type { Config } from '../config/index.js';
 import type { Logger } from '../logging.js';
 import { closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createDb } from '../storage/db.js';
+import { workspaceScopedDb } from '../storage/workspace-scope.js';
 import { createSecretBox } from '../storage/secrets.js';
 import { InFlightActivities } from '../temporal/in-flight-activities.js';
 import { createWorker } from '../temporal/worker.js';
@@ -51,7 +52,8 @@ export async function startWorker(
     // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
     warn: (message) => opts.logger.warn(message),
   });
-  const db = createDb(opts.databaseUrl, config.databasePoolMax, logger);
+  // Scoped as the API's: each activity runs as its workflow's workspace (activities/workspace-scope.ts).
+  const db = workspaceScopedDb(createDb(opts.databaseUrl, config.databasePoolMax, logger));
   // Interactive jobs and batches poll separate task queues, each with its own slots, in this one
   // process: a batch's items never wait in front of an interactive job (docs/batches.md).
   const queues: Array<{ taskQueue: string; maxConcurrentActivities?: number; stickyQueueScheduleToStartTimeoutMs?: number }> = [];

@@ -6,6 +6,7 @@ import type { JobKind } from '../kinds.js';
 import type { Db } from './db.js';
 import { activeBatchItems } from './jobs.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
+import { outsideWorkspace } from './workspace-context.js';
 
 type Conn = Knex | Knex.Transaction;
 
@@ -46,6 +47,11 @@ export async function findBatch(db: Db, id: string): Promise<BatchRow | undefine
 }
 
 /** A batch in any status, `deleting` included (its workflow). */
+/** Running batches per workspace, every workspace's (issue 42: the batch window's fair share). */
+export function runningBatchesByWorkspace(db: Db): Promise<Array<{ workspace_id: string; n: number }>> {
+  return outsideWorkspace(async () => db('batches').where({ status: 'running' }).groupBy('workspace_id').select('workspace_id', db.raw('count(*)::int as n')));
+}
+
 export async function findBatchAnyStatus(db: Db, id: string): Promise<BatchRow | undefined> {
   return db('batches').where({ id }).first();
 }

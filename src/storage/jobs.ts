@@ -13,10 +13,13 @@ import { type JobKind, type JobStatus } from '../kinds.js';
 import { latestRetrySql } from './call-retries.js';
 import type { Db } from './db.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
+import { outsideWorkspace } from './workspace-context.js';
 
 export { ACTIVE_STATUSES, JOB_STATUSES, TERMINAL_STATUSES, isTerminal, type JobKind, type JobStatus } from '../kinds.js';
 
 const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };
+/** The job tables, for the workspace scope (src/storage/workspace-scope.ts): each row belongs to a workspace. */
+export const JOB_TABLE_NAMES: readonly string[] = Object.values(TABLE);
 
 /** A connection or an open transaction: creation runs inside the idempotency claim's transaction. */
 type Conn = Knex | Knex.Transaction;
@@ -258,8 +261,34 @@ export async function jobsNeedingWorkflow(
 
 /** queued → running (the workflow's first activity). */
 export async function claimJob(db: Db, kind: JobKind, id: string): Promise<boolean> {
+  const foreign = await foreignReference(db, kind, id);
+  if (foreign) {
+    // Checked at creation too; here again, in the worker: a job never reads another workspace's file or definition.
+    await failJob(db, kind, id, { code: 'not_found', message: `${foreign} was not found` });
+    return false;
+  }
   const n = await db(TABLE[kind]).where({ id, status: 'queued' }).update({ status: 'running', started_at: db.fn.now() });
   return n === 1;
+}
+
+const DEFINITION_OF: Record<JobKind, { column: string; table: string; label: string }> = {
+  extraction: { column: 'extractor_id', table: 'extractors', label: 'Extractor' },
+  parse: { column: 'parser_id', table: 'parsers', label: 'Parser' },
+  classification: { column: 'classifier_id', table: 'classifiers', label: 'Classifier' },
+};
+
+/** A queued job's file or definition that is not of the job's workspace (nor prebuilt), if any. */
+async function foreignReference(db: Db, kind: JobKind, id: string): Promise<string | undefined> {
+  const def = DEFINITION_OF[kind];
+  const row = await db(TABLE[kind])
+    .where({ [`${TABLE[kind]}.id`]: id, [`${TABLE[kind]}.status`]: 'queued' })
+    .leftJoin('files as f', 'f.id', `${TABLE[kind]}.file_id`)
+    .leftJoin(`${def.table} as d`, 'd.id', `${TABLE[kind]}.${def.column}`)
+    .first(`${TABLE[kind]}.workspace_id as ws`, `${TABLE[kind]}.file_id as file_id`, 'f.workspace_id as file_ws', `${TABLE[kind]}.${def.column} as def_id`, 'd.workspace_id as def_ws', 'd.source as def_source');
+  if (!row) return undefined;
+  if (row.file_id && row.file_ws !== row.ws) return `File '${row.file_id}'`;
+  if (row.def_id && row.def_source !== 'prebuilt' && row.def_ws !== row.ws) return `${def.label} '${row.def_id}'`;
+  return undefined;
 }
 
 /** Progress of a running extraction job: what is used (provider, model), said as soon as it is known. */
@@ -662,7 +691,12 @@ export function activeBatchItems(db: Db, kind: JobKind, batchId: string): Knex.Q
  * are queued or running, of both kinds, counted up to `cap` (the batch window only asks whether
  * there are any). Older ones do not count: a job stuck for good must not hold every batch back.
  */
-export async function countInteractiveActive(db: Db, recentMs: number, cap = 1): Promise<number> {
+export function countInteractiveActive(db: Db, recentMs: number, cap = 1): Promise<number> {
+  // Every workspace's interactive jobs count (issue 42): a batch of A shrinks for B's jobs too.
+  return outsideWorkspace(() => countInteractiveActiveAnywhere(db, recentMs, cap));
+}
+
+async function countInteractiveActiveAnywhere(db: Db, recentMs: number, cap: number): Promise<number> {
   let n = 0;
   const since = new Date(Date.now() - recentMs);
   for (const kind of ['extraction', 'parse'] as const) {
@@ -713,4 +747,64 @@ export async function batchDefinitionSnapshot(db: Db, kind: JobKind, batchId: st
   const column = ({ extraction: 'extractor_snapshot', parse: 'parser_snapshot', classification: 'classifier_snapshot' } as const)[kind];
   const row = await db(TABLE[kind]).where({ batch_id: batchId }).orderBy('batch_index').first(column);
   return row?.[column];
+}
+
+// ---- workspaces (issue 42) ----------------------------------------------------------------------
+
+const ACTIVE_STATUSES = ['queued', 'running', 'canceling', 'deleting'] as const;
+
+/** Jobs of a workspace that still run (queued, running or on their way out), every kind. */
+export async function countActiveJobsOfWorkspace(db: Knex, workspaceId: string, statuses: readonly string[] = ACTIVE_STATUSES): Promise<number> {
+  let n = 0;
+  for (const table of Object.values(TABLE)) {
+    const row = await db(table).where({ workspace_id: workspaceId }).whereIn('status', statuses).first(db.raw('count(*)::int as n'));
+    n += row?.n ?? 0;
+  }
+  return n;
+}
+
+/** Jobs by kind and status; pages and model tokens of the jobs created since `since`. */
+export async function jobUsageOfWorkspace(db: Knex, workspaceId: string, since: Date) {
+  const jobs: Record<string, Record<string, number>> = {};
+  let pages = 0;
+  let tokens = 0;
+  for (const [kind, table] of Object.entries(TABLE)) {
+    const rows: Array<{ status: string; n: number }> = await db(table).where({ workspace_id: workspaceId }).groupBy('status').select('status', db.raw('count(*)::int as n'));
+    jobs[kind] = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    const month = await db(table)
+      .where({ workspace_id: workspaceId })
+      .where('created_at', '>=', since)
+      .first(db.raw('coalesce(sum(pages_total), 0)::bigint as pages'), db.raw("coalesce(sum((usage->>'total_tokens')::bigint), 0)::bigint as tokens"));
+    pages += Number(month?.pages ?? 0);
+    tokens += Number(month?.tokens ?? 0);
+  }
+  return { jobs, pages, tokens };
+}
+
+/** Remove every job of a workspace, in an order the foreign keys allow (its evaluation runs and batches first). */
+export async function deleteJobsOfWorkspace(trx: Knex.Transaction, workspaceId: string): Promise<void> {
+  await trx('extractor_candidates').where({ workspace_id: workspaceId }).delete();
+  await trx('evaluation_runs').where({ workspace_id: workspaceId }).delete();
+  await trx('batches').where({ workspace_id: workspaceId }).delete();
+  await trx(TABLE.extraction).where({ workspace_id: workspaceId }).delete();
+  await trx(TABLE.classification).where({ workspace_id: workspaceId }).delete();
+  await trx(TABLE.parse).where({ workspace_id: workspaceId }).delete();
+}
+
+/** The workspace of a job (any kind), a batch, an evaluation run or a candidate, by its id's prefix. */
+const ROW_BY_PREFIX: Record<string, string> = {
+  ejob: TABLE.extraction,
+  pjob: TABLE.parse,
+  cjob: TABLE.classification,
+  batch: 'batches',
+  evrun: 'evaluation_runs',
+  cand: 'extractor_candidates',
+};
+
+/** The workspace a workflow acts for, from its id (job, batch, run, candidate, or a delivery named after its job). */
+export async function workspaceOfWorkflowId(db: Knex, workflowId: string): Promise<string | undefined> {
+  const m = /^(ejob|pjob|cjob|batch|evrun|cand)_[0-9a-z]{26}/.exec(workflowId);
+  if (!m) return undefined;
+  const row = await db(ROW_BY_PREFIX[m[1]!]!).where({ id: m[0] }).first('workspace_id');
+  return row?.workspace_id as string | undefined;
 }

@@ -4,7 +4,8 @@ import type { JobKind } from '../kinds.js';
 import type { BatchWorkflowInput } from '../../workflows/batch-types.js';
 import { cancelJobWorkflow, TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
-import { initialBatchSearchAttributes } from './search-attributes.js';
+import { initialBatchSearchAttributes, workspaceSearchAttribute } from './search-attributes.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
 
 export const BATCH_WORKFLOW_TYPE = 'batchWorkflow';
 
@@ -29,7 +30,7 @@ export async function startBatchWorkflow(
   if (opts.requeueFailed) await awaitClosedRun(temporal, batch.id);
   // Set only where the server has them, as on job runs: the run upserts its status as it moves.
   const searchAttributes = (await searchAttributesRegistered(temporal, config.temporal.namespace))
-    ? initialBatchSearchAttributes({ batchId: batch.id, kind: batch.kind, definition: batch.definition_name })
+    ? [...initialBatchSearchAttributes({ batchId: batch.id, kind: batch.kind, definition: batch.definition_name }), ...workspaceSearchAttribute(currentWorkspaceId())]
     : undefined;
   await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
     temporal.workflow.start(BATCH_WORKFLOW_TYPE, {

@@ -3,6 +3,8 @@ import type { Config } from '../config/index.js';
 import type { CandidateInput } from '../../workflows/candidate.js';
 import { evaluationRunSettings } from './evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
+import { workspaceSearchAttribute } from './search-attributes.js';
 
 export const CANDIDATE_WORKFLOW_TYPE = 'extractorCandidateWorkflow';
 
@@ -16,6 +18,7 @@ export async function startCandidateWorkflow(temporal: Client, config: Config, c
       args: [input],
       memo: { job_kind: 'candidate', ...memo },
       staticSummary: `candidate · ${memo.definition_name} · set ${memo.evaluation_set}`,
+      ...(input.evaluation.searchAttributes && currentWorkspaceId() ? { typedSearchAttributes: workspaceSearchAttribute(currentWorkspaceId()) } : {}),
       staticDetails: `Extractor candidate \`${candidateId}\`: \`GET /v1/extractors/${memo.definition_name}/candidates/${candidateId}\``,
     }),
   );

@@ -3,7 +3,8 @@ import type { Config } from '../config/index.js';
 import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
 import { evaluationRunSettings } from './evaluation-workflows.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
-import { initialEvaluationRunSearchAttributes } from './search-attributes.js';
+import { initialEvaluationRunSearchAttributes, workspaceSearchAttribute } from './search-attributes.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
 
 export const CLASSIFIER_EVALUATION_WORKFLOW_TYPE = 'classifierEvaluationRunWorkflow';
 
@@ -23,8 +24,8 @@ export async function startClassifierEvaluationWorkflow(
       memo: { job_kind: 'evaluation', ...memo },
       staticSummary: `evaluate classifier · ${memo.definition_name} · set ${memo.evaluation_set}`,
       staticDetails: `Evaluation run \`${runId}\`: \`GET /v1/evaluation-runs/${runId}\``,
-      // As an extractor's run: DocextractEvaluationRunId finds the run and its jobs, where the server has it.
-      ...(input.searchAttributes ? { typedSearchAttributes: initialEvaluationRunSearchAttributes({ runId, definition: memo.definition_name }) } : {}),
+      // As an extractor's run: DocextractEvaluationRunId finds the run and its jobs, and DocextractWorkspace its workspace, where the server has them.
+      ...(input.searchAttributes ? { typedSearchAttributes: [...initialEvaluationRunSearchAttributes({ runId, definition: memo.definition_name }), ...workspaceSearchAttribute(currentWorkspaceId())] } : {}),
     }),
   );
 }

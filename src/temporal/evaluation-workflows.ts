@@ -3,7 +3,8 @@ import type { Config } from '../config/index.js';
 import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
 import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
-import { initialEvaluationRunSearchAttributes } from './search-attributes.js';
+import { initialEvaluationRunSearchAttributes, workspaceSearchAttribute } from './search-attributes.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
 
 export const EVALUATION_WORKFLOW_TYPE = 'evaluationRunWorkflow';
 
@@ -24,7 +25,7 @@ export async function startEvaluationWorkflow(
       staticSummary: `evaluate · ${memo.definition_name} · set ${memo.evaluation_set}`,
       staticDetails: `Evaluation run \`${runId}\`: \`GET /v1/evaluation-runs/${runId}\``,
       // Set only where the server has them, as on job runs: DocextractEvaluationRunId finds the run and its jobs.
-      ...(input.searchAttributes ? { typedSearchAttributes: initialEvaluationRunSearchAttributes({ runId, definition: memo.definition_name }) } : {}),
+      ...(input.searchAttributes ? { typedSearchAttributes: [...initialEvaluationRunSearchAttributes({ runId, definition: memo.definition_name }), ...workspaceSearchAttribute(currentWorkspaceId())] } : {}),
     }),
   );
 }

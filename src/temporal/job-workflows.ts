@@ -3,9 +3,10 @@ import type { Config } from '../config/index.js';
 import type { JobKind } from '../kinds.js';
 import { WORKFLOW_TYPES } from './names.js';
 import type { JobWorkflowInput } from '../../workflows/types.js';
-import { initialJobSearchAttributes } from './search-attributes.js';
+import { initialJobSearchAttributes, workspaceSearchAttribute } from './search-attributes.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
 import { startWithinDeadline } from './start-deadline.js';
+import { currentWorkspaceId } from '../storage/workspace-scope.js';
 
 /**
  * Bound on one start or cancel call. Without it the client keeps retrying while the Temporal
@@ -60,7 +61,7 @@ export async function startJobWorkflow(
   const { file_name: _name, batch_id: batchId, evaluation_run_id: evaluationRunId, ...shownMemo } = memo;
   // Set only where the server has them: a run started with them upserts them as the job moves.
   const searchAttributes = (await searchAttributesRegistered(temporal, config.temporal.namespace))
-    ? initialJobSearchAttributes({ kind, definition: memo.definition_name, fileId: memo.file_id, batchId, evaluationRunId })
+    ? [...initialJobSearchAttributes({ kind, definition: memo.definition_name, fileId: memo.file_id, batchId, evaluationRunId }), ...workspaceSearchAttribute(currentWorkspaceId())]
     : undefined;
   // Under a burst the server answers slowly: wait for it up to the scheduler deadline, not one call's.
   await startWithinDeadline(temporal, config.temporal.startDeadlineMs, () =>

@@ -12,9 +12,11 @@ export const JOB_STATUS = defineSearchAttributeKey('DocextractJobStatus', 'KEYWO
 export const PAGES_DONE = defineSearchAttributeKey('DocextractPagesDone', 'INT');
 export const BATCH_ID = defineSearchAttributeKey('DocextractBatchId', 'KEYWORD');
 export const EVALUATION_RUN_ID = defineSearchAttributeKey('DocextractEvaluationRunId', 'KEYWORD');
+/** The workspace a workflow acts for (issue 42): its id. Set where the API or an activity starts it. */
+export const WORKSPACE = defineSearchAttributeKey('DocextractWorkspace', 'KEYWORD');
 
 /** Every attribute the service uses, with its type as the server and the CLI name it. */
-export const SEARCH_ATTRIBUTES = [JOB_KIND, DEFINITION, FILE_ID, JOB_STATUS, PAGES_DONE, BATCH_ID, EVALUATION_RUN_ID] as const;
+export const SEARCH_ATTRIBUTES = [JOB_KIND, DEFINITION, FILE_ID, JOB_STATUS, PAGES_DONE, BATCH_ID, EVALUATION_RUN_ID, WORKSPACE] as const;
 
 /** `--search-attribute Name=Type` arguments for `temporal server start-dev`. */
 export function devServerSearchAttributeArgs(): string[] {
@@ -73,4 +75,9 @@ export function initialEvaluationRunSearchAttributes(facts: { runId: string; def
     { key: DEFINITION, value: facts.definition },
     { key: JOB_STATUS, value: 'queued' },
   ];
+}
+
+/** DocextractWorkspace for a workflow started as `workspaceId` (none outside a workspace). */
+export function workspaceSearchAttribute(workspaceId: string | undefined): SearchAttributePair[] {
+  return workspaceId ? [{ key: WORKSPACE, value: workspaceId }] : [];
 }

@@ -10,6 +10,7 @@ import {
 import { createActivities, type Activities } from '../../activities/index.js';
 import type { ActivityDeps } from '../../activities/deps.js';
 import { unfixableErrors } from '../../activities/unfixable-errors.js';
+import { workspaceOfWorkflow } from '../../activities/workspace-scope.js';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
@@ -51,7 +52,7 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath: WORKFLOWS_PATH }),
       activities: opts.activities ?? createActivities(deps),
       // An error no retry can fix ends its activity failed with a code, never retried for ever.
-      interceptors: { activity: [unfixableErrors(deps.logger)] },
+      interceptors: { activity: [workspaceOfWorkflow(deps.db), unfixableErrors(deps.logger)] },
       maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 64,
       // Heartbeats carry cancellation back to an activity: send them every 300 ms (as
       // activities/heartbeat.ts beats) so a cancel or delete aborts the in-flight model request
@@ -60,7 +61,7 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       defaultHeartbeatThrottleInterval: '300 milliseconds',
       ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
       ...(opts.identity ? { identity: opts.identity } : {}),
-      ...(opts.activityInterceptors ? { interceptors: { activity: opts.activityInterceptors } } : {}),
+      ...(opts.activityInterceptors ? { interceptors: { activity: [workspaceOfWorkflow(deps.db), ...opts.activityInterceptors] } } : {}),
       ...(opts.stickyQueueScheduleToStartTimeoutMs !== undefined ? { stickyQueueScheduleToStartTimeout: opts.stickyQueueScheduleToStartTimeoutMs } : {}),
     });
   } catch (err) {

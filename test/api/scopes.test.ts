@@ -131,6 +131,18 @@ const ALLOWED: Record<string, Who> = {
   'POST /v1/extractors/{extractor_ref}/candidates/{candidate_id}/cancel': 'admin',
   'POST /v1/extractors/{extractor_ref}/candidates/{candidate_id}/promote': 'admin',
   // The MCP endpoint takes any token; its tool list is filtered by scope (test/mcp/mcp.test.ts).
+  // Workspaces (issue 42): operator tokens only (the admin entry of SERVICE_API_TOKENS is one); a
+  // workspace's own keys, usage and audit are also its admin key's (test/api/workspaces-isolation.test.ts).
+  'POST /v1/workspaces': 'admin',
+  'GET /v1/workspaces': 'admin',
+  'GET /v1/workspaces/{workspace_id}': 'admin',
+  'PATCH /v1/workspaces/{workspace_id}': 'admin',
+  'DELETE /v1/workspaces/{workspace_id}': 'admin',
+  'POST /v1/workspaces/{workspace_id}/keys': 'admin',
+  'GET /v1/workspaces/{workspace_id}/keys': 'admin',
+  'DELETE /v1/workspaces/{workspace_id}/keys/{key_id}': 'admin',
+  'GET /v1/workspaces/{workspace_id}/usage': 'admin',
+  'GET /v1/workspaces/{workspace_id}/audit': 'admin',
   'GET /mcp': 'client',
   'POST /mcp': 'client',
   'DELETE /mcp': 'client',
@@ -193,6 +205,45 @@ describe('the scope table', () => {
     else expect(anonymous).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
     if (who === 'admin') expect(client).toMatchObject({ status: 403, body: { code: 'forbidden' } });
     else expect([401, 403]).not.toContain(client.status);
+  }, 30_000);
+});
+
+describe('workspace keys (issue 42): the same table, with an admin, a client and a reviewer key', () => {
+  const keys: Record<string, string> = {};
+  let workspaceId = '';
+  // Only an operator token (SERVICE_API_TOKENS) may: workspaces themselves, provider changes, metrics.
+  const OPERATOR_ONLY = /^(?:POST|GET) \/v1\/workspaces$|^(?:PATCH|DELETE) \/v1\/workspaces\/\{workspace_id\}$|^(?:PUT|PATCH) \/v1\/providers\/|^GET \/metrics$/;
+  // Any key reads its own workspace.
+  const OWN_WORKSPACE = /^GET \/v1\/workspaces\/\{workspace_id\}$/;
+  // A reviewer: reads of jobs, results, batches and files; review decisions; the MCP endpoint.
+  const REVIEWER = /^GET \/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|jobs|batches|files)(?:$|\/)|^(?:PATCH|POST) \/v1\/(?:extraction-jobs|classification-jobs)\/\{job_id\}\/review(?:\/(?:approve|reject))?$|^(?:GET|POST|DELETE) \/mcp$/;
+
+  beforeAll(async () => {
+    const ws = await asAdmin('POST', '/v1/workspaces', { name: 'scopes-keys', display_name: 'Scopes keys' });
+    expect(ws.status).toBe(201);
+    workspaceId = ws.body.id;
+    for (const scope of ['admin', 'client', 'reviewer']) {
+      const key = await asAdmin('POST', `/v1/workspaces/${workspaceId}/keys`, { scope, label: `scopes-${scope}` });
+      expect(key.status).toBe(201);
+      keys[scope] = key.body.secret;
+    }
+  });
+
+  it.each(Object.entries(ALLOWED).filter(([, who]) => who !== 'public'))('%s', async (operation, who) => {
+    const [method, template] = operation.split(' ') as [string, string];
+    const path = template.replace('{workspace_id}', workspaceId).replace(/\{page\}/, '1').replace(/\{[a-z_]+\}/g, 'scope-probe');
+    const body = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
+    const allowed = {
+      admin: !OPERATOR_ONLY.test(operation),
+      client: OWN_WORKSPACE.test(operation) || (who === 'client' && !OPERATOR_ONLY.test(operation)),
+      reviewer: OWN_WORKSPACE.test(operation) || REVIEWER.test(operation),
+    };
+    for (const scope of ['admin', 'client', 'reviewer'] as const) {
+      const r = await send(keys[scope]!, method, path, body);
+      expect(r.status).not.toBe(401);
+      if (allowed[scope]) expect({ scope, status: r.status }).not.toEqual({ scope, status: 403 });
+      else expect({ scope, status: r.status, code: r.body?.code }).toEqual({ scope, status: 403, code: 'forbidden' });
+    }
   }, 30_000);
 });
 

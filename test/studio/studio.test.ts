@@ -134,6 +134,8 @@ describe('/studio in a browser', () => {
     await page.fill('input[name="token"]', TOKEN);
     await page.click('form.token button[type="submit"]');
     await page.getByText('Token set for this tab').waitFor();
+    // The workspace the token acts in (an operator token without a header: `default`).
+    await page.locator('.token .workspace strong', { hasText: 'default' }).waitFor();
     // Before the token, the studio's first calls were refused (401): that is how it learns one is needed.
     problems.length = 0;
     expect(await page.evaluate(() => (globalThis as any).sessionStorage.getItem('docextract.studio.token'))).toBe(TOKEN);

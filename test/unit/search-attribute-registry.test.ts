@@ -30,7 +30,7 @@ describe('job search attributes on a Temporal server', () => {
     expect(devServerSearchAttributeArgs()).toContain('DocextractJobStatus=Keyword');
     expect(searchAttributeCreateCommands('default')).toContain('temporal operator search-attribute create --namespace default --name DocextractDefinition --type Keyword');
     expect(SEARCH_ATTRIBUTES.map((k) => k.name)).toEqual([
-      'DocextractJobKind', 'DocextractDefinition', 'DocextractFileId', 'DocextractJobStatus', 'DocextractPagesDone', 'DocextractBatchId', 'DocextractEvaluationRunId',
+      'DocextractJobKind', 'DocextractDefinition', 'DocextractFileId', 'DocextractJobStatus', 'DocextractPagesDone', 'DocextractBatchId', 'DocextractEvaluationRunId', 'DocextractWorkspace',
     ]);
   });
 

@@ -29,6 +29,27 @@ describe('slot waiters', () => {
     wakeOneWaiter(name); // nobody waits: nothing happens
   });
 
+  it('releases go round-robin between workspaces with waiters, oldest first within each (issue 42)', async () => {
+    const name = 'lease-fair';
+    const never = new AbortController().signal;
+    // Workspace A queued four (a batch), then B one (an interactive job).
+    const a = [0, 1, 2, 3].map(() => sleepUntilReleased(name, 60_000, never, 'ws_a'));
+    const b = sleepUntilReleased(name, 60_000, never, 'ws_b');
+    wakeOneWaiter(name); // neither served yet: the oldest waiter, A's first
+    expect(await settled([...a, b])).toEqual([true, false, false, false, false]);
+    wakeOneWaiter(name); // A was served, B not: B goes next, ahead of A's three older waiters
+    expect(await settled([...a, b])).toEqual([true, false, false, false, true]);
+    wakeOneWaiter(name); // only A waits
+    expect(await settled(a)).toEqual([true, true, false, false]);
+    const b2 = sleepUntilReleased(name, 60_000, never, 'ws_b');
+    wakeOneWaiter(name); // B was served longer ago than A: B again
+    expect(await settled([...a, b2])).toEqual([true, true, false, false, true]);
+    wakeOneWaiter(name);
+    wakeOneWaiter(name);
+    await Promise.all(a);
+    expect(waitersFor(name)).toBe(0);
+  });
+
   it('releases of another lease wake nobody here', async () => {
     const never = new AbortController().signal;
     const wait = sleepUntilReleased('lease-b', 60_000, never);

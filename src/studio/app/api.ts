@@ -16,11 +16,31 @@ export const token = {
 };
 
 export const client = createDocextractClient({ baseUrl: location.origin });
+// The workspace the key acts in (issue 42): every authenticated answer names it in X-Docextract-Workspace.
+let workspaceName = '';
+const workspaceListeners = new Set<(name: string) => void>();
+export const workspace = {
+  get: (): string => workspaceName,
+  /** Calls `fn` with each new name; returns the unsubscribe. */
+  subscribe(fn: (name: string) => void): () => void {
+    workspaceListeners.add(fn);
+    return () => void workspaceListeners.delete(fn);
+  },
+};
+
 client.api.use({
   onRequest({ request }) {
     const t = token.get();
     if (t) request.headers.set('authorization', `Bearer ${t}`);
     return request;
+  },
+  onResponse({ response }) {
+    const name = response.headers.get('x-docextract-workspace') ?? '';
+    if (name && name !== workspaceName) {
+      workspaceName = name;
+      for (const fn of workspaceListeners) fn(name);
+    }
+    return response;
   },
 });
 

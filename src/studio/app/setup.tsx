@@ -2,7 +2,7 @@
 // edited with live validation, or a parser).
 import { useEffect, useState } from 'preact/hooks';
 import { DocextractError } from '../../../clients/typescript/index.js';
-import { client, errorText, token } from './api';
+import { client, errorText, token, workspace } from './api';
 import type { Extractor, FileRecord, Parser, SchemaValidation } from './types';
 
 /** What the file picker offers: every format the service accepts (README, Formats); the bytes decide. */
@@ -15,9 +15,17 @@ const ACCEPTED_UPLOADS = [
 export function TokenBar({ onChange }: { onChange: () => void }) {
   const [value, setValue] = useState(token.get());
   const [editing, setEditing] = useState(!token.get());
+  const [workspaceName, setWorkspaceName] = useState(workspace.get());
+  useEffect(() => workspace.subscribe(setWorkspaceName), []);
+  const shown = workspaceName ? (
+    <span class="workspace">
+      Workspace <strong>{workspaceName}</strong>
+    </span>
+  ) : null;
   if (!editing) {
     return (
       <div class="token">
+        {shown}
         <span class="muted">Token set for this tab</span>
         <button type="button" class="link" onClick={() => setEditing(true)}>
           change
@@ -38,12 +46,13 @@ export function TokenBar({ onChange }: { onChange: () => void }) {
       <input
         type="password"
         name="token"
-        placeholder="API token (if the service needs one)"
+        placeholder="API key (dx_…) or token, if the service needs one"
         autocomplete="off"
         value={value}
         onInput={(e) => setValue(e.currentTarget.value)}
       />
       <button type="submit">Use</button>
+      {shown}
     </form>
   );
 }

@@ -5,6 +5,8 @@ from __future__ import annotations
 from .api_error_response import ApiErrorResponse
 from .api_error_response_detail_type_1_item import ApiErrorResponseDetailType1Item
 from .api_error_response_detail_type_2 import ApiErrorResponseDetailType2
+from .audit_event import AuditEvent
+from .audit_event_detail_type_0 import AuditEventDetailType0
 from .batch_chunk_line import BatchChunkLine
 from .batch_event_payload import BatchEventPayload
 from .batch_event_payload_type import BatchEventPayloadType
@@ -236,11 +238,27 @@ from .webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from .webhook_event_payload import WebhookEventPayload
 from .webhook_event_type import WebhookEventType
 from .word_box import WordBox
+from .workspace import Workspace
+from .workspace_create_input import WorkspaceCreateInput
+from .workspace_key import WorkspaceKey
+from .workspace_key_create_input import WorkspaceKeyCreateInput
+from .workspace_key_scope import WorkspaceKeyScope
+from .workspace_key_with_secret import WorkspaceKeyWithSecret
+from .workspace_quota_fields import WorkspaceQuotaFields
+from .workspace_update_input import WorkspaceUpdateInput
+from .workspace_usage import WorkspaceUsage
+from .workspace_usage_jobs import WorkspaceUsageJobs
+from .workspace_usage_jobs_additional_property import (
+    WorkspaceUsageJobsAdditionalProperty,
+)
+from .workspace_usage_month import WorkspaceUsageMonth
 
 __all__ = (
     "ApiErrorResponse",
     "ApiErrorResponseDetailType1Item",
     "ApiErrorResponseDetailType2",
+    "AuditEvent",
+    "AuditEventDetailType0",
     "BatchChunkLine",
     "BatchEventPayload",
     "BatchEventPayloadType",
@@ -444,4 +462,16 @@ __all__ = (
     "WebhookEventPayload",
     "WebhookEventType",
     "WordBox",
+    "Workspace",
+    "WorkspaceCreateInput",
+    "WorkspaceKey",
+    "WorkspaceKeyCreateInput",
+    "WorkspaceKeyScope",
+    "WorkspaceKeyWithSecret",
+    "WorkspaceQuotaFields",
+    "WorkspaceUpdateInput",
+    "WorkspaceUsage",
+    "WorkspaceUsageJobs",
+    "WorkspaceUsageJobsAdditionalProperty",
+    "WorkspaceUsageMonth",
 )

@@ -63,6 +63,8 @@ class ErrorCode(str, Enum):
     PROVIDER_KEY_MISSING = "provider_key_missing"
     PROVIDER_KEY_UNREADABLE = "provider_key_unreadable"
     PROVIDER_NOT_CONFIGURED = "provider_not_configured"
+    QUOTA_EXCEEDED = "quota_exceeded"
+    RATE_LIMITED = "rate_limited"
     REGRESSIONS_FOUND = "regressions_found"
     REVIEW_NOT_OPEN = "review_not_open"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
@@ -75,6 +77,8 @@ class ErrorCode(str, Enum):
     WEBHOOK_URL_FORBIDDEN = "webhook_url_forbidden"
     WEBHOOK_URL_INVALID = "webhook_url_invalid"
     WEBHOOK_URL_UNRESOLVABLE = "webhook_url_unresolvable"
+    WORKSPACE_HAS_RUNNING_JOBS = "workspace_has_running_jobs"
+    WORKSPACE_IS_DEFAULT = "workspace_is_default"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,0 +1,235 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...models.http_validation_error import HTTPValidationError
+from ...models.workspace_key import WorkspaceKey
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    workspace_id: str,
+    *,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/workspaces/{workspace_id}/keys".format(
+            workspace_id=quote(str(workspace_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiErrorResponse | HTTPValidationError | list[WorkspaceKey] | None:
+    if response.status_code == 200:
+        response_200 = []
+        _response_200 = response.json()
+        for response_200_item_data in _response_200:
+            response_200_item = WorkspaceKey.from_dict(response_200_item_data)
+
+            response_200.append(response_200_item)
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ApiErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiErrorResponse.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ApiErrorResponse.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiErrorResponse | HTTPValidationError | list[WorkspaceKey]]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[ApiErrorResponse | HTTPValidationError | list[WorkspaceKey]]:
+    """List the workspace's keys (without secrets)
+
+    Args:
+        workspace_id (str):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | list[WorkspaceKey]]
+    """
+
+    kwargs = _get_kwargs(
+        workspace_id=workspace_id,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> ApiErrorResponse | HTTPValidationError | list[WorkspaceKey] | None:
+    """List the workspace's keys (without secrets)
+
+    Args:
+        workspace_id (str):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | list[WorkspaceKey]
+    """
+
+    return sync_detailed(
+        workspace_id=workspace_id,
+        client=client,
+        limit=limit,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[ApiErrorResponse | HTTPValidationError | list[WorkspaceKey]]:
+    """List the workspace's keys (without secrets)
+
+    Args:
+        workspace_id (str):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiErrorResponse | HTTPValidationError | list[WorkspaceKey]]
+    """
+
+    kwargs = _get_kwargs(
+        workspace_id=workspace_id,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> ApiErrorResponse | HTTPValidationError | list[WorkspaceKey] | None:
+    """List the workspace's keys (without secrets)
+
+    Args:
+        workspace_id (str):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):  Example: 1732358400123456.file_01jqz8m4x5v6w7y8z9a0b1c2d3.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiErrorResponse | HTTPValidationError | list[WorkspaceKey]
+    """
+
+    return (
+        await asyncio_detailed(
+            workspace_id=workspace_id,
+            client=client,
+            limit=limit,
+            cursor=cursor,
+        )
+    ).parsed

@@ -1,0 +1,214 @@
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error_response import ApiErrorResponse
+from ...models.http_validation_error import HTTPValidationError
+from ...types import Response
+
+
+def _get_kwargs(
+    workspace_id: str,
+    key_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/workspaces/{workspace_id}/keys/{key_id}".format(
+            workspace_id=quote(str(workspace_id), safe=""),
+            key_id=quote(str(key_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ApiErrorResponse | HTTPValidationError | None:
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 401:
+        response_401 = ApiErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiErrorResponse.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ApiErrorResponse.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    workspace_id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
+    """Revoke a key at once
+
+     The next request with the key is `401 unauthorized`. A revoked or unknown key is `404`.
+
+    Args:
+        workspace_id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiErrorResponse | HTTPValidationError]
+    """
+
+    kwargs = _get_kwargs(
+        workspace_id=workspace_id,
+        key_id=key_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    workspace_id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Any | ApiErrorResponse | HTTPValidationError | None:
+    """Revoke a key at once
+
+     The next request with the key is `401 unauthorized`. A revoked or unknown key is `404`.
+
+    Args:
+        workspace_id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiErrorResponse | HTTPValidationError
+    """
+
+    return sync_detailed(
+        workspace_id=workspace_id,
+        key_id=key_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    workspace_id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Any | ApiErrorResponse | HTTPValidationError]:
+    """Revoke a key at once
+
+     The next request with the key is `401 unauthorized`. A revoked or unknown key is `404`.
+
+    Args:
+        workspace_id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiErrorResponse | HTTPValidationError]
+    """
+
+    kwargs = _get_kwargs(
+        workspace_id=workspace_id,
+        key_id=key_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    workspace_id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Any | ApiErrorResponse | HTTPValidationError | None:
+    """Revoke a key at once
+
+     The next request with the key is `401 unauthorized`. A revoked or unknown key is `404`.
+
+    Args:
+        workspace_id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiErrorResponse | HTTPValidationError
+    """
+
+    return (
+        await asyncio_detailed(
+            workspace_id=workspace_id,
+            key_id=key_id,
+            client=client,
+        )
+    ).parsed
