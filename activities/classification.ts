@@ -15,6 +15,7 @@ import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { JobStopWatch } from './job-stop-watch.js';
+import { outsideWorkspace } from '../src/storage/workspace-scope.js';
 import { callModel } from './model-call.js';
 import { sumUsage } from './parse.js';
 import { askUntilUsable } from './output-attempts.js';
@@ -30,7 +31,9 @@ export const textPagesOf = (text: string): string[] => text.split('\f');
 export function classificationActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
   const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
-  const stopWatch = new JobStopWatch((ids) => jobs.findJobStatuses(db, 'classification', ids));
+  // Read unscoped: the watch's timer keeps the workspace of the activity that started it, and the
+  // jobs it watches may be of several workspaces (scoped, another's job would read as deleted).
+  const stopWatch = new JobStopWatch((ids) => outsideWorkspace(() => jobs.findJobStatuses(db, 'classification', ids)));
 
   /** classifyPage's work; `stop` aborts the model call once the job was asked to stop. */
   async function classifyPageUntilStopped(jobId: string, page: number, modelSlots: number, stop: AbortSignal): Promise<'stored' | 'not_running'> {

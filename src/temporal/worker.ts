@@ -51,8 +51,9 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       taskQueue: opts.taskQueue,
       ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath: WORKFLOWS_PATH }),
       activities: opts.activities ?? createActivities(deps),
-      // An error no retry can fix ends its activity failed with a code, never retried for ever.
-      interceptors: { activity: [workspaceOfWorkflow(deps.db), unfixableErrors(deps.logger)] },
+      // Every activity runs as its workflow's workspace; an error no retry can fix ends its activity
+      // failed with a code, never retried for ever; then the caller's own (the process's activities in flight).
+      interceptors: { activity: [workspaceOfWorkflow(deps.db), unfixableErrors(deps.logger), ...(opts.activityInterceptors ?? [])] },
       maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 64,
       // Heartbeats carry cancellation back to an activity: send them every 300 ms (as
       // activities/heartbeat.ts beats) so a cancel or delete aborts the in-flight model request
@@ -61,7 +62,6 @@ export async function createWorker(deps: ActivityDeps, opts: WorkerOptions): Pro
       defaultHeartbeatThrottleInterval: '300 milliseconds',
       ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
       ...(opts.identity ? { identity: opts.identity } : {}),
-      ...(opts.activityInterceptors ? { interceptors: { activity: [workspaceOfWorkflow(deps.db), ...opts.activityInterceptors] } } : {}),
       ...(opts.stickyQueueScheduleToStartTimeoutMs !== undefined ? { stickyQueueScheduleToStartTimeout: opts.stickyQueueScheduleToStartTimeoutMs } : {}),
     });
   } catch (err) {

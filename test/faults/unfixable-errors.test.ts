@@ -13,6 +13,7 @@ import { createLogger } from '../../src/logging.js';
 import { installTemporalRuntime } from '../../src/runtime/temporal-runtime.js';
 import { createDb } from '../../src/storage/db.js';
 import { createWorker } from '../../src/temporal/worker.js';
+import { InFlightActivities } from '../../src/temporal/in-flight-activities.js';
 import { makePng } from '../fixtures/documents.js';
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
@@ -82,6 +83,9 @@ beforeAll(async () => {
     taskQueue: stack.taskQueue,
     bundle: { codePath: readHarnessInfo().workflowBundlePath },
     activities: injecting(createActivities(deps)),
+    // As the worker process (src/runtime/worker-process.ts) passes its list of activities in
+    // flight: interceptors of the caller's own must not replace the classification of errors.
+    activityInterceptors: [new InFlightActivities().interceptor],
   });
   running = worker.run();
   batchWorker = await createWorker(deps, {
@@ -90,6 +94,9 @@ beforeAll(async () => {
     taskQueue: stack.config.temporal.batchTaskQueue,
     bundle: { codePath: readHarnessInfo().workflowBundlePath },
     activities: injecting(createActivities(deps)),
+    // As the worker process (src/runtime/worker-process.ts) passes its list of activities in
+    // flight: interceptors of the caller's own must not replace the classification of errors.
+    activityInterceptors: [new InFlightActivities().interceptor],
   });
   batchRunning = batchWorker.run();
   const put = await call(base, 'PUT', '/v1/extractors/unfixable-receipt', { display_name: 'Receipt', instructions: 'Extract the total.', model: 'test-vision-model', schema: SCHEMA });
