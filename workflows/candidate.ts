@@ -4,6 +4,7 @@ import { BOOKKEEPING } from './activity-options.js';
 import { evaluationRunWorkflow } from './evaluation.js';
 import type { EvaluationRunInput } from './evaluation-items.js';
 import { describeFailure, isCancellation } from './job-failure.js';
+import { inheritedWorkspace } from './workspace-attribute.js';
 
 /** Input of extractorCandidateWorkflow: the candidate's id and the settings its runs get. */
 export interface CandidateInput {
@@ -34,6 +35,7 @@ export async function extractorCandidateWorkflow(input: CandidateInput): Promise
           args: [{ runId, ...input.evaluation }],
           memo: { job_kind: 'evaluation', candidate_id: candidateId },
           staticSummary: `evaluate · candidate ${candidateId}`,
+          ...(inheritedWorkspace().length > 0 ? { typedSearchAttributes: inheritedWorkspace() } : {}),
           // Should the candidate's workflow be terminated by an operator, its runs are canceled.
           parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
         }),

@@ -1,6 +1,7 @@
 import { CancellationScope, ContinueAsNew, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { initialJobSearchAttributes } from '../src/temporal/search-attributes.js';
+import { inheritedWorkspace } from './workspace-attribute.js';
 import { BOOKKEEPING } from './activity-options.js';
 import { forEachBounded } from './bounded.js';
 import type { classificationJobWorkflow } from './classification.js';
@@ -107,7 +108,9 @@ function runItemJob(input: EvaluationRunInput, job: EvaluatedKind['job'], jobId:
     args: [{ jobId, retry: input.job.retry, pageConcurrency: input.job.pageConcurrency }],
     memo: { job_kind: job.kind, definition_name: definitionName, file_id: fileId, evaluation_run_id: runId },
     staticSummary: [job.verb, definitionName, fileId === null ? 'text' : fileId, `evaluation ${runId}`].join(' · '),
-    ...(input.searchAttributes ? { typedSearchAttributes: initialJobSearchAttributes({ kind: job.kind, definition: definitionName, fileId, evaluationRunId: runId }) } : {}),
+    ...(input.searchAttributes
+      ? { typedSearchAttributes: [...initialJobSearchAttributes({ kind: job.kind, definition: definitionName, fileId, evaluationRunId: runId }), ...inheritedWorkspace()] }
+      : {}),
     // Should the run's workflow be terminated by an operator, its jobs are canceled (and their
     // rows settled) rather than killed mid-write.
     parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,

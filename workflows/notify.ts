@@ -12,6 +12,7 @@ import type { JobKind } from '../src/domain/job-status.js';
 import { BOOKKEEPING, LOCAL_BOOKKEEPING } from './activity-options.js';
 import type { JobEventDelivery, WebhookPlan } from './types.js';
 import { WEBHOOKS_CHILD_WORKFLOW } from './versions.js';
+import { inheritedWorkspace } from './workspace-attribute.js';
 
 const bookkeeping = proxyActivities<Activities>(BOOKKEEPING);
 const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
@@ -53,6 +54,7 @@ export async function startEventDelivery(kind: JobKind, jobId: string, outcome: 
         parentClosePolicy: ParentClosePolicy.ABANDON,
         memo: { job_kind: kind, job_id: jobId, event: plan.eventType },
         ...(described ? { staticSummary: `${plan.eventType} of ${jobId} → ${plan.endpointIds.length} endpoint${plan.endpointIds.length === 1 ? '' : 's'}` } : {}),
+        ...(inheritedWorkspace().length > 0 ? { typedSearchAttributes: inheritedWorkspace() } : {}),
       });
     } catch {
       // Bookkeeping gave up (Postgres away for longer than its timeout) or the start was refused:

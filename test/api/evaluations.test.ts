@@ -1,6 +1,7 @@
 // Evaluation sets, items and runs (issue 34) against the scripted provider: a 12-item run whose
 // every figure is computed by hand below, a comparison before and after an extractor change, and
 // cancel of a running evaluation.
+import { DEFAULT_WORKSPACE_ID } from '../../src/storage/workspace-ids.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { RecordedRequest, ScriptedProvider, Step } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
@@ -252,6 +253,10 @@ describe('an evaluation run of 12 items', () => {
       listed = await byRun();
     }
     expect(listed).toEqual(wanted);
+    // They are found under their workspace too (issue 42): the item jobs take the run's DocextractWorkspace.
+    const inWorkspace: string[] = [];
+    for await (const w of stack.temporal.workflow.list({ query: `DocextractEvaluationRunId="${run.id}" AND DocextractWorkspace="${DEFAULT_WORKSPACE_ID}"` })) inWorkspace.push(w.workflowId);
+    expect(inWorkspace.sort()).toEqual([...wanted, run.id].sort());
 
     const report = run.report;
     // By hand: 7 leaves per item (merchant, date, total, 2 rows × name, amount), 9 for item 9 (an extra row).
