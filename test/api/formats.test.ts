@@ -100,11 +100,15 @@ const CASES: Case[] = [
   // E-mail: the message is the pages (header block and body); its attachments are files of their own.
   { file: 'unstructured-fake-email-attachment.eml', mediaType: 'message/rfc822', kind: 'email', pages: 1, attachments: 1, strings: ['Mallori Harrell <mallori@unstructured.io>', 'Fake email with attachment', "Here's the attachments!", 'and is a quick read'], jobs: true },
   { file: 'mimetorture.eml', mediaType: 'message/rfc822', kind: 'email', pages: 1, attachments: 10, strings: ["Ryan Finnie's MIME Torture Test v1.0", 'Welcome to Ryan Finnie\'s MIME torture test.'] },
+  // An HTML-only message whose body is a table (label and value cells).
+  { file: 'unstructured-email-replace-mime-encodings-error-1.eml', mediaType: 'message/rfc822', kind: 'email', pages: 2, attachments: 0, strings: ['Zoom <email@domain.com>', 'Someone has joined your meeting:', 'Topic Someone: 45 Minute Meeting', 'Meeting ID 869 1664 1575', 'Time Oct 28, 2022 11:00 AM Stockholm'] },
   { file: 'unstructured-fake-email-attachment.msg', mediaType: 'application/vnd.ms-outlook', kind: 'email', pages: 1, attachments: 1, strings: ['Mallori Harrell <mallori@unstructured.io>', 'Fake email with attachment', "Here's the attachments!"], jobs: true },
   { file: 'example_received_unicode.msg', mediaType: 'application/vnd.ms-outlook', kind: 'email', pages: 1, attachments: 1, strings: ['Mike Farman <mike.farman@alfresco.com>', 'Roy Wetherall <roy.wetherall@alfresco.com>'] },
+  // A receipt whose body is a price table.
+  { file: 'poi-bug66335.msg', mediaType: 'application/vnd.ms-outlook', kind: 'email', pages: 2, attachments: 0, strings: ['Udemy <udemy@email.udemy.com>', 'BESCHREIBUNG LISTENPREIS DEIN PREIS', 'Docker for Java Developers Kurs starten', '€149.99 €10.99 STEUER GUTHABEN €0.00 €0.00 Gesamtbetrag €10.99'] },
 ];
 
-/** Formats LibreOffice converts (two real files each, one with a table): converted where it is installed. */
+/** Formats LibreOffice converts (at least two real files each, one with a table): converted where it is installed. */
 const LIBREOFFICE_CASES: Case[] = [
   { file: 'unstructured-fake.odt', mediaType: 'application/vnd.oasis.opendocument.text', kind: 'document', pages: 1, strings: ['Lorem ipsum dolor sit amet.', 'Header row Mon Wed Fri', 'Leader Sarah Mark Ryan'], jobs: true },
   { file: 'docling-text_document_01.odt', mediaType: 'application/vnd.oasis.opendocument.text', kind: 'document', pages: 2, strings: ['Lorem Ipsum is simply dummy text of the printing and typesetting industry.'] },
@@ -112,6 +116,7 @@ const LIBREOFFICE_CASES: Case[] = [
   { file: 'odftoolkit-TestSpreadsheetStyleTable.ods', mediaType: 'application/vnd.oasis.opendocument.spreadsheet', kind: 'spreadsheet', pages: 1, strings: ['HHH HHHJJ HHH HHH'] },
   { file: 'odftoolkit-XPathTest-foreignPrefix.odp', mediaType: 'application/vnd.oasis.opendocument.presentation', kind: 'presentation', pages: 2, strings: ['Slide dummyOne!!', 'Somegood Content!!', 'Point A', 'Point C'], jobs: true },
   { file: 'odftoolkit-SlideTest1.odp', mediaType: 'application/vnd.oasis.opendocument.presentation', kind: 'presentation', pages: 1, strings: ['This is the test documents for ODF toolkit'] },
+  { file: 'sharepoint2text-odp_with_table.odp', mediaType: 'application/vnd.oasis.opendocument.presentation', kind: 'presentation', pages: 1, strings: ['A slide with table', 'A B 1 2'] },
   { file: 'unstructured-fake-doc.rtf', mediaType: 'application/rtf', kind: 'document', pages: 1, strings: ['My First Heading', 'Table Example:', 'Column 1 Column 2', 'Row 2, Cell 1 Row 2, Cell 2'], jobs: true },
   { file: 'textract-standardized_text.rtf', mediaType: 'application/rtf', kind: 'document', pages: 1, strings: ['the quick brown fox jumps over the lazy dog'] },
   { file: 'poi-simple-table.doc', mediaType: 'application/msword', kind: 'document', pages: 1, strings: ['It contains a paragraph, a table consisting of 2 rows and 3 columns and a final paragraph.', 'Cell 1,1 Cell 1,2 Cell 1,3', 'This text is below the table.'], jobs: true },
@@ -120,6 +125,7 @@ const LIBREOFFICE_CASES: Case[] = [
   { file: 'textract-standardized_text.xls', mediaType: 'application/vnd.ms-excel', kind: 'spreadsheet', pages: 1, strings: ['the quick brown fox jumps over the lazy dog'] },
   { file: 'poi-basic_test_ppt_file.ppt', mediaType: 'application/vnd.ms-powerpoint', kind: 'presentation', pages: 2, strings: ['This is a test title', 'This is the title on page 2', 'None of them have formatting'], jobs: true },
   { file: 'poi-with_textbox.ppt', mediaType: 'application/vnd.ms-powerpoint', kind: 'presentation', pages: 1, strings: ['Hello, World!!!', 'This is Times New Roman Plain Text'] },
+  { file: 'poi-54111.ppt', mediaType: 'application/vnd.ms-powerpoint', kind: 'presentation', pages: 1, strings: ['Table sample', 'TH Cell 1 TH Cell 2 TH Cell 3 TH Cell 4', 'Row 1, Cell 1 Row 1, Cell 2 Row 1, Cell 3 Row 1, Cell 4', 'Row 5, Cell 1 Row 5, Cell 2 Row 5, Cell 3 Row 5, Cell 4'] },
 ];
 
 /** The words of every page, joined by single spaces (the text layer's words in reading order). */
