@@ -2325,7 +2325,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
-                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it;
+                 *     given empty (or longer than 128 characters) it is `422 validation_error`.
                  */
                 "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
@@ -2351,7 +2352,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
-                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it;
+                 *     given empty (or longer than 128 characters) it is `422 validation_error`.
                  */
                 "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
@@ -5093,7 +5095,8 @@ export interface components {
         WorkspaceId: string;
         /**
          * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
-         *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+         *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it;
+         *     given empty (or longer than 128 characters) it is `422 validation_error`.
          */
         WorkspaceHeader: string;
         /**
@@ -10144,7 +10147,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
-                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it;
+                 *     given empty (or longer than 128 characters) it is `422 validation_error`.
                  */
                 "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
@@ -10185,7 +10189,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The workspace (id or name) an operator token acts in; default `default`. A workspace key acts in its
-                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it.
+                 *     own workspace only: naming another is `404 not_found`, as a missing one. Every `/v1` operation reads it;
+                 *     given empty (or longer than 128 characters) it is `422 validation_error`.
                  */
                 "X-Docextract-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };

@@ -419,6 +419,11 @@ describe('keys', () => {
     expect(asA.status).toBe(200);
     expect((await send(OPERATOR, 'GET', `/v1/files/${A.file}`)).status).toBe(404);
     expect((await send(OPERATOR, 'GET', '/v1/files', undefined, { 'x-docextract-workspace': 'nope' })).body.code).toBe('not_found');
+    // Given empty, the header names nothing: 422, not `default` (found by the fuzzer).
+    for (const token of [OPERATOR, b.client]) {
+      const empty = await send(token, 'GET', '/v1/files', undefined, { 'x-docextract-workspace': '' });
+      expect([empty.status, empty.body.code]).toEqual([422, 'validation_error']);
+    }
     // Workspaces themselves are the operator's: a workspace admin may not list or create them.
     expect((await send(a.admin, 'GET', '/v1/workspaces')).status).toBe(403);
     expect((await send(a.admin, 'POST', '/v1/workspaces', { name: 'mine', display_name: 'Mine' })).status).toBe(403);

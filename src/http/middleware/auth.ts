@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { ServiceError } from '../../errors.js';
+import { RequestValidationError, ServiceError } from '../../errors.js';
 import { DEFAULT_WORKSPACE_ID, DEFAULT_WORKSPACE_NAME } from '../../storage/workspace-ids.js';
 import type { KeyGrant, Workspace } from '../../domain/workspaces.js';
 import { inWorkspace } from '../../storage/workspace-scope.js';
@@ -133,6 +133,23 @@ const unauthorized = (detail: string, invalidToken: boolean) =>
  * `/metrics` is protected too (operators and `:client` entries may read it), unless `publicMetrics`.
  * The workspace's `requests_per_minute` applies to every request of its keys (`rateLimit`).
  */
+/**
+ * The workspace named by X-Docextract-Workspace (id or name), or undefined without the header. A
+ * header given empty, or of more than 128 characters, is 422: it names nothing, and reading it as
+ * `default` would act where the caller did not mean to.
+ */
+function workspaceHeader(ctx: Context): string | undefined {
+  const raw = ctx.headers['x-docextract-workspace'];
+  if (raw === undefined) return undefined;
+  const named = typeof raw === 'string' ? raw.trim() : '';
+  if (named.length === 0 || named.length > 128) {
+    throw new RequestValidationError([
+      { loc: ['header', 'X-Docextract-Workspace'], msg: 'X-Docextract-Workspace, when given, is one workspace id or name of 1 to 128 characters', type: 'value_error' },
+    ]);
+  }
+  return named;
+}
+
 export function bearerAuth(
   tokens: readonly string[] | undefined,
   opts: { publicMetrics?: boolean; directory?: WorkspaceDirectory; rateLimit?: (ctx: Context, ws: Workspace) => void } = {},
@@ -160,7 +177,7 @@ export function bearerAuth(
       label = grant.label;
       workspace = grant.workspace;
       // A key acts in its own workspace only; naming another is the same 404 as a missing one.
-      const named = ctx.get('x-docextract-workspace').trim();
+      const named = workspaceHeader(ctx);
       if (named && named !== workspace.id && named !== workspace.name) throw new ServiceError('not_found', `Workspace '${named}' was not found`);
     } else if (!open) {
       if (!given) throw unauthorized('This API requires an Authorization: Bearer <token> header', false);
@@ -178,7 +195,7 @@ export function bearerAuth(
       label = tokenLabel(envScope, givenDigest);
     }
     if (!workspace && directory) {
-      const named = ctx.get('x-docextract-workspace').trim() || DEFAULT_WORKSPACE_NAME;
+      const named = workspaceHeader(ctx) ?? DEFAULT_WORKSPACE_NAME;
       // No tokens and no header: `default`, as the first run has always been, without a query (an
       // open deployment has no keys to limit, so default's quotas do not apply to it).
       workspace = open && named === DEFAULT_WORKSPACE_NAME ? OPEN_DEFAULT : await directory.find(named);
