@@ -42,7 +42,8 @@ describe('a worker run apart', () => {
     expect(polling).toMatchObject({ worker_identity: 'worker-blue', identity: 'worker-blue' });
     // Temporal lists it by that name among the pollers of both task queues.
     await eventually(async () => ((await pollerIdentities()).includes('worker-blue') ? true : undefined), 30_000);
-    expect(await pollerIdentities(`${stack.taskQueue}-batch`)).toContain('worker-blue');
+    // Each queue's pollers show once that queue's first poll reached the server: ask again until then.
+    await eventually(async () => ((await pollerIdentities(`${stack.taskQueue}-batch`)).includes('worker-blue') ? true : undefined), 30_000);
   }, 120_000);
 });
 
