@@ -78,7 +78,7 @@ export function reviewerMayCall(method: string, path: string): boolean {
  * apart, in the auth middleware). Providers may be read, never changed; metrics are the operator's.
  */
 export function keyMayCall(scope: 'admin' | 'client' | 'reviewer', method: string, path: string): boolean {
-  if (/^\/metrics\/?$/i.test(path)) return false;
+  if (METRICS_PATH.test(path)) return false;
   if (PROVIDERS_PATH.test(path) && method !== 'GET' && method !== 'HEAD') return false;
   if (scope === 'admin') return true;
   if (scope === 'client') return clientMayCall(method, path);
@@ -93,7 +93,6 @@ export function keyMayCall(scope: 'admin' | 'client' | 'reviewer', method: strin
 export function requireDefinitionScope(state: Record<string, unknown>, what: string): void {
   if (state.tokenScope === 'client' || state.tokenScope === 'reviewer') throw new ApiError(403, 'forbidden', `A client token may not ${what}; this needs an admin token`);
 }
-
 
 /** A token's label: `<scope>:<first 12 hex digits of its SHA-256>`, stable and safe to show. */
 export function tokenLabel(scope: string, tokenDigest: Buffer): string {
@@ -123,17 +122,6 @@ const unauthorized = (detail: string, invalidToken: boolean) =>
   });
 
 /**
- * Caller authentication and the workspace a request acts in.
- * - SERVICE_API_TOKENS (compared as SHA-256 digests with timingSafeEqual, against every configured
- *   token): operators; they act in the workspace named by `X-Docextract-Workspace` (id or name,
- *   default `default`). With no tokens configured every request is let in as before, in `default`
- *   (or the header's workspace), and the first run is unchanged.
- * - `dx_` workspace keys (issued at run time, stored as hashes): their own workspace only, with
- *   their scope; a revoked or expired key is 401 on its next request.
- * `/metrics` is protected too (operators and `:client` entries may read it), unless `publicMetrics`.
- * The workspace's `requests_per_minute` applies to every request of its keys (`rateLimit`).
- */
-/**
  * The workspace named by X-Docextract-Workspace (id or name), or undefined without the header. A
  * header given empty, or of more than 128 characters, is 422: it names nothing, and reading it as
  * `default` would act where the caller did not mean to.
@@ -150,6 +138,17 @@ function workspaceHeader(ctx: Context): string | undefined {
   return named;
 }
 
+/**
+ * Caller authentication and the workspace a request acts in.
+ * - SERVICE_API_TOKENS (compared as SHA-256 digests with timingSafeEqual, against every configured
+ *   token): operators; they act in the workspace named by `X-Docextract-Workspace` (id or name,
+ *   default `default`). With no tokens configured every request is let in as before, in `default`
+ *   (or the header's workspace), and the first run is unchanged.
+ * - `dx_` workspace keys (issued at run time, stored as hashes): their own workspace only, with
+ *   their scope; a revoked or expired key is 401 on its next request.
+ * `/metrics` is protected too (operators and `:client` entries may read it), unless `publicMetrics`.
+ * The workspace's `requests_per_minute` applies to every request of its keys (`rateLimit`).
+ */
 export function bearerAuth(
   tokens: readonly string[] | undefined,
   opts: { publicMetrics?: boolean; directory?: WorkspaceDirectory; rateLimit?: (ctx: Context, ws: Workspace) => void } = {},
@@ -167,7 +166,8 @@ export function bearerAuth(
     let scope: TokenScope | undefined;
     let label: string | undefined;
     let workspace: Workspace | undefined;
-    if (given && directory && given.startsWith('dx_')) {
+    const givenKey = Boolean(given?.startsWith('dx_'));
+    if (given && directory && givenKey) {
       const grant = await directory.authenticate(given);
       if (!grant) {
         ctx.state.log?.warn({ method: ctx.method, path: ctx.path }, 'rejected an unknown, revoked or expired workspace key');
@@ -209,8 +209,8 @@ export function bearerAuth(
       ctx.state.workspace = workspace;
       ctx.set('X-Docextract-Workspace', workspace.name);
     }
-    const operator = open ? !(given && given.startsWith('dx_')) : scope === 'operator';
-    checkScope(ctx, scope, operator, workspace, Boolean(given && given.startsWith('dx_') && directory));
+    const operator = open ? !givenKey : scope === 'operator';
+    checkScope(ctx, scope, operator, workspace, givenKey && directory !== undefined);
     if (workspace && !operator && opts.rateLimit) opts.rateLimit(ctx, workspace);
     return workspace ? inWorkspace(workspace.id, next) : next();
   };
@@ -244,8 +244,7 @@ function checkScope(ctx: Context, scope: TokenScope | undefined, operator: boole
     if (rest && scope === 'admin') return;
     throw new ApiError(403, 'forbidden', `A ${scope} key may not ${ctx.method} ${ctx.path}; this needs ${rest ? 'an admin key' : 'an operator token'}`);
   }
-  if (operator || scope === undefined) return;
-  if (scope === 'operator') return;
+  if (operator || scope === undefined || scope === 'operator') return;
   // `:client` entries of SERVICE_API_TOKENS keep their reach (metrics included).
   if (!fromKey) {
     if (!clientMayCall(ctx.method, ctx.path)) throw new ApiError(403, 'forbidden', `A client token may not ${ctx.method} ${ctx.path}; this needs an admin token`);
