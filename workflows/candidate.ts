@@ -28,6 +28,7 @@ export async function extractorCandidateWorkflow(input: CandidateInput): Promise
   try {
     const runIds = await acts.candidateRunsToRun(candidateId);
     if (runIds === 'not_running') return 'not_running';
+    const workspace = inheritedWorkspace();
     await Promise.all(
       runIds.map((runId) =>
         executeChild(evaluationRunWorkflow, {
@@ -35,7 +36,7 @@ export async function extractorCandidateWorkflow(input: CandidateInput): Promise
           args: [{ runId, ...input.evaluation }],
           memo: { job_kind: 'evaluation', candidate_id: candidateId },
           staticSummary: `evaluate · candidate ${candidateId}`,
-          ...(inheritedWorkspace().length > 0 ? { typedSearchAttributes: inheritedWorkspace() } : {}),
+          ...(workspace.length > 0 ? { typedSearchAttributes: workspace } : {}),
           // Should the candidate's workflow be terminated by an operator, its runs are canceled.
           parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
         }),

@@ -47,6 +47,7 @@ export async function startEventDelivery(kind: JobKind, jobId: string, outcome: 
       const plan = await local.planJobWebhooks(kind, jobId, runId);
       if (plan.endpointIds.length === 0) return;
       const input: JobEventDelivery = { kind, jobId, plan };
+      const workspace = inheritedWorkspace();
       await startChild(deliverJobEventWorkflow, {
         workflowId: deliveryWorkflowId(jobId, runId),
         args: [input],
@@ -54,7 +55,7 @@ export async function startEventDelivery(kind: JobKind, jobId: string, outcome: 
         parentClosePolicy: ParentClosePolicy.ABANDON,
         memo: { job_kind: kind, job_id: jobId, event: plan.eventType },
         ...(described ? { staticSummary: `${plan.eventType} of ${jobId} → ${plan.endpointIds.length} endpoint${plan.endpointIds.length === 1 ? '' : 's'}` } : {}),
-        ...(inheritedWorkspace().length > 0 ? { typedSearchAttributes: inheritedWorkspace() } : {}),
+        ...(workspace.length > 0 ? { typedSearchAttributes: workspace } : {}),
       });
     } catch {
       // Bookkeeping gave up (Postgres away for longer than its timeout) or the start was refused:
