@@ -6,22 +6,27 @@ import { countActiveJobsOfWorkspace, deleteJobsOfWorkspace, jobUsageOfWorkspace 
 export const workspaceRunningJobs = (db: Db, workspaceId: string) => countActiveJobsOfWorkspace(db, workspaceId, ['running', 'canceling', 'deleting']);
 export const workspaceActiveJobs = (db: Db, workspaceId: string) => countActiveJobsOfWorkspace(db, workspaceId);
 
+/** The workspace's files: how many, and their bytes. */
+async function fileTotals(db: Db, workspaceId: string): Promise<{ files: number; bytes: number }> {
+  const row = await db('files').where({ workspace_id: workspaceId }).first(db.raw('count(*)::int as files'), db.raw('coalesce(sum(size_bytes), 0)::bigint as bytes'));
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
 export async function workspaceStorageBytes(db: Db, workspaceId: string): Promise<number> {
-  const row = await db('files').where({ workspace_id: workspaceId }).first(db.raw('coalesce(sum(size_bytes), 0)::bigint as n'));
-  return Number(row?.n ?? 0);
+  return (await fileTotals(db, workspaceId)).bytes;
 }
 
 export async function workspaceUsageCounts(db: Db, workspaceId: string) {
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const { jobs, pages, tokens } = await jobUsageOfWorkspace(db, workspaceId, monthStart);
-  const files = await db('files').where({ workspace_id: workspaceId }).first(db.raw('count(*)::int as n'));
+  const { files, bytes } = await fileTotals(db, workspaceId);
   return {
     jobs,
     running_jobs: await workspaceRunningJobs(db, workspaceId),
     month: { start: monthStart.toISOString(), pages, model_tokens: tokens },
-    files: files?.n ?? 0,
-    storage_bytes: await workspaceStorageBytes(db, workspaceId),
+    files,
+    storage_bytes: bytes,
   };
 }
 
