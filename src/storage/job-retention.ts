@@ -64,20 +64,33 @@ export async function deleteBatches(trx: Knex.Transaction, ids: string[]): Promi
   return [batches, items.reduce((a, b) => a + b, 0)];
 }
 
+/** The tables whose `file_id` refuses a file's delete (foreign key RESTRICT). */
+const FILE_USERS = [TABLE.extraction, TABLE.parse, TABLE.classification, 'evaluation_items', 'evaluation_run_items'];
+
 /**
- * Of these files, those nothing uses any more: no job, evaluation item or run item references
- * them, and no extractor's examples name them.
+ * Of these files, those nothing uses any more: no job of any kind, evaluation item or run item
+ * references them or one of their attachments (which go with them by cascade), and no extractor's
+ * examples name them.
  */
 export async function unusedFiles(db: Db | Knex.Transaction, candidates: string[]): Promise<string[]> {
   if (candidates.length === 0) return [];
-  const rows = await db('files as f')
-    .whereIn('f.id', [...new Set(candidates)])
-    .whereNotExists(db(TABLE.extraction).whereRaw('file_id = f.id').select(db.raw('1')))
-    .whereNotExists(db(TABLE.parse).whereRaw('file_id = f.id').select(db.raw('1')))
-    .whereNotExists(db('evaluation_items').whereRaw('file_id = f.id').select(db.raw('1')))
-    .whereNotExists(db('evaluation_run_items').whereRaw('file_id = f.id').select(db.raw('1')))
-    .whereNotExists(db('extractors').whereRaw('examples::text LIKE \'%"\' || f.id || \'"%\'').select(db.raw('1')))
-    .select('f.id');
+  const q = db('files as f').whereIn('f.id', [...new Set(candidates)]);
+  for (const table of FILE_USERS) {
+    q.whereNotExists(
+      db(table)
+        .whereRaw('file_id = f.id')
+        .orWhereRaw('file_id IN (SELECT c.id FROM files c WHERE c.parent_file_id = f.id)')
+        .select(db.raw('1')),
+    );
+  }
+  const named = (id: string) => `examples::text LIKE '%"' || ${id} || '"%'`;
+  q.whereNotExists(
+    db('extractors')
+      .whereRaw(named('f.id'))
+      .orWhereRaw(`EXISTS (SELECT 1 FROM files c WHERE c.parent_file_id = f.id AND ${named('c.id')})`)
+      .select(db.raw('1')),
+  );
+  const rows = await q.select('f.id');
   return rows.map((r: { id: string }) => r.id);
 }
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { retentionActivities } from '../../activities/retention.js';
+import { unusedFiles } from '../../src/storage/job-retention.js';
 import { createSecretBox } from '../../src/storage/secrets.js';
 import { ensureRetentionSchedule, retentionScheduleId } from '../../src/temporal/retention-schedule.js';
 import { call, eventually, startStackWithProvider, upload } from '../api/job-helpers.js';
@@ -136,6 +137,77 @@ describe('retention', () => {
     expect(last.jobs).toBe(1);
     expect(await exists('extraction_jobs', inReview)).toBe(false);
     expect(await exists('files', fileReview)).toBe(false);
+  }, 240_000);
+
+  it('keeps a file a classification job in review still reads, and an e-mail one of whose attachments is still in use', async () => {
+    // A split classification job held in review while the jobs it routed expire: the packet's file
+    // is a candidate of those jobs and must stay (its foreign key would refuse the whole run).
+    const packet = await pdf('packet');
+    const routed = await extract('retention-plain', packet);
+    const classes = [
+      { name: 'invoice', description: 'An invoice.' },
+      { name: 'letter', description: 'A letter.' },
+    ];
+    expect([200, 201]).toContain((await call(stack.url, 'PUT', '/v1/classifiers/retention-kinds', { display_name: 'Kinds', classes })).status);
+    const classifier = await stack.db('classifiers').where({ name: 'retention-kinds' }).first('id');
+    const held = `cls_retention_${Date.now()}`;
+    await stack.db('classification_jobs').insert({
+      id: held,
+      classifier_id: classifier.id,
+      classifier_snapshot: {},
+      file_id: packet,
+      mode: 'split',
+      route: true,
+      status: 'completed',
+      review: { status: 'pending', revision: 1 },
+      completed_at: new Date(),
+    });
+
+    // An e-mail whose attachment an evaluation item reads: the e-mail's own job expires, but deleting
+    // the e-mail would take the attachment with it (cascade) and is refused by the item's key.
+    const attachment = makePdf(['Attached invoice']).toString('base64');
+    const eml = [
+      'From: a@example.com',
+      'To: b@example.com',
+      'Subject: Invoice attached',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      'Please find the invoice attached.',
+      '--b1',
+      'Content-Type: application/pdf; name="invoice.pdf"',
+      'Content-Disposition: attachment; filename="invoice.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      ...(attachment.match(/.{1,76}/g) ?? []),
+      '--b1--',
+      '',
+    ].join('\r\n');
+    const mail = await upload(stack.url, Buffer.from(eml), 'invoice.eml', 'message/rfc822');
+    expect(mail.status).toBe(201);
+    expect(mail.body.attachment_file_ids).toHaveLength(1);
+    const [attached] = mail.body.attachment_file_ids as string[];
+    const mailJob = await extract('retention-plain', mail.body.id);
+    expect((await call(stack.url, 'POST', '/v1/evaluation-sets', { name: 'retention-attachments', display_name: 'Attachments' })).status).toBe(201);
+    expect((await call(stack.url, 'POST', '/v1/evaluation-sets/retention-attachments/items', { file_id: attached, expected_output: { merchant: null, total: null } })).status).toBe(201);
+
+    const result = await activities.applyRetention(new Date(Date.now() + 31 * DAY).toISOString());
+    expect(result.jobs).toBeGreaterThanOrEqual(2);
+    expect(await exists('extraction_jobs', routed)).toBe(false);
+    expect(await exists('extraction_jobs', mailJob)).toBe(false);
+    expect(await exists('classification_jobs', held)).toBe(true);
+    expect(await exists('files', packet)).toBe(true);
+    expect(await exists('files', mail.body.id)).toBe(true);
+    expect(await exists('files', attached)).toBe(true);
+
+    // Once nothing reads them, both go (the attachment with its e-mail).
+    await stack.db('classification_jobs').where({ id: held }).delete();
+    expect((await call(stack.url, 'DELETE', '/v1/evaluation-sets/retention-attachments')).status).toBe(204);
+    const candidates = [packet, mail.body.id];
+    expect((await unusedFiles(stack.db, candidates)).sort()).toEqual([...candidates].sort());
   }, 240_000);
 });
 
