@@ -180,30 +180,48 @@ function documentKey(bytes: Buffer): string | undefined {
 
 /** Runs a task in the pool; with `timeoutMs`, a task still running then is stopped with its thread (conversion_timeout). */
 async function run(task: RenderTask, timeoutMs?: number): Promise<unknown> {
+  const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+  for (;;) {
+    const outcome = await runOnce(task, timeoutMs, deadline);
+    // A task the retired pool did not run (queued when it closed, or handed to a thread that had
+    // trapped): run on the current pool, within what is left of its time.
+    if (outcome === RETIRED) continue;
+    if (outcome.ok) return outcome.value;
+    const f = outcome.failure;
+    if (f.kind === 'document') throw new DocumentError(f.code, f.message);
+    if (f.kind === 'range') throw new RangeError(f.message);
+    const err = new Error(f.message);
+    if ('stack' in f && f.stack) err.stack = f.stack;
+    throw err;
+  }
+}
+
+const RETIRED = Symbol('retired');
+
+async function runOnce(task: RenderTask, timeoutMs: number | undefined, deadline: number | undefined): Promise<Outcome | typeof RETIRED> {
   const pool = await getPool();
   // Started once the pool is there: loading mupdf in a new process is not the document's time.
-  const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const signal = deadline === undefined ? undefined : AbortSignal.timeout(Math.max(0, deadline - Date.now()));
   // Timed from hand-over to the pool: the wait for a free thread is part of what a page costs.
   const stopTimer = renderDuration.startTimer({ operation: task.op });
   const outcome = await pool
     .run(task, signal ? { signal } : {})
-    .catch((err: unknown) => {
+    .catch((err: unknown): typeof RETIRED => {
       if (signal?.aborted) {
         throw new DocumentError('conversion_timeout', `The conversion did not finish within ${Math.round(timeoutMs! / 1000)} s (SERVICE_CONVERSION_TIMEOUT_S).`);
       }
+      // piscina's close() waits for running tasks only; queued ones are refused with this error.
+      if (pool !== current && err instanceof Error && err.message === 'Terminating worker thread') return RETIRED;
       throw err;
     })
     .finally(() => stopTimer());
+  if (outcome === RETIRED) return RETIRED;
   for (const w of outcome.warnings) forwardMupdfLog(w.level, w.message);
   largestWasmBytes = Math.max(largestWasmBytes, outcome.wasmBytes);
-  if (outcome.wasmBytes > settings.maxWasmBytes && pool === current) retire(pool);
-  if (outcome.ok) return outcome.value;
-  const f = outcome.failure;
-  if (f.kind === 'document') throw new DocumentError(f.code, f.message);
-  if (f.kind === 'range') throw new RangeError(f.message);
-  const err = new Error(f.message);
-  if (f.stack) err.stack = f.stack;
-  throw err;
+  if ((outcome.wasmBytes > settings.maxWasmBytes || outcome.trapped) && pool === current) retire(pool);
+  // Handed to a thread that had trapped before it (its pool is retired by now).
+  if (!outcome.ok && outcome.failure.kind === 'stale') return RETIRED;
+  return outcome;
 }
 
 let currentCodec: 'native' | 'built-in' = 'built-in';

@@ -43,7 +43,9 @@ export type RenderTask =
 export type TaskFailure =
   | { kind: 'document'; code: DocumentError['code']; message: string }
   | { kind: 'range'; message: string }
-  | { kind: 'error'; message: string; stack?: string };
+  | { kind: 'error'; message: string; stack?: string }
+  /** The thread's mupdf had trapped in an earlier task: the task never ran (the pool runs it again on a fresh thread). */
+  | { kind: 'stale'; message: string };
 
 export type TaskOutcome = (
   | { ok: true; op: 'render'; value: RenderedPage }
@@ -58,6 +60,8 @@ export type TaskOutcome = (
 ) & {
   /** mupdf's warnings during the task, for the caller's log sink. */
   warnings: Array<{ level: 'warning' | 'error'; message: string }>;
+  /** mupdf trapped on the thread (hasTrapped): it runs no other task, the pool retires it. */
+  trapped?: boolean;
 };
 
 /** Why this thread could not load the native codec, until reported with a task's warnings. */
@@ -140,15 +144,43 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
       : err instanceof RangeError
         ? { kind: 'range', message: err.message }
         : { kind: 'error', message: (err as Error)?.message ?? String(err), stack: (err as Error)?.stack };
+    if (wasmTrapped(err)) trapped = true;
     return { outcome: { ok: false, failure, warnings }, transfer: [] };
   } finally {
     setMupdfLogSink(null);
-    if (pageWork) trimMupdfCaches();
-    else releaseMupdfCaches();
+    try {
+      if (pageWork) trimMupdfCaches();
+      else releaseMupdfCaches();
+    } catch (err) {
+      // Emptying caches over a heap an earlier trap left inconsistent traps too: the outcome stands.
+      if (!wasmTrapped(err)) throw err;
+      trapped = true;
+    }
   }
 }
+
+/**
+ * Whether mupdf's WebAssembly trapped on this thread (e.g. "memory access out of bounds" laying out
+ * deeply nested HTML tables): its heap may be left inconsistent, so the thread must not run another
+ * task (render-thread.mjs stops taking them; the pool retires it).
+ */
+let trapped = false;
+export const hasTrapped = () => trapped;
 
 /** A buffer's memory may be transferred only when the buffer is all of it (not a slice of a shared pool). */
 function ownBuffer(b: Buffer): ArrayBuffer[] {
   return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? [b.buffer] : [];
+}
+
+// The project's TypeScript libraries do not declare WebAssembly (pool.ts reads it the same way).
+const { RuntimeError } = (globalThis as unknown as { WebAssembly: { RuntimeError: new () => Error } }).WebAssembly;
+
+/** Whether the error, or one of its causes, is a trap of WebAssembly code (mupdf's). */
+export function wasmTrapped(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e instanceof Error && depth < 10; depth++) {
+    if (e instanceof RuntimeError) return true;
+    e = (e as Error).cause; // (the instanceof above narrows `e` to never)
+  }
+  return false;
 }

@@ -39,16 +39,34 @@ if (workerData.mupdfModule) {
   };
 }
 
-const { runTask, setUpThread } = await import(workerData.taskModule);
+const { runTask, setUpThread, hasTrapped, wasmTrapped } = await import(workerData.taskModule);
 // The native image codec (sharp), when the pool's thread loaded it first (see pool.ts).
 await setUpThread({ nativeCodec: Boolean(workerData.nativeCodec) });
 let tasks = 0;
 
+// Once mupdf trapped here its heap may be inconsistent (every later document failed with "out of
+// memory"), so this thread runs nothing more: the pool retires it and runs such tasks again.
+let trappedOutside = false; // a trap that escaped runTask (render-task.ts records those it sees)
+const trapped = () => trappedOutside || hasTrapped();
+
 export default async function renderThreadTask(task) {
-  const { outcome, transfer } = await runTask(task);
+  if (trapped()) {
+    const failure = { kind: 'stale', message: 'The render thread stopped after a WebAssembly trap.' };
+    return { ok: false, failure, warnings: [], trapped: true, wasmBytes: 0, tasks };
+  }
+  let ran;
+  try {
+    ran = await runTask(task);
+  } catch (err) {
+    if (!wasmTrapped(err)) throw err;
+    trappedOutside = true;
+    const failure = { kind: 'error', message: err.message, stack: err.stack };
+    ran = { outcome: { ok: false, failure, warnings: [] }, transfer: [] };
+  }
+  const { outcome, transfer } = ran;
   let wasmBytes = 0;
   for (const memory of memories) wasmBytes = Math.max(wasmBytes, memory.buffer.byteLength);
-  const result = { ...outcome, wasmBytes, tasks: ++tasks };
+  const result = { ...outcome, trapped: trapped(), wasmBytes, tasks: ++tasks };
   if (transfer.length === 0) return result;
   // The page's image moves to the main thread instead of being copied.
   return move({

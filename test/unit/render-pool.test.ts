@@ -1,12 +1,15 @@
 // The render pool (src/documents/pool.ts): mupdf work in worker threads gives the same results
 // as on the calling thread, failures keep their stable codes across the thread boundary, a thread
-// whose WASM heap grew past the limit is replaced, and parse pages are prefetched, bounded.
+// whose WASM heap grew past the limit or whose mupdf trapped is replaced, and parse pages are
+// prefetched, bounded.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { PagePrefetch, pageImages } from '../../activities/documents.js';
 import { loadConfig } from '../../src/config/index.js';
 import {
   closeRenderPool,
   configureRenderPool,
+  convertInPool,
+  DEFAULT_RENDER_POOL,
   DocumentError,
   findTextInPool,
   inspectDocumentInPool,
@@ -104,6 +107,33 @@ describe('render pool', () => {
     const page = await renderPage(makePdf(['after']), 0, LIMITS);
     expect(page.width).toBeGreaterThan(0);
     configureRenderPool({ maxWasmBytes: 256 * 1024 * 1024 });
+  });
+
+  // 400 bytes of HTML, 9 tables nested: mupdf's layout traps ("memory access out of bounds") and
+  // leaves its heap inconsistent; every later document on that thread failed ("out of memory").
+  const nestedTables = (depth: number) => {
+    let inner = 'x';
+    for (let i = 0; i < depth; i++) inner = `<table><tr><td>${inner}</td><td>y</td></tr></table>`;
+    return Buffer.from(`<!DOCTYPE html><html><body>${inner}</body></html>`);
+  };
+  const html = Buffer.from('<!DOCTYPE html><html><body><h1>Fine</h1><table><tr><td>a</td><td>b</td></tr></table></body></html>');
+  const CONVERT = { maxPages: 100, maxImagePixels: 100_000_000, libreOffice: null, timeoutMs: 30_000 };
+  const outcome = (p: Promise<{ pageCount: number }>) => p.then((r) => `pages ${r.pageCount}`, (e: unknown) => (e instanceof DocumentError ? e.code : String(e)));
+
+  it('retires a thread whose mupdf trapped: the document is corrupt, every later one converts', async () => {
+    for (const threads of [1, 2]) {
+      configureRenderPool({ threads });
+      const before = renderPoolStats().retired;
+      const sequential = [];
+      for (const bytes of [nestedTables(9), html, nestedTables(9), html, html]) sequential.push(await outcome(convertInPool(bytes, 'html', CONVERT)));
+      expect(sequential).toEqual(['document_corrupt', 'pages 1', 'document_corrupt', 'pages 1', 'pages 1']);
+      expect(renderPoolStats().retired - before).toBeGreaterThanOrEqual(2);
+      // At once: the tasks handed to the trapped thread, or queued on its pool when it closed (piscina's
+      // close() refused those: "Terminating worker thread"), run on a fresh pool.
+      const all = await Promise.all([nestedTables(9), html, html, nestedTables(9), html, html, html].map((b) => outcome(convertInPool(b, 'html', CONVERT))));
+      expect(all).toEqual(['document_corrupt', 'pages 1', 'pages 1', 'document_corrupt', 'pages 1', 'pages 1', 'pages 1']);
+    }
+    configureRenderPool({ threads: DEFAULT_RENDER_POOL.threads });
   });
 });
 
