@@ -137,11 +137,14 @@ const HTML_START = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+html
 const HTML_ANYWHERE = /<(html|head|body)[\s>]/i;
 // RFC 5322 headers at the very start: at least two of these, before the first blank line.
 const MAIL_HEADERS = /^(from|to|subject|date|received|return-path|message-id|mime-version|delivered-to|reply-to|cc):/gim;
+// The envelope line an mbox puts before each message ("From alice@example.com Thu Nov 26 10:00:00
+// 2026"): kept by many mail clients when they save one message as .eml.
+const MBOX_FROM_LINE = /^From \S+[^\r\n]*\r?\n/;
 
 function textFormat(text: string, hints: UploadHints): FormatId {
   if (HTML_START.test(text)) return 'html';
   // Before HTML found anywhere: a short HTML e-mail has <html> within its first kilobyte.
-  const head = text.slice(0, 8192).split(/\r?\n\r?\n/, 1)[0]!;
+  const head = text.slice(0, 8192).replace(MBOX_FROM_LINE, '').split(/\r?\n\r?\n/, 1)[0]!;
   if (/^[\x21-\x39\x3b-\x7e]+:/.test(head) && (head.match(MAIL_HEADERS)?.length ?? 0) >= 2) return 'eml';
   if (HTML_ANYWHERE.test(text.slice(0, 1024))) return 'html';
   const declared = normalizeMediaType(hints.declaredType ?? undefined);

@@ -55,6 +55,9 @@ describe('sniffFormat', () => {
     expect(sniffFormat(Buffer.from('From: a@example.com\r\nTo: b@example.com\r\nSubject: Hi\r\n\r\nBody'))).toBe('eml');
     // An HTML e-mail: <html> within the first kilobyte does not make it a web page.
     expect(sniffFormat(Buffer.from('From: a@example.com\r\nTo: b@example.com\r\nContent-Type: text/html\r\n\r\n<html><body><p>Hi</p></body></html>'))).toBe('eml');
+    // A message saved from an mbox keeps its envelope line ("From " without a colon) first.
+    expect(sniffFormat(Buffer.from('From a@example.com Thu Nov 26 10:00:00 2026\r\nFrom: a@example.com\r\nTo: b@example.com\r\nSubject: Hi\r\n\r\nBody'))).toBe('eml');
+    expect(sniffFormat(Buffer.from('From here on, the text.\nTo: be continued\n'))).toBe('text');
     expect(sniffFormat(Buffer.from('<p>Hi</p>\n<body>page</body>'))).toBe('html');
     expect(sniffFormat(Buffer.from([0, 1, 2, 3, 0, 0, 0]))).toBeNull();
     expect(sniffFormat(Buffer.from(zipSync({ 'a.txt': strToU8('hello') })))).toBeNull();
