@@ -181,11 +181,18 @@ function documentKey(bytes: Buffer): string | undefined {
 /** Runs a task in the pool; with `timeoutMs`, a task still running then is stopped with its thread (conversion_timeout). */
 async function run(task: RenderTask, timeoutMs?: number): Promise<unknown> {
   const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+  let ranAgainAfterTrap = false;
   for (;;) {
     const outcome = await runOnce(task, timeoutMs, deadline);
     // A task the retired pool did not run (queued when it closed, or handed to a thread that had
     // trapped): run on the current pool, within what is left of its time.
     if (outcome === RETIRED) continue;
+    // A task that failed with a trap after others on its thread may have met a heap an earlier one
+    // broke without trapping: once more on a fresh thread tells whose fault it was.
+    if (!outcome.ok && outcome.trapped && outcome.tasks > 1 && !ranAgainAfterTrap) {
+      ranAgainAfterTrap = true;
+      continue;
+    }
     if (outcome.ok) return outcome.value;
     const f = outcome.failure;
     if (f.kind === 'document') throw new DocumentError(f.code, f.message);

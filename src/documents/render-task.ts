@@ -60,7 +60,7 @@ export type TaskOutcome = (
 ) & {
   /** mupdf's warnings during the task, for the caller's log sink. */
   warnings: Array<{ level: 'warning' | 'error'; message: string }>;
-  /** mupdf trapped on the thread (hasTrapped): it runs no other task, the pool retires it. */
+  /** mupdf trapped, or ran out of memory, on the thread (hasTrapped): it runs no other task, the pool retires it. */
   trapped?: boolean;
 };
 
@@ -141,7 +141,9 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
   } catch (err) {
     const failure: TaskFailure = isDocumentError(err)
       ? { kind: 'document', code: err.code, message: err.message }
-      : err instanceof RangeError
+      : wasmTrapped(err) // outside the converters' own guards: still the document mupdf was reading
+        ? { kind: 'document', code: 'document_corrupt', message: `The document could not be read (${(err as Error).message}).` }
+        : err instanceof RangeError
         ? { kind: 'range', message: err.message }
         : { kind: 'error', message: (err as Error)?.message ?? String(err), stack: (err as Error)?.stack };
     if (wasmTrapped(err)) trapped = true;
@@ -160,8 +162,9 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
 }
 
 /**
- * Whether mupdf's WebAssembly trapped on this thread (e.g. "memory access out of bounds" laying out
- * deeply nested HTML tables): its heap may be left inconsistent, so the thread must not run another
+ * Whether mupdf trapped on this thread, or ran out of memory (e.g. "memory access out of bounds" or
+ * "calloc (4100 x 1 bytes) failed" laying out 9 nested HTML tables or 1,000 nested divs: its stack
+ * overflows into its heap). The heap may be left inconsistent, so the thread must not run another
  * task (render-thread.mjs stops taking them; the pool retires it).
  */
 let trapped = false;
@@ -175,11 +178,14 @@ function ownBuffer(b: Buffer): ArrayBuffer[] {
 // The project's TypeScript libraries do not declare WebAssembly (pool.ts reads it the same way).
 const { RuntimeError } = (globalThis as unknown as { WebAssembly: { RuntimeError: new () => Error } }).WebAssembly;
 
-/** Whether the error, or one of its causes, is a trap of WebAssembly code (mupdf's). */
+/** mupdf's message when an allocation fails (fz_throw with FZ_ERROR_MEMORY). */
+const OUT_OF_MEMORY = /\b(malloc|calloc|realloc)\b.*\bfailed\b|\bout of memory\b/i;
+
+/** Whether the error, or one of its causes, is a trap of WebAssembly code (mupdf's) or mupdf out of memory. */
 export function wasmTrapped(err: unknown): boolean {
   let e: unknown = err;
   for (let depth = 0; e instanceof Error && depth < 10; depth++) {
-    if (e instanceof RuntimeError) return true;
+    if (e instanceof RuntimeError || OUT_OF_MEMORY.test((e as Error).message)) return true;
     e = (e as Error).cause; // (the instanceof above narrows `e` to never)
   }
   return false;

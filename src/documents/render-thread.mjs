@@ -60,7 +60,7 @@ export default async function renderThreadTask(task) {
   } catch (err) {
     if (!wasmTrapped(err)) throw err;
     trappedOutside = true;
-    const failure = { kind: 'error', message: err.message, stack: err.stack };
+    const failure = { kind: 'document', code: 'document_corrupt', message: `The document could not be read (${err.message}).` };
     ran = { outcome: { ok: false, failure, warnings: [] }, transfer: [] };
   }
   const { outcome, transfer } = ran;

@@ -135,6 +135,17 @@ describe('render pool', () => {
     }
     configureRenderPool({ threads: DEFAULT_RENDER_POOL.threads });
   });
+
+  it('takes the document that broke the heap for corrupt, not the next one on its thread', async () => {
+    // 1,000 nested divs fail with "calloc failed" without a trap but leave the heap broken (the next
+    // document trapped while opening); 3,000 nested blockquotes trap outside the converter's guards.
+    const nested = (tag: string, depth: number) => Buffer.from(`<!DOCTYPE html><html><body>${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}</body></html>`);
+    configureRenderPool({ threads: 1 });
+    const seen = [];
+    for (const bytes of [nested('div', 1000), html, nested('blockquote', 3000), html]) seen.push(await outcome(convertInPool(bytes, 'html', CONVERT)));
+    expect(seen).toEqual(['document_corrupt', 'pages 1', 'document_corrupt', 'pages 1']);
+    configureRenderPool({ threads: DEFAULT_RENDER_POOL.threads });
+  });
 });
 
 describe('splitByFirstPage', () => {
