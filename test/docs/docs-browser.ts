@@ -27,6 +27,9 @@ const CHROMIUM_ARGS = [
 
 export const chromiumAvailable = () => existsSync(CHROMIUM_PATH);
 
+/** Headless Chromium with the flags above, for the browser checks (docs page, studio, Temporal UI). */
+export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+
 /**
  * Chromium from Debian's `chromium` package, installed with apt-get when missing (root on Debian, as
  * on this project's machines and CI; bench/render.ts installs poppler the same way), so the browser
@@ -77,7 +80,7 @@ export interface RenderOptions {
 
 export async function renderDocsPage(baseUrl: string, opts: RenderOptions): Promise<DocsPageReport> {
   const origin = new URL(baseUrl).origin;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1024, height: 800 }, deviceScaleFactor: 1 });
     const foreignRequests: string[] = [];

@@ -8,13 +8,13 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Connection } from '@temporalio/client';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { freePort } from '../../src/runtime/ports.js';
 import { ensureTemporalCli } from '../../src/runtime/temporal-cli.js';
 import { startTemporalDevServer, type TemporalDevServer } from '../../src/runtime/temporal-dev-server.js';
 import { makePdf } from '../fixtures/documents.js';
 import { call, eventually, pollJob, upload } from '../api/job-helpers.js';
-import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { ensureChromium, launchChromium } from '../docs/docs-browser.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
     },
   });
   expect([200, 201]).toContain(put.status);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {

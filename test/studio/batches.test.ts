@@ -2,11 +2,11 @@
 // batches with their counts"): batches newest first with their status, kind, definition and
 // request_counts, read again while one runs until it has ended, with no reload of the page.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, startStackWithProvider } from '../api/job-helpers.js';
 import type { RecordedRequest, ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
-import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { ensureChromium, launchChromium } from '../docs/docs-browser.js';
 
 // The page's own globals, in functions that run in the browser (the test's tsconfig has no DOM types).
 declare const document: { querySelector(s: string): { textContent: string | null } | null };
@@ -44,7 +44,7 @@ describe('/studio Batches view', () => {
     // those leftovers first, so the test sees only its own batches move.
     await stack.db('batches').whereIn('status', ['queued', 'running', 'canceling']).update({ status: 'canceled', completed_at: stack.db.fn.now() });
     expect((await call(stack.url, 'PUT', '/v1/extractors/studio-batch', { display_name: 'Studio batch', instructions: 'Extract the label.', model: 'generic-model', schema: SCHEMA })).status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium();
   }, 900_000);
 
   afterAll(async () => {

@@ -2,12 +2,12 @@
 // run the evaluation, see the field table worst first, click a mismatch and see the value's box on
 // the page it was extracted from.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { makePlacedTextPdf, type PlacedText } from '../fixtures/documents.js';
 import { call, upload } from '../api/job-helpers.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
-import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { ensureChromium, launchChromium } from '../docs/docs-browser.js';
 
 describe('/studio Evaluate view', () => {
   let stack: TestStack;
@@ -38,7 +38,7 @@ describe('/studio Evaluate view', () => {
     const file = await upload(stack.url, makePlacedTextPdf(1, printed), 'bakery.pdf', 'application/pdf');
     await call(stack.url, 'POST', '/v1/evaluation-sets/studio-set/items', { file_id: file.body.id, expected_output: { merchant_name: 'Corner Cafe', total: 9.5 } });
     await call(stack.url, 'POST', '/v1/evaluation-sets/studio-set/items', { text: 'Corner Bakery, total 9.50', expected_output: { merchant_name: 'Corner Bakery', total: 9.5 } });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium();
   }, 900_000);
 
   afterAll(async () => {

@@ -5,11 +5,11 @@
 // docs/studio-evaluate.png (docs/studio.md shows it).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, eventually, startStackWithProvider } from '../api/job-helpers.js';
 import type { RecordedRequest, ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
-import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { ensureChromium, launchChromium } from '../docs/docs-browser.js';
 
 const SCREENSHOT = fileURLToPath(new URL('../../docs/studio-evaluate.png', import.meta.url));
 
@@ -80,7 +80,7 @@ describe('/studio Evaluate view: runs, comparison, calibration, thresholds', () 
     runIds.first = await runToEnd();
     phase = 'second';
     runIds.second = await runToEnd();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium();
   }, 900_000);
 
   afterAll(async () => {

@@ -4,12 +4,12 @@
 // the reviewed split and routed exactly it. The screenshot goes to docs/studio-packet.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { makePdf } from '../fixtures/documents.js';
 import { call, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { classificationPage, classificationStep, type ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
-import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { ensureChromium, launchChromium } from '../docs/docs-browser.js';
 
 const SCREENSHOT = fileURLToPath(new URL('../../docs/studio-packet.png', import.meta.url));
 
@@ -61,7 +61,7 @@ describe('/studio Packets view', () => {
     const file = await upload(stack.url, pdf, 'packet.pdf', 'application/pdf');
     expect(file.status).toBe(201);
     fileId = file.body.id;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium();
   }, 900_000);
 
   afterAll(async () => {

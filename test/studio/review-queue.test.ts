@@ -5,12 +5,12 @@
 // goes to docs/studio-review-queue.png (docs/studio.md shows it).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { makePlacedTextPdf } from '../fixtures/documents.js';
 import { call, eventually, startStackWithProvider, upload } from '../api/job-helpers.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
-import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { ensureChromium, launchChromium } from '../docs/docs-browser.js';
 
 const SCREENSHOT = fileURLToPath(new URL('../../docs/studio-review-queue.png', import.meta.url));
 
@@ -73,7 +73,7 @@ describe('/studio Review view', () => {
     ids.pdf = (await call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'rq-receipts', file_id: file.body.id })).body.id;
     await completed(ids.pdf);
     for (const id of [ids.invoice, ids.pdf, ...ids.items]) expect((await job(id)).review.status).toBe('pending');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium();
   }, 900_000);
 
   afterAll(async () => {

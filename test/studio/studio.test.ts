@@ -7,13 +7,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildStudio, committedStudio } from '../../scripts/build-studio.js';
 import { helveticaWidth, makePlacedTextPdf, type PlacedText } from '../fixtures/documents.js';
 import { apiCall } from '../harness/openapi-validator.js';
 import { startScriptedProvider, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
-import { CHROMIUM_PATH, ensureChromium } from '../docs/docs-browser.js';
+import { ensureChromium, launchChromium } from '../docs/docs-browser.js';
 import { freePort } from '../../src/runtime/ports.js';
 
 const run = promisify(execFile);
@@ -90,7 +90,7 @@ describe('/studio in a browser', () => {
     stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN } });
     const put = await apiCall(stack.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl }, auth);
     expect(put.status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium();
   }, 900_000);
 
   afterAll(async () => {
