@@ -10,6 +10,7 @@ import { createSecretBox } from '../../src/storage/secrets.js';
 import { ensureRetentionSchedule, retentionScheduleId } from '../../src/temporal/retention-schedule.js';
 import { call, eventually, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { makePdf } from '../fixtures/documents.js';
+import { makeEml } from '../fixtures/emails.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
 
@@ -165,28 +166,14 @@ describe('retention', () => {
 
     // An e-mail whose attachment an evaluation item reads: the e-mail's own job expires, but deleting
     // the e-mail would take the attachment with it (cascade) and is refused by the item's key.
-    const attachment = makePdf(['Attached invoice']).toString('base64');
-    const eml = [
-      'From: a@example.com',
-      'To: b@example.com',
-      'Subject: Invoice attached',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/mixed; boundary="b1"',
-      '',
-      '--b1',
-      'Content-Type: text/plain',
-      '',
-      'Please find the invoice attached.',
-      '--b1',
-      'Content-Type: application/pdf; name="invoice.pdf"',
-      'Content-Disposition: attachment; filename="invoice.pdf"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      ...(attachment.match(/.{1,76}/g) ?? []),
-      '--b1--',
-      '',
-    ].join('\r\n');
-    const mail = await upload(stack.url, Buffer.from(eml), 'invoice.eml', 'message/rfc822');
+    const eml = makeEml({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject: 'Invoice attached',
+      text: 'Please find the invoice attached.',
+      attachments: [{ filename: 'invoice.pdf', mediaType: 'application/pdf', content: makePdf(['Attached invoice']) }],
+    });
+    const mail = await upload(stack.url, eml, 'invoice.eml', 'message/rfc822');
     expect(mail.status).toBe(201);
     expect(mail.body.attachment_file_ids).toHaveLength(1);
     const [attached] = mail.body.attachment_file_ids as string[];
