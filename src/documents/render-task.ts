@@ -139,14 +139,15 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
         throw new Error(`Unknown render task ${(task as { op: string }).op}`);
     }
   } catch (err) {
+    const trap = wasmTrapped(err);
     const failure: TaskFailure = isDocumentError(err)
       ? { kind: 'document', code: err.code, message: err.message }
-      : wasmTrapped(err) // outside the converters' own guards: still the document mupdf was reading
+      : trap // outside the converters' own guards: still the document mupdf was reading
         ? { kind: 'document', code: 'document_corrupt', message: `The document could not be read (${(err as Error).message}).` }
         : err instanceof RangeError
         ? { kind: 'range', message: err.message }
         : { kind: 'error', message: (err as Error)?.message ?? String(err), stack: (err as Error)?.stack };
-    if (wasmTrapped(err)) trapped = true;
+    if (trap) trapped = true;
     return { outcome: { ok: false, failure, warnings }, transfer: [] };
   } finally {
     setMupdfLogSink(null);
