@@ -200,13 +200,18 @@ describe('GET /metrics', () => {
     const failed = await runExtraction(fileId);
     expect([failed.status, failed.error.code]).toEqual(['failed', 'provider_rejected']);
 
-    const after = await Scrape.of(`${stack.url}/metrics`);
+    // The worker counts a job's end just after writing it: the API may show `failed` a moment earlier.
+    const failedCount = (s: Scrape) => s.value('docextract_jobs_finished_total', { kind: 'extraction', status: 'failed', error_code: 'provider_rejected' });
+    const after = await eventually(async () => {
+      const s = await Scrape.of(`${stack.url}/metrics`);
+      return failedCount(s) > failedCount(before) ? s : undefined;
+    }, 10_000);
     const delta = (f: (s: Scrape) => number) => f(after) - f(before);
     const model = { provider: 'compatible_api', model: MODEL };
 
     expect(delta((s) => s.value('docextract_jobs_created_total', { kind: 'extraction' }))).toBe(2);
     expect(delta((s) => s.value('docextract_jobs_finished_total', { kind: 'extraction', status: 'completed', error_code: '' }))).toBe(1);
-    expect(delta((s) => s.value('docextract_jobs_finished_total', { kind: 'extraction', status: 'failed', error_code: 'provider_rejected' }))).toBe(1);
+    expect(delta(failedCount)).toBe(1);
     expect(delta((s) => s.count('docextract_job_duration_seconds', { kind: 'extraction', status: 'completed' }))).toBe(1);
     expect(delta((s) => s.sum('docextract_job_duration_seconds', { kind: 'extraction', status: 'completed' }))).toBeGreaterThan(0);
 
