@@ -24,6 +24,8 @@ export type ProviderUpdate = Schemas['ProviderUpdateInput'];
 export type ExtractionJob = Schemas['ExtractionJobResponse'];
 export type ParseJob = Schemas['ParseJobResponse'];
 export type ClassificationJob = Schemas['ClassificationJobResponse'];
+export type ReviewedSegment = Schemas['ReviewedSegment'];
+export type ClassificationReviewEvent = Schemas['ClassificationReviewEvent'];
 export type Classifier = Schemas['ClassifierResponse'];
 export type Job = ExtractionJob | ParseJob | ClassificationJob;
 export type JobStatus = Schemas['JobStatus'];
@@ -140,7 +142,7 @@ export function createDocextractClient(options: ClientOptions = {}) {
       return { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.workspace ? { 'x-docextract-workspace': options.workspace } : {}) };
     },
 
-    /** POST /v1/files: upload a PDF, PNG or JPEG. */
+    /** POST /v1/files: upload a file of any accepted format (the service names the format from its bytes). */
     async uploadFile(content: Blob | Uint8Array, opts: UploadOptions): Promise<FileRecord> {
       const bytes = content instanceof Uint8Array ? content : new Uint8Array(await content.arrayBuffer());
       const type = opts.contentType ?? (content instanceof Blob && content.type ? content.type : mediaTypeOf(opts.filename, bytes));
@@ -148,6 +150,27 @@ export function createDocextractClient(options: ClientOptions = {}) {
       form.append('upload', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), opts.filename);
       // The generated body type says `upload: string` (format: binary); the wire format is this form.
       return ok(api.POST('/v1/files', { body: form as never, bodySerializer: (b) => b as unknown as FormData }));
+    },
+
+    /** GET /v1/files/{id}: a file record (an e-mail's lists its `attachment_file_ids`). */
+    getFile(fileId: string, signal?: AbortSignal): Promise<FileRecord> {
+      return ok(api.GET('/v1/files/{file_id}', { params: { path: { file_id: fileId } }, signal }));
+    },
+
+    /** The files made of an e-mail's attachments, in attachment order (GET /v1/files?parent_file_id=…, every page). */
+    async attachmentFiles(fileId: string, signal?: AbortSignal): Promise<FileRecord[]> {
+      const files: FileRecord[] = [];
+      let cursor: string | undefined;
+      do {
+        const query = { parent_file_id: fileId, limit: 100, ...(cursor ? { cursor } : {}) };
+        const answer = await api.GET('/v1/files', { params: { query }, signal }).catch((err: unknown) => {
+          throw asClientError(err);
+        });
+        if (!answer.response.ok) throw errorFromResponse(answer.response, answer.error);
+        files.push(...(answer.data ?? []));
+        cursor = answer.response.headers.get('x-next-cursor') ?? undefined;
+      } while (cursor);
+      return files;
     },
 
     /** GET a page's text layer: its text in reading order and each word's box (0..1 of the page); a scan has none. */
@@ -269,6 +292,31 @@ export function createDocextractClient(options: ClientOptions = {}) {
     /** GET …/review/events: every review decision on the job, in order. */
     reviewEvents(jobId: string): Promise<ReviewEvent[]> {
       return ok(api.GET('/v1/extraction-jobs/{job_id}/review/events', { params: { path: { job_id: jobId } } }));
+    },
+
+    /** GET /v1/classification-jobs?review_status=…: classification jobs whose review has this status (one page, newest first). */
+    listClassificationJobsInReview(status: ReviewStatus = 'pending', limit = 100): Promise<ClassificationJob[]> {
+      return ok(api.GET('/v1/classification-jobs', { params: { query: { review_status: status, limit } } }));
+    },
+
+    /** PATCH /v1/classification-jobs/{id}/review: the corrected split (every page once, in order). */
+    reviewSplit(jobId: string, revision: number, segments: ReviewedSegment[]): Promise<ClassificationJob> {
+      return ok(api.PATCH('/v1/classification-jobs/{job_id}/review', { params: { path: { job_id: jobId } }, body: { revision, segments } }));
+    },
+
+    /** POST /v1/classification-jobs/{id}/review/approve: approve the split (routing, if asked, follows). */
+    approveSplit(jobId: string, revision: number): Promise<ClassificationJob> {
+      return ok(api.POST('/v1/classification-jobs/{job_id}/review/approve', { params: { path: { job_id: jobId } }, body: { revision } }));
+    },
+
+    /** POST /v1/classification-jobs/{id}/review/reject with the reviewer's reason. */
+    rejectSplit(jobId: string, revision: number, reason: string): Promise<ClassificationJob> {
+      return ok(api.POST('/v1/classification-jobs/{job_id}/review/reject', { params: { path: { job_id: jobId } }, body: { revision, reason } }));
+    },
+
+    /** GET /v1/classification-jobs/{id}/review/events: every decision on the split, in order. */
+    splitReviewEvents(jobId: string): Promise<ClassificationReviewEvent[]> {
+      return ok(api.GET('/v1/classification-jobs/{job_id}/review/events', { params: { path: { job_id: jobId } } }));
     },
 
     /** POST /v1/batches: create a batch (an Idempotency-Key makes the creation safe to repeat). */
@@ -507,8 +555,9 @@ const EXTENSION_TYPES: Record<string, string> = {
 };
 
 /**
- * The media type of an upload: from its first bytes (PDF, PNG, JPEG), else from its extension, else
- * octet-stream (the service names every other format from the bytes).
+ * The media type label of an upload: from its first bytes (PDF, PNG, JPEG), else from its extension,
+ * else octet-stream. Only a label: every file is uploaded as a file whatever this says, and the
+ * service names its format from the bytes (DOCX, XLSX, PPTX, TIFF, WEBP, HTML, e-mail...).
  */
 export function mediaTypeOf(filename: string, bytes: Uint8Array): string {
   const head = Array.from(bytes.subarray(0, 8));

@@ -1,10 +1,11 @@
-// `docextract batch extract|parse|results`: upload the files, create one batch, show its counts
-// while it runs, and write its results as JSON lines (stdout or --out).
+// `docextract batch extract|parse|classify|results`: upload the files (every file as a file, whatever
+// its format: the service names it from the bytes; only --text sends contents as text), create one
+// batch, show its counts while it runs, and write its results as JSON lines (stdout or --out).
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { mediaTypeOf, type Batch, type BatchRequest, type DocextractClient } from '../../clients/typescript/index.js';
+import { type Batch, type BatchRequest, type DocextractClient, type FileRecord } from '../../clients/typescript/index.js';
 import type { CliIo } from './io.js';
 
 const MAX_CUSTOM_ID = 64;
@@ -25,29 +26,46 @@ const countsLine = (b: Batch) => {
   return `${b.id} ${b.status}: ${c.completed} completed, ${c.failed} failed, ${c.canceled} canceled, ${c.running} running, ${c.queued} queued of ${c.total}${review}`;
 };
 
+type RunOptionsArg = { out?: string; concurrency?: number; text?: boolean; split?: boolean };
+
+/** For an e-mail: one line per file made of its attachments (they are files of their own, each with an id). */
+export async function attachmentLines(c: DocextractClient, file: FileRecord): Promise<string[]> {
+  if (file.attachment_file_ids.length === 0 && file.skipped_attachments.length === 0) return [];
+  const files = file.attachment_file_ids.length > 0 ? await c.attachmentFiles(file.id) : [];
+  return [
+    ...files.map((f) => `  attachment ${f.attachment_filename ?? f.filename}: ${f.id} (${f.kind})`),
+    ...file.skipped_attachments.map((s) => `  attachment ${s.filename}: skipped (${s.reason})`),
+  ];
+}
+
 export function batchCommands(program: Command, client: () => DocextractClient, io: CliIo): void {
   const note = (text: string): void => void io.stderr.write(`${text}\n`);
   const batch = program.command('batch').description('many documents as one batch');
 
-  const run = async (kind: 'extraction' | 'parse', definition: string, files: string[], opts: { out?: string; concurrency?: number }) => {
+  type RunOptions = { out?: string; concurrency?: number; text?: boolean; split?: boolean };
+  const run = async (kind: 'extraction' | 'parse' | 'classification', definition: string, files: string[], opts: RunOptions) => {
     const c = client();
     const ids = customIdsOf(files);
     const inputs: BatchRequest['inputs'] = [];
     for (const [i, file] of files.entries()) {
       const bytes = new Uint8Array(await readFile(file));
-      const type = mediaTypeOf(file, bytes);
-      if (type === 'application/octet-stream' && kind === 'extraction') {
+      if (opts.text) {
         inputs.push({ custom_id: ids[i]!, text: Buffer.from(bytes).toString('utf8') });
-      } else {
-        const uploaded = await c.uploadFile(bytes, { filename: path.basename(file), contentType: type });
-        inputs.push({ custom_id: ids[i]!, file_id: uploaded.id });
+        note(`read ${i + 1}/${files.length} ${file} (as text)`);
+        continue;
       }
-      note(`uploaded ${i + 1}/${files.length} ${file}`);
+      const uploaded = await c.uploadFile(bytes, { filename: path.basename(file) });
+      inputs.push({ custom_id: ids[i]!, file_id: uploaded.id });
+      note(`uploaded ${i + 1}/${files.length} ${file} (${uploaded.id}, ${uploaded.kind})`);
+      for (const line of await attachmentLines(c, uploaded)) note(line);
     }
+    const concurrency = opts.concurrency ? { concurrency: opts.concurrency } : {};
     const body: BatchRequest =
       kind === 'extraction'
-        ? { kind, extractor_name: definition, inputs, ...(opts.concurrency ? { concurrency: opts.concurrency } : {}) }
-        : { kind, parser_name: definition, inputs, ...(opts.concurrency ? { concurrency: opts.concurrency } : {}) };
+        ? { kind, extractor_name: definition, inputs, ...concurrency }
+        : kind === 'parse'
+          ? { kind, parser_name: definition, inputs, ...concurrency }
+          : ({ kind, classifier_name: definition, mode: opts.split ? 'split' : 'document', inputs, ...concurrency } as BatchRequest);
     const created = await c.createBatch(body);
     note(`created ${created.id} (${files.length} items)`);
     let last = '';
@@ -80,12 +98,24 @@ export function batchCommands(program: Command, client: () => DocextractClient, 
 
   batch
     .command('extract')
-    .description('extract from many files as one batch (files that are not PDF, PNG or JPEG are sent as text)')
+    .description('extract from many files as one batch (every file uploaded as a file, any accepted format; --text sends the contents as text)')
     .argument('<files...>')
     .requiredOption('-e, --extractor <name>', 'extractor name')
+    .option('--text', "send each file's contents as text instead of uploading it")
     .option('--out <file>', 'write the results (JSON lines) to this file instead of stdout')
     .option('--concurrency <n>', 'items in flight at once', (v) => Number.parseInt(v, 10))
-    .action((files: string[], opts: { extractor: string; out?: string; concurrency?: number }) => run('extraction', opts.extractor, files, opts));
+    .action((files: string[], opts: { extractor: string } & RunOptionsArg) => run('extraction', opts.extractor, files, opts));
+
+  batch
+    .command('classify')
+    .description('classify many files as one batch (each an ordinary classification job; --split cuts each into documents)')
+    .argument('<files...>')
+    .requiredOption('-c, --classifier <name>', 'classifier name')
+    .option('--split', 'split each file into segments (documents) instead of classing it as one document')
+    .option('--text', "send each file's contents as text (pages separated by form feeds) instead of uploading it")
+    .option('--out <file>', 'write the results (JSON lines) to this file instead of stdout')
+    .option('--concurrency <n>', 'items in flight at once', (v) => Number.parseInt(v, 10))
+    .action((files: string[], opts: { classifier: string } & RunOptionsArg) => run('classification', opts.classifier, files, opts));
 
   batch
     .command('parse')

@@ -11,8 +11,8 @@ export interface EvalIo {
   note: (text: string) => void;
   json: (value: unknown) => void;
   stderr: NodeJS.WriteStream;
-  /** A document (bytes) or a plain text, from a path or `-` (stdin). */
-  readInput: (file: string) => Promise<{ kind: 'document'; bytes: Uint8Array; filename: string } | { kind: 'text'; text: string }>;
+  /** A document (bytes) or a plain text, from a path or `-` (stdin); `asText` (--text) reads a named file as text. */
+  readInput: (file: string, asText?: boolean) => Promise<{ kind: 'document'; bytes: Uint8Array; filename: string } | { kind: 'text'; text: string }>;
 }
 
 export function addEvalCommands(program: Command, io: EvalIo): void {
@@ -30,14 +30,15 @@ export function addEvalCommands(program: Command, io: EvalIo): void {
 
   evaluation
     .command('add')
-    .description('add a labelled document to a set: a file (PDF, PNG, JPEG) or a text file, with its right answer')
+    .description('add a labelled document to a set: a file of any accepted format (uploaded as a file), or text (- or --text), with its right answer')
     .argument('<set>', 'set name or id')
-    .argument('<file>', 'a document or a text file, or - for stdin')
+    .argument('<file>', 'a document of any accepted format, or - for text on stdin')
+    .option('--text', "send the file's contents as text instead of uploading it")
     .requiredOption('--expected <json-file>', 'the right answer, a JSON file: an object (expected_output), or an array of segments [{class, pages: {start, end}}] (expected_segments, for classifier runs)')
     .option('--note <text>', 'a note kept with the item')
-    .action(async (set: string, file: string, opts: { expected: string; note?: string }) => {
+    .action(async (set: string, file: string, opts: { expected: string; note?: string; text?: boolean }) => {
       const expected = JSON.parse(await readFile(opts.expected, 'utf8')) as Record<string, unknown> | Array<{ class: string; pages: { start: number; end: number } }>;
-      const input = await io.readInput(file);
+      const input = await io.readInput(file, opts.text);
       const source =
         input.kind === 'document' ? { file_id: (await io.client().uploadFile(input.bytes, { filename: input.filename })).id } : { text: input.text };
       const answer = Array.isArray(expected) ? { expected_segments: expected } : { expected_output: expected };

@@ -2,7 +2,7 @@
 // into `error <code>: <detail>` on stderr (a structured detail one problem a line, ./error-text.ts) and a non-zero exit status.
 import { CommanderError } from 'commander';
 import { DocextractError } from '../../clients/typescript/index.js';
-import { CliConfigError } from '../config/cli.js';
+import { CliConfigError, loadCliConfig } from '../config/cli.js';
 import { buildProgram } from './program.js';
 import { DefinitionFileError } from './definitions.js';
 import { errorLines } from './error-text.js';
@@ -30,7 +30,20 @@ export async function main(argv: string[]): Promise<number> {
             ? { code: 'invalid_config', detail: err.message }
           : { code: errnoCode(err), detail: err instanceof Error ? err.message : String(err) };
     io.stderr.write(`${errorLines(code, detail).join('\n')}\n`);
+    // An answer of the server (or no answer at all) names the server, so an error from another service is recognisable.
+    if (err instanceof DocextractError && (err.status > 0 || err.code === 'network_error')) {
+      const url = serverUrl(io.env);
+      if (url) io.stderr.write(`  server: ${url}\n`);
+    }
     return 1;
+  }
+}
+
+function serverUrl(env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    return loadCliConfig(env).url;
+  } catch {
+    return undefined;
   }
 }
 

@@ -21,10 +21,11 @@ import { SERVICE_VERSION } from '../version.js';
 import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
 import type { CliIo } from './io.js';
 import { addEvalCommands } from './evaluate.js';
-import { batchCommands } from './batch.js';
+import { attachmentLines, batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
 import { runStdioServer } from '../mcp/stdio.js';
 import { chunkLines, writeTables } from './retrieval.js';
+import { isClassificationJob, parseSegments, splitRevision, splitReviewLines, splitStatusLine } from './split-review.js';
 
 export type { CliIo } from './io.js';
 
@@ -32,10 +33,18 @@ const PROVIDERS: ProviderName[] = ['compatible_api', 'hosted_api', 'hosted_proje
 
 export function buildProgram(io: CliIo): Command {
   let cached: DocextractClient | undefined;
+  let named = false;
+  // The server this run talks to; without DOCEXTRACT_URL it is said once, so an answer from another service on :8000 is not a mystery.
+  const config = () => {
+    const loaded = loadCliConfig(io.env);
+    if (!named && !io.env.DOCEXTRACT_URL) io.stderr.write(`docextract: using ${loaded.url} (DOCEXTRACT_URL not set)\n`);
+    named = true;
+    return loaded;
+  };
   const client = () => {
     if (!cached) {
-      const config = loadCliConfig(io.env);
-      cached = createDocextractClient({ baseUrl: config.url, token: config.token });
+      const { url, token } = config();
+      cached = createDocextractClient({ baseUrl: url, token });
     }
     return cached;
   };
@@ -59,14 +68,23 @@ export function buildProgram(io: CliIo): Command {
     .description('extract schema-valid JSON from a file (any accepted format: PDF, images, Office, HTML, EPUB, text...), or from text with "-" (stdin)')
     .argument('<file>', 'a document, or - to read stdin (a document or plain text)')
     .requiredOption('-e, --extractor <name>', 'extractor name or id')
+    .option('--text', "send the file's contents as text instead of uploading it")
     .option('--json', 'print the whole job, not only result.data')
     .addOption(timeoutOption())
-    .action(async (file: string, opts: { extractor: string; json?: boolean; timeout: number }) => {
-      const input = await readInput(file, io.stdin);
+    .action(async (file: string, opts: { extractor: string; text?: boolean; json?: boolean; timeout: number }) => {
+      const input = await readInput(file, io.stdin, opts.text);
       // Before the upload: a misspelt extractor must not leave an uploaded file behind.
       await definitionExists(client(), 'extractor', opts.extractor);
       const job = await runJob(client(), io, {
         upload: input.kind === 'document' ? { content: input.bytes, filename: input.filename } : undefined,
+        // An e-mail: its attachments became files of their own; say which they are and which file is extracted.
+        onUploaded: async (c, uploaded) => {
+          const lines = await attachmentLines(c, uploaded);
+          if (lines.length === 0) return;
+          note(`${uploaded.filename} is an e-mail with ${uploaded.attachment_file_ids.length} attachment file${uploaded.attachment_file_ids.length === 1 ? '' : 's'}:`);
+          for (const line of lines) note(line);
+          note(`extracting ${uploaded.id} (the e-mail itself: its headers and body); extract an attachment by its own file`);
+        },
         create: (c, fileId) =>
           c.createExtractionJob({ ...ref('extractor', opts.extractor), ...(fileId ? { file_id: fileId } : { text: input.kind === 'text' ? input.text : '' }) }),
         timeoutMs: opts.timeout * 1000,
@@ -86,11 +104,12 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('-c, --classifier <name>', 'classifier name')
     .option('--split', 'split the file into segments (documents) instead of classing it as one document')
     .option('--route', 'with --split: run each segment through its class\'s extractor')
+    .option('--text', "send the file's contents as text (pages separated by form feeds) instead of uploading it")
     .option('--json', 'print the whole job, not only its result')
     .addOption(timeoutOption())
-    .action(async (file: string, opts: { classifier: string; split?: boolean; route?: boolean; json?: boolean; timeout: number }) => {
+    .action(async (file: string, opts: { classifier: string; split?: boolean; route?: boolean; text?: boolean; json?: boolean; timeout: number }) => {
       if (opts.route && !opts.split) throw new DocextractError('bad_request', 0, '--route needs --split');
-      const input = await readInput(file, io.stdin);
+      const input = await readInput(file, io.stdin, opts.text);
       // Before the upload: a misspelt classifier must not leave an uploaded file behind.
       await client().ok(client().api.GET('/v1/classifiers/{classifier_ref}', { params: { path: { classifier_ref: opts.classifier } } }));
       const job = await runJob(client(), io, {
@@ -104,7 +123,7 @@ export function buildProgram(io: CliIo): Command {
           }),
         timeoutMs: opts.timeout * 1000,
       });
-      if (job.review?.status === 'pending') note(`${job.id} is in review: a segment is under the classifier's review_threshold`);
+      if (job.review?.status === 'pending') note(`${job.id} is in review: a segment is under the classifier's review_threshold (docextract review show ${job.id})`);
       json(opts.json ? job : job.result);
     });
 
@@ -199,8 +218,8 @@ export function buildProgram(io: CliIo): Command {
     .command('mcp')
     .description('run the MCP server on stdio (for agents), over the service at DOCEXTRACT_URL with DOCEXTRACT_TOKEN')
     .action(async () => {
-      const config = loadCliConfig(io.env);
-      await runStdioServer({ url: config.url, token: config.token, stderr: io.stderr });
+      const { url, token } = config();
+      await runStdioServer({ url, token, stderr: io.stderr });
     });
   definitionCommands(program, 'extractor', client, { out, note, json });
   definitionCommands(program, 'parser', client, { out, note, json });
@@ -276,12 +295,8 @@ export function buildProgram(io: CliIo): Command {
     note,
     json,
     stderr: io.stderr,
-    // Unlike `extract`, a named file that is not a PDF, PNG or JPEG is a text item.
-    readInput: async (file) => {
-      const bytes = file === '-' ? await readAll(io.stdin) : await readFile(file);
-      const isDocument = /^(%PDF|\x89PNG|\xff\xd8\xff)/.test(bytes.subarray(0, 4).toString('latin1'));
-      return isDocument ? { kind: 'document', bytes: new Uint8Array(bytes), filename: file === '-' ? 'stdin' : path.basename(file) } : { kind: 'text', text: bytes.toString('utf8') };
-    },
+    // As `extract`: a named file is uploaded whatever its format; `-` or --text is a text item.
+    readInput: (file, asText) => readInput(file, io.stdin, asText),
   });
 
   return program;
@@ -368,9 +383,14 @@ async function definitionExists(c: DocextractClient, kind: DefinitionKind, name:
 
 type Input = { kind: 'document'; bytes: Uint8Array; filename: string } | { kind: 'text'; text: string };
 
-/** A file, or stdin for "-": a PDF/PNG/JPEG (by its first bytes) is a document, anything else text. */
-async function readInput(file: string, stdin: NodeJS.ReadStream): Promise<Input> {
+/**
+ * The one upload path of the command line: a named file is uploaded as a file, whatever its format
+ * (the service names it from the bytes); only `-` (stdin) that is not a PDF/PNG/JPEG, or `asText`
+ * (--text), is sent as text.
+ */
+export async function readInput(file: string, stdin: NodeJS.ReadableStream, asText = false): Promise<Input> {
   const bytes = file === '-' ? await readAll(stdin) : await readFile(file);
+  if (asText) return { kind: 'text', text: bytes.toString('utf8') };
   const isDocument = /^(%PDF|\x89PNG|\xff\xd8\xff)/.test(bytes.subarray(0, 4).toString('latin1'));
   if (isDocument || file !== '-') return { kind: 'document', bytes: new Uint8Array(bytes), filename: file === '-' ? 'stdin' : path.basename(file) };
   return { kind: 'text', text: bytes.toString('utf8') };
@@ -442,34 +462,45 @@ function flagLines(job: Job): string[] {
   ];
 }
 
-/** `docextract review list|show|approve`: extraction jobs in review. */
+/** `docextract review list|show|approve|reject|correct…`: extraction jobs in review, and packets' splits (`cjob_…`, ./split-review.ts). */
 function reviewCommands(
   program: Command,
   client: () => DocextractClient,
   io: { out: (s: string) => void; note: (s: string) => void; json: (v: unknown) => void },
 ): void {
-  const review = program.command('review').description('review of extraction jobs whose values are flagged');
+  const review = program.command('review').description('review of extraction jobs whose values are flagged, and of packet splits (cjob_…)');
   review
     .command('list')
-    .description('extraction jobs by review status (default pending), newest first')
+    .description('extraction and classification jobs by review status (default pending), newest first')
     .addOption(new Option('--status <status>', 'review status').choices(['pending', 'not_required', 'approved', 'rejected']).default('pending'))
-    .option('--limit <n>', 'at most this many (1-100)', positiveInt, 20)
+    .addOption(new Option('--kind <kind>', 'which jobs').choices(['all', 'extraction', 'classification']).default('all'))
+    .option('--limit <n>', 'at most this many of each kind (1-100)', positiveInt, 20)
     .option('--json', 'print JSON')
-    .action(async (opts: { status: 'pending' | 'not_required' | 'approved' | 'rejected'; limit: number; json?: boolean }) => {
-      const jobs = await client().listJobsInReview(opts.status, opts.limit);
+    .action(async (opts: { status: 'pending' | 'not_required' | 'approved' | 'rejected'; kind: string; limit: number; json?: boolean }) => {
+      const c = client();
+      const [extraction, classification] = await Promise.all([
+        opts.kind === 'classification' ? [] : c.listJobsInReview(opts.status, opts.limit),
+        opts.kind === 'extraction' ? [] : c.listClassificationJobsInReview(opts.status, opts.limit),
+      ]);
+      const jobs: Job[] = [...extraction, ...classification].sort((a, b) => b.created_at.localeCompare(a.created_at));
       if (opts.json) return io.json(jobs);
       for (const j of jobs) {
         const flags = ((j.result as { flags?: unknown[] } | null)?.flags ?? []).length;
-        io.out(`${j.id}\t${j.review?.status ?? '-'}\trevision ${j.review?.revision ?? '-'}\t${flags} flag${flags === 1 ? '' : 's'}\t${j.created_at}`);
+        const review = (j as { review?: { status: string; revision: number } | null }).review;
+        io.out(`${j.id}\t${review?.status ?? '-'}\trevision ${review?.revision ?? '-'}\t${flags} flag${flags === 1 ? '' : 's'}\t${j.created_at}`);
       }
     });
   review
     .command('show')
     .argument('<job_id>')
-    .description("a job's review: its flagged values (path, model's value, reviewed value, confidence, reasons) and decisions")
-    .option('--json', 'print {review, flags, confidence, events} as JSON')
+    .description("a job's review: its flagged values (path, model's value, reviewed value, confidence, reasons) and decisions; for a cjob_…, its segments and flags")
+    .option('--json', 'print {review, flags, confidence, events} as JSON ({review, segments, flags, events} for a cjob_…)')
     .action(async (jobId: string, opts: { json?: boolean }) => {
       const c = client();
+      if (isClassificationJob(jobId)) {
+        const shown = await splitReviewLines(c, jobId);
+        return opts.json ? io.json(shown.json) : shown.lines.forEach((l) => io.out(l));
+      }
       const job = await c.getJob(jobId);
       const result = job.result as { data?: unknown; flags?: Flagged[]; confidence?: unknown } | null;
       const review = (job as { review?: { status: string; revision: number; reviewed_data: unknown } | null }).review ?? null;
@@ -486,11 +517,15 @@ function reviewCommands(
   review
     .command('approve')
     .argument('<job_id>')
-    .description("approve a job's review (at its current revision)")
+    .description("approve a job's review (at its current revision); for a cjob_…, approve the split as reviewed")
     .option('--accept-all', "first accept the model's value for every flagged value not yet decided")
-    .option('--add-as-example', "add the job's input and reviewed data to the extractor's examples")
+    .option('--add-as-example', "add the job's input and reviewed data to the extractor's examples (a new version of the extractor)")
     .action(async (jobId: string, opts: { acceptAll?: boolean; addAsExample?: boolean }) => {
       const c = client();
+      if (isClassificationJob(jobId)) {
+        if (opts.addAsExample) throw new DocextractError('bad_request', 0, '--add-as-example is for extraction jobs: a split is not an example');
+        return io.out(splitStatusLine(await c.approveSplit(jobId, await splitRevision(c, jobId))));
+      }
       let job = await c.getJob(jobId);
       let revision = (job as { review?: { revision: number } | null }).review?.revision;
       if (revision === undefined) throw new DocextractError('review_not_open', 409, `Extraction job '${jobId}' has no review`);
@@ -502,8 +537,14 @@ function reviewCommands(
           revision = (job as { review?: { revision: number } | null }).review!.revision;
         }
       }
+      const extractorBefore = opts.addAsExample ? await extractorVersion(c, job) : undefined;
       const approved = await c.approveReview(jobId, revision, opts.addAsExample ? { addAsExample: true } : {});
       io.out(`${jobId}\t${approved.review?.status}\trevision ${approved.review?.revision}`);
+      if (opts.addAsExample) {
+        // The example is a change to the extractor: a new version, which the next jobs (and runs) use.
+        const after = await extractorVersion(c, approved);
+        if (after) io.note(`added as an example of extractor ${after.name}: version ${extractorBefore?.version ?? '?'} -> ${after.version}`);
+      }
     });
 
   // One decision on values at the review's current revision: correct, accept, clear (mark absent).
@@ -513,6 +554,7 @@ function reviewCommands(
     return revision;
   };
   const decide = async (jobId: string, fields: ReviewFieldDecision[]) => {
+    if (isClassificationJob(jobId)) throw new DocextractError('bad_request', 0, `${jobId} is a packet's split: correct it with --segments (docextract review correct ${jobId} --segments invoice:1-2,letter:3)`);
     const c = client();
     const job = await c.reviewJob(jobId, await currentRevision(c, jobId), fields);
     io.out(`${jobId}\t${job.review?.status}\trevision ${job.review?.revision}`);
@@ -520,10 +562,20 @@ function reviewCommands(
   review
     .command('correct')
     .argument('<job_id>')
-    .argument('<path>', 'JSON Pointer of the value, e.g. /total')
-    .argument('<value>', 'the right value: JSON (12.5, null, "text") or else taken as a string')
-    .description('replace a value with the right one')
-    .action((jobId: string, path: string, value: string) => decide(jobId, [{ path, action: 'correct', value: jsonOrString(value) }]));
+    .argument('[path]', 'JSON Pointer of the value, e.g. /total')
+    .argument('[value]', 'the right value: JSON (12.5, null, "text") or else taken as a string')
+    .option('--segments <split>', 'for a cjob_…: the corrected split, CLASS:START-END,… (e.g. invoice:1-2,letter:3) or a JSON array (inline or a file) of {class, pages: {start, end}}')
+    .description('replace a value with the right one; for a cjob_…, send the corrected split (--segments)')
+    .action(async (jobId: string, path: string | undefined, value: string | undefined, opts: { segments?: string }) => {
+      if (isClassificationJob(jobId)) {
+        if (opts.segments === undefined) throw new DocextractError('bad_request', 0, `${jobId} is a packet's split: give the corrected split with --segments`);
+        const c = client();
+        return io.out(splitStatusLine(await c.reviewSplit(jobId, await splitRevision(c, jobId), parseSegments(opts.segments))));
+      }
+      if (opts.segments !== undefined) throw new DocextractError('bad_request', 0, '--segments is for classification jobs (cjob_…)');
+      if (path === undefined || value === undefined) throw new DocextractError('bad_request', 0, 'give the JSON Pointer of the value and the right value');
+      return decide(jobId, [{ path, action: 'correct', value: jsonOrString(value) }]);
+    });
   review
     .command('accept')
     .argument('<job_id>')
@@ -540,12 +592,21 @@ function reviewCommands(
     .command('reject')
     .argument('<job_id>')
     .requiredOption('--reason <text>', 'why the job is rejected')
-    .description("reject a job's review (at its current revision)")
+    .description("reject a job's review (at its current revision); for a cjob_…, reject the split (nothing is routed)")
     .action(async (jobId: string, opts: { reason: string }) => {
       const c = client();
+      if (isClassificationJob(jobId)) return io.out(splitStatusLine(await c.rejectSplit(jobId, await splitRevision(c, jobId), opts.reason)));
       const job = await c.rejectReview(jobId, await currentRevision(c, jobId), opts.reason);
       io.out(`${jobId}\t${job.review?.status}\trevision ${job.review?.revision}`);
     });
+}
+
+/** The extractor an extraction job ran (name and current version), for the note on a new example. */
+async function extractorVersion(c: DocextractClient, job: Job): Promise<{ name: string; version: number } | undefined> {
+  const id = 'extractor_id' in job ? job.extractor_id : undefined;
+  if (!id) return undefined;
+  const extractor = await c.ok(c.api.GET('/v1/extractors/{extractor_ref}', { params: { path: { extractor_ref: id } } }));
+  return { name: extractor.name, version: extractor.version };
 }
 
 /** A value given on the command line: JSON when it parses, else the text itself. */

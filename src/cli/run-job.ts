@@ -1,11 +1,13 @@
 // One job from the command line: upload, create, wait with progress on stderr, and on Ctrl-C
 // (SIGINT) cancel the job this run created before exiting 130.
-import { DocextractError, type DocextractClient, type Job } from '../../clients/typescript/index.js';
+import { DocextractError, type DocextractClient, type FileRecord, type Job } from '../../clients/typescript/index.js';
 import type { CliIo } from './io.js';
 import { jobProgressView } from './progress.js';
 
 export interface JobRun<J extends Job> {
   upload?: { content: Uint8Array; filename: string };
+  /** Called with the uploaded file's record before the job is created (e.g. to list an e-mail's attachment files). */
+  onUploaded?: (client: DocextractClient, file: FileRecord) => Promise<void>;
   create: (client: DocextractClient, fileId: string | undefined) => Promise<J>;
   timeoutMs: number;
 }
@@ -40,8 +42,12 @@ export async function runJob<J extends Job>(client: DocextractClient, io: Pick<C
   };
   process.once('SIGINT', onSigint);
   try {
-    const fileId = run.upload ? (await client.uploadFile(run.upload.content, { filename: run.upload.filename })).id : undefined;
-    if (fileId) note(`uploaded ${fileId}`);
+    const uploaded = run.upload ? await client.uploadFile(run.upload.content, { filename: run.upload.filename }) : undefined;
+    const fileId = uploaded?.id;
+    if (uploaded) {
+      note(`uploaded ${uploaded.id}`);
+      await run.onUploaded?.(client, uploaded);
+    }
     if (abort.signal.aborted) await new Promise(() => {}); // the SIGINT handler exits
     creating = run.create(client, fileId);
     job = await creating;

@@ -59,7 +59,7 @@ describe('docextract eval', () => {
     for (const k of [1, 2]) {
       writeFileSync(path.join(dir, `r${k}.txt`), `Receipt ${k}`);
       writeFileSync(path.join(dir, `r${k}.json`), JSON.stringify({ merchant: `Shop ${k}`, total: k * 10 }));
-      const added = await cli(['eval', 'add', 'cli-set', `r${k}.txt`, '--expected', `r${k}.json`]);
+      const added = await cli(['eval', 'add', 'cli-set', `r${k}.txt`, '--text', '--expected', `r${k}.json`]);
       expect(added.code).toBe(0);
       expect(JSON.parse(added.stdout)).toMatchObject({ text: `Receipt ${k}`, expected_output: { merchant: `Shop ${k}`, total: k * 10 } });
     }
