@@ -15,7 +15,8 @@ export interface EvalIo {
   readInput: (file: string, asText?: boolean) => Promise<{ kind: 'document'; bytes: Uint8Array; filename: string } | { kind: 'text'; text: string }>;
 }
 
-export function addEvalCommands(program: Command, io: EvalIo): void {
+/** Adds `eval …` and returns the `eval` command (src/cli/evaluate-import.ts adds `eval import` to it). */
+export function addEvalCommands(program: Command, io: EvalIo): Command {
   const evaluation = program.command('eval').description('evaluation sets, runs that score an extractor field by field, and comparisons');
 
   evaluation
@@ -117,6 +118,7 @@ export function addEvalCommands(program: Command, io: EvalIo): void {
       if (opts.json) io.json(answer);
       else io.out(thresholdsText(answer));
     });
+  return evaluation;
 }
 
 function parseTarget(value: string): number {
@@ -215,7 +217,7 @@ interface RunProgressView {
 }
 
 /** A live bar of items ended on a terminal; one line per change otherwise (logs, CI, pipes). */
-function runProgressView(stream: NodeJS.WriteStream): RunProgressView {
+export function runProgressView(stream: NodeJS.WriteStream): RunProgressView {
   const ended = (r: EvaluationRun) => r.progress.items_completed + r.progress.items_failed;
   if (!stream.isTTY) {
     let last = '';

@@ -21,6 +21,7 @@ import { SERVICE_VERSION } from '../version.js';
 import { changedFields, definitionOf, parseDefinitionsFile, type DefinitionKind } from './definitions.js';
 import type { CliIo } from './io.js';
 import { addEvalCommands } from './evaluate.js';
+import { addEvalImportCommand } from './evaluate-import.js';
 import { attachmentLines, batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
 import { runStdioServer } from '../mcp/stdio.js';
@@ -289,15 +290,16 @@ export function buildProgram(io: CliIo): Command {
       out(`${file}: valid${result.warnings.length ? ` (${result.warnings.length} warning(s))` : ''}`);
     });
 
-  addEvalCommands(program, {
+  const evalIo = {
     client,
     out,
     note,
     json,
     stderr: io.stderr,
     // As `extract`: a named file is uploaded whatever its format; `-` or --text is a text item.
-    readInput: (file, asText) => readInput(file, io.stdin, asText),
-  });
+    readInput: (file: string, asText?: boolean) => readInput(file, io.stdin, asText),
+  };
+  addEvalImportCommand(addEvalCommands(program, evalIo), evalIo);
 
   return program;
 }
