@@ -3,7 +3,7 @@
 // pytest scripts through a small control server. The venv under .tools/ is created on first use
 // (pinned pytest; the package installed with pip from clients/python, as a user would).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,8 @@ beforeAll(async () => {
   await ensurePythonVenv(TEST_PINS);
   // As a user installs it: pip from the folder (deps from the index); rebuilt each run.
   await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--force-reinstall', '--no-deps', PYTHON_CLIENT_DIR], { env: venvEnv() });
-  await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', PYTHON_CLIENT_DIR], { env: venvEnv() });
+  // With the extras of the LangChain loader and the LlamaIndex reader: langchain-core and llama-index-core from PyPI.
+  await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${PYTHON_CLIENT_DIR}[langchain,llama-index]`], { env: venvEnv() });
 }, 600_000);
 
 afterAll(async () => {
@@ -97,7 +98,8 @@ it('pytest: every test of clients/python/tests passes against the real service',
   const xml = readFileSync(junit, 'utf8');
   const suite = /<testsuite [^>]*>/.exec(xml)?.[0] ?? '';
   const count = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? NaN);
-  const defined = (readFileSync(path.join(PYTHON_CLIENT_DIR, 'tests', 'test_client.py'), 'utf8').match(/^(?:async )?def test_/gm) ?? []).length;
+  const testFiles = readdirSync(path.join(PYTHON_CLIENT_DIR, 'tests')).filter((f) => /^test_.*\.py$/.test(f));
+  const defined = testFiles.reduce((n, f) => n + (readFileSync(path.join(PYTHON_CLIENT_DIR, 'tests', f), 'utf8').match(/^(?:async )?def test_/gm) ?? []).length, 0);
   expect({ exit: r.status, tests: count('tests'), failures: count('failures'), errors: count('errors'), skipped: count('skipped'), output: r.status === 0 ? '' : output }).toEqual({
     exit: 0,
     tests: defined,

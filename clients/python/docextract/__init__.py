@@ -8,6 +8,7 @@
 """
 
 from ._common import Waiting
+from ._import import ExpectedOutputMismatch
 from .async_client import AsyncClient
 from .client import Client
 from .errors import (
@@ -37,6 +38,7 @@ __all__ = [
     "Client",
     "ConflictError",
     "DocextractError",
+    "ExpectedOutputMismatch",
     "JobCanceledError",
     "JobFailedError",
     "NotFoundError",

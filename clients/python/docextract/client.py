@@ -12,6 +12,7 @@ from typing import Any, Callable, Optional, Union
 import httpx
 
 from . import _common as c
+from ._import import EvaluationSets
 from .errors import JobCanceledError, JobFailedError, WaitTimeoutError
 from .generated import AuthenticatedClient
 from .generated import Client as GeneratedClient
@@ -52,6 +53,8 @@ class Client:
             AuthenticatedClient(token=self.token, **common) if self.token else GeneratedClient(**common)
         )
         self._long_poll: Optional[bool] = None
+        #: Evaluation sets, and ``import_folder`` of a folder of labelled documents.
+        self.evaluation_sets = EvaluationSets(self)
 
     # ---- plumbing ----
 
