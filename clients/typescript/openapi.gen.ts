@@ -128,6 +128,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's icon
+         * @description A 32×32 icon (a PNG, which browsers take at this path) for the studio and the origin, so a
+         *     browser's request for it is never a 404. A request whose `Accept` prefers
+         *     `application/octet-stream` gets the same bytes typed so.
+         */
+        get: operations["getFavicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/assets/{asset}": {
         parameters: {
             query?: never;
@@ -5404,6 +5426,28 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFavicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "application/octet-stream": string;
                 };
             };
             500: components["responses"]["InternalError"];

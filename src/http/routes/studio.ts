@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
+import { FAVICON_PNG } from '../favicon.js';
 
 // The studio: a page to try extractors and parsers on a document in the browser. Its code is the
 // committed bundle in src/studio/bundle (built from src/studio/app by `npm run build:studio`),
@@ -20,6 +21,7 @@ const PAGE = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Studio · Document Extraction and Parsing Service</title>
+  <link rel="icon" type="image/png" href="/favicon.ico">
   <link rel="stylesheet" href="/studio/assets/studio.css">
 </head>
 <body>
@@ -43,7 +45,7 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** GET /studio (the page) and GET /studio/assets/{asset} (its script and styles). Public. */
+/** GET /studio (the page), GET /studio/assets/{asset} (its script and styles) and GET /favicon.ico. Public. */
 export function studioRoutes(): Router {
   const router = new Router();
   const cache = new Map<string, { bytes: Buffer; etag: string }>();
@@ -53,6 +55,13 @@ export function studioRoutes(): Router {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = PAGE;
+  });
+
+  // The icon browsers ask every page of the origin for (the studio, /docs): never a 404.
+  router.get('/favicon.ico', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.type = ctx.accepts('image/png', 'application/octet-stream') === 'application/octet-stream' ? 'application/octet-stream' : 'image/png';
+    ctx.body = FAVICON_PNG;
   });
 
   router.get('/studio/assets/:asset', async (ctx) => {

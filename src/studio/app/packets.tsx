@@ -243,5 +243,24 @@ function Thumb({ fileId, page }: { fileId: string; page: number }) {
       if (made) URL.revokeObjectURL(made);
     };
   }, [fileId, page]);
-  return <div class="thumb-sheet">{url ? <img src={url} alt={`Page ${page}`} /> : <div class="placeholder">page {page}</div>}</div>;
+  // A click enlarges the page over the view; a click anywhere or Escape closes it.
+  const [zoomed, setZoomed] = useState(false);
+  useEffect(() => {
+    if (!zoomed) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setZoomed(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [zoomed]);
+  return (
+    <>
+      <button type="button" class="thumb-open" aria-label={`Enlarge page ${page}`} disabled={!url} onClick={() => setZoomed(true)}>
+        <div class="thumb-sheet">{url ? <img src={url} alt={`Page ${page}`} /> : <div class="placeholder">page {page}</div>}</div>
+      </button>
+      {zoomed && url && (
+        <div class="page-zoom" role="dialog" aria-label={`Page ${page}`} onClick={() => setZoomed(false)}>
+          <img src={url} alt={`Page ${page}, enlarged`} />
+        </div>
+      )}
+    </>
+  );
 }

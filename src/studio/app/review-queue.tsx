@@ -38,6 +38,7 @@ export function ReviewQueueView({ reload }: { reload: number }) {
   const [extractors, setExtractors] = useState<Extractor[]>([]);
   const [batches, setBatches] = useState<Batch[]>([]);
   const [extractorId, setExtractorId] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
   const [batchId, setBatchId] = useState('');
   const [queue, setQueue] = useState<ExtractionJob[] | null>(null);
   const [reads, setReads] = useState(0);
@@ -146,7 +147,16 @@ export function ReviewQueueView({ reload }: { reload: number }) {
       // Keyboard flow: approving means the values not decided yet are right as written.
       const undecided = flags.filter((f) => !decided.has(f.path)).map((f) => ({ path: f.path, action: 'accept' as const }));
       if (undecided.length > 0) current = await client.reviewJob(job.id, job.review!.revision, undecided);
-      return client.approveReview(job.id, current.review!.revision, { addAsExample });
+      const approved = await client.approveReview(job.id, current.review!.revision, { addAsExample });
+      if (addAsExample) {
+        // An example is a change to the extractor: say which version it made, as the CLI does.
+        const extractor = await client.ok(client.api.GET('/v1/extractors/{extractor_ref}', { params: { path: { extractor_ref: job.extractor_id } } }));
+        setExtractors((list) => list.map((x) => (x.id === extractor.id ? extractor : x)));
+        setNotice(`Added ${job.id} as an example of ${extractor.name}: now version ${extractor.version}`);
+      } else {
+        setNotice(null);
+      }
+      return approved;
     }, true);
   }
 
@@ -276,6 +286,7 @@ export function ReviewQueueView({ reload }: { reload: number }) {
         </section>
         <section class="result" aria-label="Job under review">
           {error && <p class="error">{error}</p>}
+          {notice && <p class="notice" role="status" data-notice="example-version">{notice}</p>}
           {job ? (
             <div class="reviewing" data-job-id={job.id}>
               <p class="review-head">
