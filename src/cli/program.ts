@@ -23,6 +23,7 @@ import type { CliIo } from './io.js';
 import { addEvalCommands } from './evaluate.js';
 import { batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
+import { addSuggestCommand } from './suggest.js';
 import { runStdioServer } from '../mcp/stdio.js';
 import { chunkLines, writeTables } from './retrieval.js';
 
@@ -107,6 +108,8 @@ export function buildProgram(io: CliIo): Command {
       if (job.review?.status === 'pending') note(`${job.id} is in review: a segment is under the classifier's review_threshold`);
       json(opts.json ? job : job.result);
     });
+
+  addSuggestCommand(program, io, client, timeoutOption);
 
   program
     .command('parse')

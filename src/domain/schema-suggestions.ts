@@ -54,6 +54,8 @@ export function toSchemaSuggestionResponse(row: SuggestionJobRow, retry?: JobRet
     status: row.status,
     result: row.status === 'completed' ? ((row.result as Record<string, unknown> | null) ?? null) : null,
     error: row.status === 'failed' ? (row.error ?? null) : null,
+    // Pages shown to the model (texts count one each), done once the suggestion is recorded.
+    progress: row.pages_total == null ? null : { pages_total: row.pages_total, pages_completed: row.status === 'completed' ? row.pages_total : 0 },
     usage: row.usage ?? null,
     created_at: iso(row.created_at),
     started_at: isoOrNull(row.started_at),

@@ -4,7 +4,6 @@
 // "instructions": …, "rules": […]}. A second request (when the first schema was not in the
 // dialect) repeats the first and quotes the answer and its diagnostics. Pure: same input → same body.
 import type { Config } from '../config/index.js';
-import { isNuExtractModel } from './adapters.js';
 import { imagePart, TEXT_LAYER_NOTE, type ContentPart } from './content.js';
 import { clientFor } from './client.js';
 import { OutputError } from './errors.js';
@@ -87,7 +86,7 @@ function sampleParts(sample: SuggestionSample, index: number, count: number): Co
 export function buildSchemaSuggestionRequest(
   input: SuggestionRequestInput,
   settings: Pick<ProviderSettings, 'name'>,
-  config: Pick<Config, 'nuextractModels' | 'extractionMaxTokens'>,
+  config: Pick<Config, 'extractionMaxTokens'>,
 ): ChatRequestBody {
   const content: ContentPart[] = input.samples.flatMap((s, i) => sampleParts(s, i, input.samples.length));
   if (input.instructions?.trim()) content.push({ type: 'text', text: `Instructions from the user:\n${input.instructions.trim()}` });
@@ -104,14 +103,12 @@ export function buildSchemaSuggestionRequest(
         `${input.retry.diagnostics}\n\nAnswer again with the whole corrected JSON object.`,
     });
   }
-  // An extraction-tuned model (NuExtract) takes no response format: it is steered by the prompt alone.
-  const format = isNuExtractModel(input.model, config)
-    ? {}
-    : { response_format: { type: 'json_schema', json_schema: { name: 'schema_suggestion', strict: strictFor(settings), schema: SUGGESTION_ANSWER_SCHEMA } } };
+  // Every model gets the answer format, NuExtract included: a suggestion is not an extraction, so
+  // NuExtract's template protocol has nothing to say here.
   return {
     model: input.model,
     messages,
-    ...format,
+    response_format: { type: 'json_schema', json_schema: { name: 'schema_suggestion', strict: strictFor(settings), schema: SUGGESTION_ANSWER_SCHEMA } },
     max_completion_tokens: config.extractionMaxTokens,
     stream: true,
     stream_options: { include_usage: true },

@@ -114,8 +114,6 @@ describe('buildSchemaSuggestionRequest', () => {
     const local = buildSchemaSuggestionRequest(input, { name: 'compatible_api' }, config);
     expect(local.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'schema_suggestion', strict: true, schema: SUGGESTION_ANSWER_SCHEMA } });
     expect((buildSchemaSuggestionRequest(input, { name: 'hosted_api' }, config).response_format as any).json_schema.strict).toBe(false);
-    // An extraction-tuned model gets no response format.
-    expect(buildSchemaSuggestionRequest({ ...input, model: 'numind/NuExtract-2.0-8B' }, { name: 'compatible_api' }, config).response_format).toBeUndefined();
     expect(JSON.stringify(local.messages)).toContain('Instructions from the user:\\nInvoices.');
   });
 
