@@ -206,6 +206,13 @@ from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
 from .review_thresholds import ReviewThresholds
 from .reviewed_segment import ReviewedSegment
+from .schema_suggestion_response import SchemaSuggestionResponse
+from .schema_suggestion_result import SchemaSuggestionResult
+from .schema_suggestion_result_field_notes_item import (
+    SchemaSuggestionResultFieldNotesItem,
+)
+from .schema_suggestion_result_rules_item import SchemaSuggestionResultRulesItem
+from .schema_suggestion_result_schema import SchemaSuggestionResultSchema
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
@@ -216,6 +223,7 @@ from .segment_flag_reasons_item import SegmentFlagReasonsItem
 from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
+from .suggestion_diagnostic import SuggestionDiagnostic
 from .thresholds_proposal import ThresholdsProposal
 from .thresholds_proposal_fields import ThresholdsProposalFields
 from .thresholds_proposal_fields_additional_property import (
@@ -434,6 +442,11 @@ __all__ = (
     "ReviewStatus",
     "ReviewThresholds",
     "ReviewedSegment",
+    "SchemaSuggestionResponse",
+    "SchemaSuggestionResult",
+    "SchemaSuggestionResultFieldNotesItem",
+    "SchemaSuggestionResultRulesItem",
+    "SchemaSuggestionResultSchema",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
@@ -442,6 +455,7 @@ __all__ = (
     "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",
+    "SuggestionDiagnostic",
     "ThresholdsProposal",
     "ThresholdsProposalFields",
     "ThresholdsProposalFieldsAdditionalProperty",
