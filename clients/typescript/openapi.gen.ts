@@ -3513,7 +3513,7 @@ export interface components {
             review: components["schemas"]["ClassificationReview"] | null;
         };
         /** @description Exactly one of `file_ids` / `texts`. */
-        CreateSchemaSuggestionRequest: {
+        CreateSchemaSuggestionRequest: ({
             /** @description 1–10 uploaded sample files (each once); the model sees the first pages of each. */
             file_ids?: string[];
             /** @description 1–10 sample documents as text. */
@@ -3522,7 +3522,12 @@ export interface components {
             instructions?: string | null;
             provider_name?: components["schemas"]["ProviderName"] | null;
             model?: string | null;
-        } & (unknown | unknown);
+        } | {
+            /** @enum {unknown} */
+            provider_name?: "compatible_api" | null;
+        } | {
+            model: string;
+        }) & (unknown | unknown);
         SchemaSuggestionResponse: {
             /** @description Immutable identifier (`sug_` + ULID). */
             id: string;

@@ -66,6 +66,11 @@ from .create_classification_job_request_type_1 import (
 )
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
+from .create_schema_suggestion_request_type_0 import CreateSchemaSuggestionRequestType0
+from .create_schema_suggestion_request_type_0_provider_name_type_1 import (
+    CreateSchemaSuggestionRequestType0ProviderNameType1,
+)
+from .create_schema_suggestion_request_type_1 import CreateSchemaSuggestionRequestType1
 from .definition_source import DefinitionSource
 from .delete_batch_response_202 import DeleteBatchResponse202
 from .delete_batch_response_202_status import DeleteBatchResponse202Status
@@ -316,6 +321,9 @@ __all__ = (
     "CreateClassificationJobRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
+    "CreateSchemaSuggestionRequestType0",
+    "CreateSchemaSuggestionRequestType0ProviderNameType1",
+    "CreateSchemaSuggestionRequestType1",
     "DefinitionSource",
     "DeleteBatchResponse202",
     "DeleteBatchResponse202Status",

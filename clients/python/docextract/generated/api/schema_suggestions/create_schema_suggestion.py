@@ -8,6 +8,12 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
+from ...models.create_schema_suggestion_request_type_0 import (
+    CreateSchemaSuggestionRequestType0,
+)
+from ...models.create_schema_suggestion_request_type_1 import (
+    CreateSchemaSuggestionRequestType1,
+)
 from ...models.http_validation_error import HTTPValidationError
 from ...models.schema_suggestion_response import SchemaSuggestionResponse
 from ...types import UNSET, Response, Unset
@@ -15,7 +21,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
-    body: Any,
+    body: Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -27,7 +33,10 @@ def _get_kwargs(
         "url": "/v1/schema-suggestions",
     }
 
-    _kwargs["json"] = body
+    if isinstance(body, CreateSchemaSuggestionRequestType0) or isinstance(body, CreateSchemaSuggestionRequestType1):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -124,7 +133,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | SchemaSuggestionResponse]:
     """Suggest an extractor schema from sample documents
@@ -144,7 +153,8 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_ids` / `texts`.
+        body (Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1):
+            Exactly one of `file_ids` / `texts`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +179,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | SchemaSuggestionResponse | None:
     """Suggest an extractor schema from sample documents
@@ -189,7 +199,8 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_ids` / `texts`.
+        body (Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1):
+            Exactly one of `file_ids` / `texts`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -209,7 +220,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | SchemaSuggestionResponse]:
     """Suggest an extractor schema from sample documents
@@ -229,7 +240,8 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_ids` / `texts`.
+        body (Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1):
+            Exactly one of `file_ids` / `texts`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,7 +264,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | SchemaSuggestionResponse | None:
     """Suggest an extractor schema from sample documents
@@ -272,7 +284,8 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any): Exactly one of `file_ids` / `texts`.
+        body (Any | CreateSchemaSuggestionRequestType0 | CreateSchemaSuggestionRequestType1):
+            Exactly one of `file_ids` / `texts`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
