@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { pino } from 'pino';
+import { retentionActivities } from '../../activities/retention.js';
+import { createSecretBox } from '../../src/storage/secrets.js';
 import { makePdf } from '../fixtures/documents.js';
 import { apiCall } from '../harness/openapi-validator.js';
 import type { RecordedRequest, ScriptedProvider } from '../harness/scripted-provider.js';
@@ -13,7 +16,7 @@ let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_RENDER_DPI: '40' } }));
+  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_RENDER_DPI: '40', SERVICE_RETENTION_DAYS: '30' } }));
   base = stack.url;
 }, 180_000);
 
@@ -200,5 +203,23 @@ describe('schema suggestions', () => {
     const list = await call(base, 'GET', '/v1/schema-suggestions?status=completed&limit=50');
     expect(list.status).toBe(200);
     expect(list.body.map((j: any) => j.id)).toContain(first.body.id);
+  }, 60_000);
+
+  it('protects its files while it exists; retention removes it once expired, with the files it alone used', async () => {
+    provider.respondWith(() => answer({ schema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, field_notes: [] }));
+    const file = await upload(base, makePdf(['A: 1'], { fontSize: 20 }), 'a.pdf', 'application/pdf');
+    const created = await call(base, 'POST', '/v1/schema-suggestions', { file_ids: [file.body.id] });
+    expect((await finished(created.body.id)).status).toBe('completed');
+    const refused = await call(base, 'DELETE', `/v1/files/${file.body.id}`);
+    expect([refused.status, refused.body.code]).toEqual([409, 'file_in_use']);
+
+    const activities = retentionActivities({ config: stack.config, db: stack.db, logger: pino({ level: 'silent' }), secrets: createSecretBox(stack.config) });
+    const early = await activities.applyRetention(new Date(Date.now() + 10 * 24 * 3600 * 1000).toISOString());
+    expect(early.jobs).toBe(0);
+    expect((await call(base, 'GET', `/v1/schema-suggestions/${created.body.id}`)).status).toBe(200);
+    const later = await activities.applyRetention(new Date(Date.now() + 31 * 24 * 3600 * 1000).toISOString());
+    expect(later.jobs).toBeGreaterThanOrEqual(1);
+    expect((await call(base, 'GET', `/v1/schema-suggestions/${created.body.id}`)).status).toBe(404);
+    expect((await call(base, 'GET', `/v1/files/${file.body.id}`)).status).toBe(404);
   }, 60_000);
 });
