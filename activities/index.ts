@@ -12,6 +12,7 @@ import { jobStatusActivities } from './job-status.js';
 import { longExtractionActivities } from './long-extraction.js';
 import { parseActivities } from './parse.js';
 import { retentionActivities } from './retention.js';
+import { suggestionActivities } from './suggestion.js';
 import { webhookActivities } from './webhooks.js';
 
 /** Builds the activity implementations with their dependencies bound. Names say what they do in the Web UI. */
@@ -27,6 +28,7 @@ export function createActivities(given: ActivityDeps) {
     ...extractionFastPathActivities({ ...jobStatus, ...longExtraction }),
     ...parseActivities(deps, documents),
     ...classificationActivities(deps, documents),
+    ...suggestionActivities(deps, documents),
     ...webhookActivities(deps),
     ...evaluationActivities(deps),
     ...classifierEvaluationActivities(deps),

@@ -11,7 +11,7 @@ const OWNERS = new Set(['src/storage/jobs.ts', 'src/storage/job-results.ts', 'sr
 const DIRS = ['src', 'activities', 'workflows'];
 const EXTENSIONS = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /** The tables, and JOB_TABLES (the constant that held them before the job store). */
-const NAMES = /\b(extraction_jobs|parse_jobs|parse_pages|extraction_windows|JOB_TABLES)\b/;
+const NAMES = /\b(extraction_jobs|parse_jobs|parse_pages|extraction_windows|schema_suggestion_jobs|schema_suggestion_files|JOB_TABLES)\b/;
 /** Generated bundles are not ours to check. */
 const SKIP = /^src\/studio\/bundle\//;
 

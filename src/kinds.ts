@@ -2,8 +2,8 @@
 // at the bottom of the import graph (it imports nothing), so providers, webhooks, metrics, storage
 // and the domain can all name them without reaching up.
 
-export type JobKind = 'extraction' | 'parse' | 'classification';
-export const JOB_KINDS: readonly JobKind[] = ['extraction', 'parse', 'classification'];
+export type JobKind = 'extraction' | 'parse' | 'classification' | 'suggestion';
+export const JOB_KINDS: readonly JobKind[] = ['extraction', 'parse', 'classification', 'suggestion'];
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'canceling', 'deleting', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

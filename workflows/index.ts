@@ -9,3 +9,4 @@ export { retentionWorkflow } from './retention.js';
 export { classificationJobWorkflow } from './classification.js';
 export { extractorCandidateWorkflow } from './candidate.js';
 export { classifierEvaluationRunWorkflow } from './classifier-evaluation.js';
+export { schemaSuggestionWorkflow } from './suggestion.js';

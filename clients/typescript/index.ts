@@ -27,7 +27,9 @@ export type ClassificationJob = Schemas['ClassificationJobResponse'];
 export type ReviewedSegment = Schemas['ReviewedSegment'];
 export type ClassificationReviewEvent = Schemas['ClassificationReviewEvent'];
 export type Classifier = Schemas['ClassifierResponse'];
-export type Job = ExtractionJob | ParseJob | ClassificationJob;
+export type SchemaSuggestion = Schemas['SchemaSuggestionResponse'];
+export type SchemaSuggestionResult = Schemas['SchemaSuggestionResult'];
+export type Job = ExtractionJob | ParseJob | ClassificationJob | SchemaSuggestion;
 export type JobStatus = Schemas['JobStatus'];
 export type JobProgress = Schemas['ParseProgress'];
 export type SchemaValidation = Schemas['SchemaValidationResponse'];
@@ -56,12 +58,13 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'canceled'];
 export const isTerminal = (status: JobStatus) => TERMINAL_STATUSES.includes(status);
 
-/** Which API a job id belongs to, from its type prefix (`ejob_`, `pjob_` or `cjob_`). */
-export function jobKind(jobId: string): 'extraction' | 'parse' | 'classification' {
+/** Which API a job id belongs to, from its type prefix (`ejob_`, `pjob_`, `cjob_` or `sug_`). */
+export function jobKind(jobId: string): 'extraction' | 'parse' | 'classification' | 'suggestion' {
   if (jobId.startsWith('ejob_')) return 'extraction';
   if (jobId.startsWith('pjob_')) return 'parse';
   if (jobId.startsWith('cjob_')) return 'classification';
-  throw new DocextractError('bad_request', 0, `'${jobId}' is not a job id (ejob_…, pjob_… or cjob_…)`);
+  if (jobId.startsWith('sug_')) return 'suggestion';
+  throw new DocextractError('bad_request', 0, `'${jobId}' is not a job id (ejob_…, pjob_…, cjob_… or sug_…)`);
 }
 
 export interface ClientOptions {
@@ -126,6 +129,7 @@ export function createDocextractClient(options: ClientOptions = {}) {
     const params = { path: { job_id: jobId }, query: { wait: waitSeconds } };
     const kind = jobKind(jobId);
     if (kind === 'classification') return ok(api.GET('/v1/classification-jobs/{job_id}', { params, signal }));
+    if (kind === 'suggestion') return ok(api.GET('/v1/schema-suggestions/{suggestion_id}', { params: { path: { suggestion_id: jobId }, query: params.query }, signal }));
     return kind === 'extraction'
       ? ok(api.GET('/v1/extraction-jobs/{job_id}', { params, signal }))
       : ok(api.GET('/v1/parse-jobs/{job_id}', { params, signal }));
@@ -188,6 +192,11 @@ export function createDocextractClient(options: ClientOptions = {}) {
       return ok(api.POST('/v1/classification-jobs', { body, params: { header: { 'Idempotency-Key': idempotencyKey() } }, signal }));
     },
 
+    /** POST /v1/schema-suggestions with an Idempotency-Key: a schema suggested from 1–10 files (`file_ids`) or `texts` (issue 51). */
+    createSchemaSuggestion(body: Schemas['CreateSchemaSuggestionRequest'], signal?: AbortSignal): Promise<SchemaSuggestion> {
+      return ok(api.POST('/v1/schema-suggestions', { body, params: { header: { 'Idempotency-Key': idempotencyKey() } }, signal }));
+    },
+
     /** POST /v1/parse-jobs with an Idempotency-Key. */
     createParseJob(body: Schemas['CreateParseJobRequest'], signal?: AbortSignal): Promise<ParseJob> {
       return ok(api.POST('/v1/parse-jobs', { body, params: { header: { 'Idempotency-Key': idempotencyKey() } }, signal }));
@@ -243,6 +252,7 @@ export function createDocextractClient(options: ClientOptions = {}) {
     cancelJob(jobId: string): Promise<Job> {
       const params = { path: { job_id: jobId } };
       if (jobKind(jobId) === 'classification') return ok(api.POST('/v1/classification-jobs/{job_id}/cancel', { params }));
+      if (jobKind(jobId) === 'suggestion') return ok(api.POST('/v1/schema-suggestions/{suggestion_id}/cancel', { params: { path: { suggestion_id: jobId } } }));
       return jobKind(jobId) === 'extraction'
         ? ok(api.POST('/v1/extraction-jobs/{job_id}/cancel', { params }))
         : ok(api.POST('/v1/parse-jobs/{job_id}/cancel', { params }));
@@ -253,7 +263,9 @@ export function createDocextractClient(options: ClientOptions = {}) {
       const params = { path: { job_id: jobId } };
       const kind = jobKind(jobId);
       const call =
-        kind === 'classification'
+        kind === 'suggestion'
+          ? api.DELETE('/v1/schema-suggestions/{suggestion_id}', { params: { path: { suggestion_id: jobId } } })
+          : kind === 'classification'
           ? api.DELETE('/v1/classification-jobs/{job_id}', { params })
           : kind === 'extraction'
             ? api.DELETE('/v1/extraction-jobs/{job_id}', { params })

@@ -1396,6 +1396,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/schema-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List schema suggestions */
+        get: operations["listSchemaSuggestions"];
+        put?: never;
+        /**
+         * Suggest an extractor schema from sample documents
+         * @description Starts a schema suggestion, a job like the others (`sug_` + ULID; statuses, long-poll with
+         *     `wait`, cancel, delete, `Idempotency-Key`). The model sees the first pages of each sample file
+         *     (page images and their text layers, as an extraction request sends them), or the inline `texts`,
+         *     and the `instructions`, and proposes a JSON Schema with notes on its fields and, optionally,
+         *     rules. The service checks the schema against the extraction schema dialect; when it is not in
+         *     the dialect the model is asked once more with the validator's diagnostics, and a schema still
+         *     invalid ends the job `failed` with `error.code: suggestion_invalid` and the diagnostics in
+         *     `error.diagnostics`. A completed job's `result.schema` is in canonical form with every field
+         *     required or nullable: `PUT /v1/extractors/{name}` accepts it as it is. Give exactly one of
+         *     `file_ids` (1–10 uploaded files; an unknown file is `404`) or `texts` (1–10 texts).
+         *     `provider_name` defaults to `compatible_api`, `model` to `SERVICE_LOCAL_MODEL` there (a hosted
+         *     provider needs `model`: `400 model_required`).
+         */
+        post: operations["createSchemaSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schema-suggestions/{suggestion_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a schema suggestion
+         * @description Poll this until `status` is terminal, or long-poll with `wait`. A completed suggestion's `result` holds the schema.
+         */
+        get: operations["getSchemaSuggestion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schema suggestion
+         * @description As for extraction jobs, a terminal suggestion is deleted at once (`204`); an active one moves to `deleting` (`202`).
+         */
+        delete: operations["deleteSchemaSuggestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schema-suggestions/{suggestion_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a schema suggestion
+         * @description As for extraction jobs (queued or running → `canceling` → `canceled`; a terminal suggestion is returned unchanged). No request body.
+         */
+        post: operations["cancelSchemaSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parse-jobs": {
         parameters: {
             query?: never;
@@ -3075,6 +3163,8 @@ export interface components {
             /** @description Human-readable explanation. */
             message: string;
             code: components["schemas"]["JobErrorCode"];
+            /** @description Schema suggestions failed `suggestion_invalid` only — what the dialect's validator reported of the last suggested schema. */
+            diagnostics?: components["schemas"]["SuggestionDiagnostic"][];
         };
         ExtractionResult: {
             /** @description The extracted data; it satisfies the extractor's schema. */
@@ -3443,6 +3533,73 @@ export interface components {
             retry: components["schemas"]["JobRetry"] | null;
             /** @description Null when the classifier had no `review_threshold`. */
             review: components["schemas"]["ClassificationReview"] | null;
+        };
+        /** @description Exactly one of `file_ids` / `texts`. */
+        CreateSchemaSuggestionRequest: ({
+            /** @description 1–10 uploaded sample files (each once); the model sees the first pages of each. */
+            file_ids?: string[];
+            /** @description 1–10 sample documents as text. */
+            texts?: string[];
+            /** @description What the extractor is for; the model reads it with the samples. */
+            instructions?: string | null;
+            provider_name?: components["schemas"]["ProviderName"] | null;
+            model?: string | null;
+        } | {
+            /** @enum {unknown} */
+            provider_name?: "compatible_api" | null;
+        } | {
+            model: string;
+        }) & (unknown | unknown);
+        SchemaSuggestionResponse: {
+            /** @description Immutable identifier (`sug_` + ULID). */
+            id: string;
+            /** @description The sample files, in the order given (empty for texts). */
+            file_ids: string[];
+            /** @description How many inline texts were given (0 for files). */
+            text_count: number;
+            instructions: string | null;
+            provider_name: components["schemas"]["ProviderName"];
+            model: string;
+            provider_name_used: components["schemas"]["ProviderName"] | null;
+            model_used: string | null;
+            status: components["schemas"]["JobStatus"];
+            /** @description The suggestion, once `completed`. */
+            result: components["schemas"]["SchemaSuggestionResult"] | null;
+            /** @description Why it failed; for `suggestion_invalid`, `diagnostics` lists what the dialect's validator reported. */
+            error: components["schemas"]["JobError"] | null;
+            /** @description The pages shown to the model (first pages of each file; a text counts as one), once they are known; all done when the suggestion is recorded. */
+            progress: components["schemas"]["ParseProgress"] | null;
+            usage: components["schemas"]["TokenUsage"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            started_at: components["schemas"]["Timestamp"] | null;
+            completed_at: components["schemas"]["Timestamp"] | null;
+            retry: components["schemas"]["JobRetry"] | null;
+        };
+        SchemaSuggestionResult: {
+            /**
+             * @description A JSON Schema of the extraction dialect in canonical form, every property required (and
+             *     nullable where its kind allows it): use it as the `schema` of `PUT /v1/extractors/{name}`.
+             */
+            schema: Record<string, unknown>;
+            /** @description What each field holds and where the model found it (JSON Pointers of the schema's fields). */
+            field_notes: {
+                path: string;
+                description: string;
+            }[];
+            /** @description Instructions for the extractor, as the model suggested them (else the request's, else empty). */
+            instructions: string;
+            /**
+             * @description Suggested rules that pass the checks of an extractor's `rules` against this schema (others
+             *     are left out). Never applied: they take effect only when you PUT them with the extractor.
+             */
+            rules: Record<string, unknown>[];
+        };
+        SuggestionDiagnostic: {
+            message: string;
+            /** @description Where in the model's answer, e.g. `$.schema.properties.total.type`. */
+            path: string;
+            /** @description A `DiagnosticCode` of the schema dialect, or `invalid_answer` when the answer held no schema object. */
+            code: string;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -4301,10 +4458,11 @@ export interface components {
          *     | `file_missing` | The file's bytes are gone. |
          *     | `job_missing` | The job's row disappeared while it ran. |
          *     | `job_timed_out` | The work did not finish within its time limit. |
+         *     | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also when asked again with the diagnostics (`error.diagnostics`). |
          *     | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the job id. |
          * @enum {string}
          */
-        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
+        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "suggestion_invalid" | "internal_error";
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
@@ -4496,6 +4654,28 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ClassificationJobResponse"];
+            };
+        };
+        /** @description The schema suggestion. */
+        SchemaSuggestion: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SchemaSuggestionResponse"];
+            };
+        };
+        /**
+         * @description The request's shape is invalid (`HTTPValidationError`; also neither or both of `file_ids` /
+         *     `texts`, a file listed twice, or an invalid `Idempotency-Key` header), or its `Idempotency-Key`
+         *     was used in the last 24 hours with a different body (`idempotency_key_reused`).
+         */
+        SchemaSuggestionUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
         /** @description The job was active; it is `deleting` and disappears once its work has stopped. */
@@ -5156,6 +5336,11 @@ export interface components {
          * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
          */
         ClassificationJobId: components["schemas"]["PathIdentifier"];
+        /**
+         * @description A schema suggestion's id (`sug_` + ULID).
+         * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+         */
+        SchemaSuggestionId: components["schemas"]["PathIdentifier"];
         /**
          * @description A parse job identifier (`pjob_` + ULID).
          * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
@@ -8205,6 +8390,191 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listSchemaSuggestions: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only jobs with this status. */
+                status?: components["parameters"]["JobStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schema suggestions, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemaSuggestionResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createSchemaSuggestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the creation safe to retry: the same key with the same body within 24 hours returns the
+                 *     original `201` body (same job) with `Idempotent-Replayed: true`; with another body, `422
+                 *     idempotency_key_reused`. 1-255 printable ASCII characters (otherwise `422`).
+                 * @example 6f1c9a0e-upload-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_ids": [
+                 *         "file_01jqz8m4x5v6w7y8z9a0b1c2d3"
+                 *       ],
+                 *       "instructions": "Invoices from our suppliers; we need the totals and the line items."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSchemaSuggestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The suggestion was created (status `queued`) and runs in the background. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemaSuggestionResponse"];
+                };
+            };
+            /** @description A hosted provider without `model` (`model_required`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["SchemaSuggestionUnprocessable"];
+            429: components["responses"]["QuotaExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["JobCreationUnavailable"];
+        };
+    };
+    getSchemaSuggestion: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
+                 *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
+                 */
+                wait?: components["parameters"]["Wait"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SchemaSuggestion"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteSchemaSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["SchemaSuggestion"];
+            /** @description The suggestion is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    cancelSchemaSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SchemaSuggestion"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
     };
     listParseJobs: {

@@ -24,6 +24,7 @@ import { addEvalCommands } from './evaluate.js';
 import { addEvalImportCommand } from './evaluate-import.js';
 import { attachmentLines, batchCommands } from './batch.js';
 import { runJob } from './run-job.js';
+import { addSuggestCommand } from './suggest.js';
 import { runStdioServer } from '../mcp/stdio.js';
 import { chunkLines, writeTables } from './retrieval.js';
 import { isClassificationJob, parseSegments, splitRevision, splitReviewLines, splitStatusLine } from './split-review.js';
@@ -127,6 +128,8 @@ export function buildProgram(io: CliIo): Command {
       if (job.review?.status === 'pending') note(`${job.id} is in review: a segment is under the classifier's review_threshold (docextract review show ${job.id})`);
       json(opts.json ? job : job.result);
     });
+
+  addSuggestCommand(program, io, client, timeoutOption);
 
   program
     .command('parse')

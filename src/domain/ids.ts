@@ -17,6 +17,7 @@ export const ID_PREFIX = {
   classifier: 'cls_',
   classificationJob: 'cjob_',
   candidate: 'cand_',
+  schemaSuggestion: 'sug_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

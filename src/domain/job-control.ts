@@ -10,7 +10,7 @@ import { recordJobFinished } from '../metrics/index.js';
 // Cancel and delete for both job kinds. Every status move is a compare-and-set UPDATE, so the
 // API and a late activity can never overwrite each other's decision.
 
-const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job', classification: 'Classification job' };
+const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job', classification: 'Classification job', suggestion: 'Schema suggestion' };
 
 /**
  * queued/running → canceling, then the workflow's cleanup sets canceled. Terminal, canceling

@@ -7,19 +7,27 @@ import { findExtractionJob, type ExtractionJobResponse } from './extraction-jobs
 import type { JobKind } from './job-status.js';
 import { findParseJob, type ParseJobResponse } from './parse-jobs.js';
 import { findClassificationJob, type ClassificationJobResponse } from './classification/jobs.js';
+import { findSchemaSuggestion, type SchemaSuggestionResponse } from './schema-suggestions.js';
 
 export interface JobResponses {
   extraction: ExtractionJobResponse;
   parse: ParseJobResponse;
   classification: ClassificationJobResponse;
+  suggestion: SchemaSuggestionResponse;
 }
 export type JobResponse = JobResponses[JobKind];
 export type JobWithoutResult = Omit<JobResponse, 'result'>;
 
-const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job', classification: 'Classification job' };
+const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job', classification: 'Classification job', suggestion: 'Schema suggestion' };
 
 const find = (db: Db, kind: JobKind, id: string, withResult: boolean) =>
-  kind === 'extraction' ? findExtractionJob(db, id) : kind === 'classification' ? findClassificationJob(db, id) : findParseJob(db, id, withResult ? {} : { withResult: false });
+  kind === 'extraction'
+    ? findExtractionJob(db, id)
+    : kind === 'classification'
+      ? findClassificationJob(db, id)
+      : kind === 'suggestion'
+        ? findSchemaSuggestion(db, id)
+        : findParseJob(db, id, withResult ? {} : { withResult: false });
 
 /** The job as GET returns it; 404 when there is no such job. */
 export async function readJob<K extends JobKind>(db: Db, kind: K, id: string): Promise<JobResponses[K]> {

@@ -13,4 +13,5 @@ export { runExtraction, runPageClassification, runPageTranscription, type Extrac
 export { buildPageClassificationRequest, classificationSchema, OTHER as OTHER_CLASS, type ClassificationDefinition, type PageToClassify } from './classification-request.js';
 export { streamCompletion, withLegacyTokenField, type CompletionResult } from './stream.js';
 export { responseFormatName, toStrictJsonSchema } from './strict-schema.js';
+export { buildSchemaSuggestionRequest, runSchemaSuggestion, SUGGESTION_ANSWER_SCHEMA, type SuggestionSample, type SuggestionAnswer } from './suggestion-request.js';
 export type * from './types.js';

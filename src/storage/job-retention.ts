@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { JobKind } from '../kinds.js';
 import type { Db } from './db.js';
 
-const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };
+const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs', suggestion: 'schema_suggestion_jobs' };
 const FINISHED = ['completed', 'failed', 'canceled'];
 
 /** Up to `limit` jobs of a kind that finished before `cutoff`, standalone (no batch, no evaluation run), not in review. */
@@ -14,7 +14,7 @@ export async function expiredJobs(db: Db, kind: JobKind, cutoff: Date, limit: nu
   const q = db(TABLE[kind]).whereIn('status', FINISHED).where('completed_at', '<', cutoff).whereNull('batch_id');
   if (kind === 'extraction') q.whereNull('evaluation_run_id');
   // A job whose review is pending is kept until its review ends (extraction and classification jobs have one).
-  if (kind !== 'parse') q.where((w) => w.whereNull('review').orWhereRaw("review->>'status' <> 'pending'"));
+  if (kind === 'extraction' || kind === 'classification') q.where((w) => w.whereNull('review').orWhereRaw("review->>'status' <> 'pending'"));
   return q.orderBy('completed_at').limit(limit).select('id', 'file_id');
 }
 
@@ -65,7 +65,7 @@ export async function deleteBatches(trx: Knex.Transaction, ids: string[]): Promi
 }
 
 /** The tables whose `file_id` refuses a file's delete (foreign key RESTRICT). */
-const FILE_USERS = [TABLE.extraction, TABLE.parse, TABLE.classification, 'evaluation_items', 'evaluation_run_items'];
+const FILE_USERS = [TABLE.extraction, TABLE.parse, TABLE.classification, 'schema_suggestion_files', 'evaluation_items', 'evaluation_run_items'];
 
 /**
  * Of these files, those nothing uses any more: no job of any kind, evaluation item or run item

@@ -17,7 +17,7 @@ import { outsideWorkspace } from './workspace-context.js';
 
 export { ACTIVE_STATUSES, JOB_STATUSES, TERMINAL_STATUSES, isTerminal, type JobKind, type JobStatus } from '../kinds.js';
 
-const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };
+const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs', suggestion: 'schema_suggestion_jobs' };
 /** The job tables, for the workspace scope (src/storage/workspace-scope.ts): each row belongs to a workspace. */
 export const JOB_TABLE_NAMES: readonly string[] = Object.values(TABLE);
 
@@ -89,10 +89,20 @@ export interface ClassificationJobRow extends JobRowBase {
   review: unknown;
 }
 
+/** A schema suggestion (issue 51): sample files or texts, the instructions, the model asked. */
+export interface SuggestionJobRow extends JobRowBase {
+  file_ids: string[];
+  texts: string[] | null;
+  instructions: string | null;
+  provider_name: string;
+  model: string;
+}
+
 export interface JobRows {
   extraction: ExtractionJobRow;
   parse: ParseJobRow;
   classification: ClassificationJobRow;
+  suggestion: SuggestionJobRow;
 }
 
 /** When a job ended (for the duration metrics of its caller). */
@@ -131,6 +141,33 @@ export async function insertParseJob(
     .insert({ ...values, parser_snapshot: JSON.stringify(values.parser_snapshot), status: 'queued' })
     .returning('*');
   return row;
+}
+
+/** A schema suggestion job (queued) with its sample files in their order. */
+export async function insertSuggestionJob(
+  db: Conn,
+  values: { id: string; file_ids: string[]; texts: string[] | null; instructions: string | null; provider_name: string; model: string },
+): Promise<SuggestionJobRow> {
+  const [row] = await db(TABLE.suggestion)
+    .insert({
+      ...values,
+      file_id: values.file_ids[0] ?? null,
+      file_ids: JSON.stringify(values.file_ids),
+      texts: values.texts === null ? null : JSON.stringify(values.texts),
+      status: 'queued',
+    })
+    .returning('*');
+  if (values.file_ids.length > 0) {
+    await db('schema_suggestion_files').insert(values.file_ids.map((file_id, position) => ({ job_id: values.id, file_id, position })));
+  }
+  return row;
+}
+
+/** A page of schema suggestion jobs, newest first. */
+export async function pageOfSuggestionJobs(db: Db, filter: { status?: string }, page: PageRequest): Promise<Page<SuggestionJobRow>> {
+  const q = db(TABLE.suggestion).select('*');
+  if (filter.status) q.where({ status: filter.status });
+  return keysetPage(q, page);
 }
 
 // ---- reads -----------------------------------------------------------------------------------
@@ -240,6 +277,7 @@ const SNAPSHOT_NAME: Record<JobKind, string> = {
   extraction: "extractor_snapshot->>'name'",
   parse: "parser_snapshot->>'name'",
   classification: "classifier_snapshot->>'name'",
+  suggestion: "'schema-suggestion'",
 };
 
 /** Jobs of `kind` in a status that needs a workflow, created more than `minAgeMs` ago, oldest first (recovery). */
@@ -271,7 +309,7 @@ export async function claimJob(db: Db, kind: JobKind, id: string): Promise<boole
   return n === 1;
 }
 
-const DEFINITION_OF: Record<JobKind, { column: string; table: string; label: string }> = {
+const DEFINITION_OF: Partial<Record<JobKind, { column: string; table: string; label: string }>> = {
   extraction: { column: 'extractor_id', table: 'extractors', label: 'Extractor' },
   parse: { column: 'parser_id', table: 'parsers', label: 'Parser' },
   classification: { column: 'classifier_id', table: 'classifiers', label: 'Classifier' },
@@ -280,6 +318,7 @@ const DEFINITION_OF: Record<JobKind, { column: string; table: string; label: str
 /** A queued job's file or definition that is not of the job's workspace (nor prebuilt), if any. */
 async function foreignReference(db: Db, kind: JobKind, id: string): Promise<string | undefined> {
   const def = DEFINITION_OF[kind];
+  if (!def) return foreignFiles(db, kind, id);
   const row = await db(TABLE[kind])
     .where({ [`${TABLE[kind]}.id`]: id, [`${TABLE[kind]}.status`]: 'queued' })
     .leftJoin('files as f', 'f.id', `${TABLE[kind]}.file_id`)
@@ -289,6 +328,17 @@ async function foreignReference(db: Db, kind: JobKind, id: string): Promise<stri
   if (row.file_id && row.file_ws !== row.ws) return `File '${row.file_id}'`;
   if (row.def_id && row.def_source !== 'prebuilt' && row.def_ws !== row.ws) return `${def.label} '${row.def_id}'`;
   return undefined;
+}
+
+/** A queued job without a definition (a suggestion): any of its files not of the job's workspace. */
+async function foreignFiles(db: Db, kind: JobKind, id: string): Promise<string | undefined> {
+  const row = await db(`${TABLE[kind]} as j`)
+    .where({ 'j.id': id, 'j.status': 'queued' })
+    .join('schema_suggestion_files as sf', 'sf.job_id', 'j.id')
+    .join('files as f', 'f.id', 'sf.file_id')
+    .whereRaw('f.workspace_id <> j.workspace_id')
+    .first('f.id as file_id');
+  return row ? `File '${row.file_id}'` : undefined;
 }
 
 /** Progress of a running extraction job: what is used (provider, model), said as soon as it is known. */
@@ -744,7 +794,7 @@ export async function endedItemsAfter(
 
 /** The definition snapshot a batch's items run with (every item has the same one). */
 export async function batchDefinitionSnapshot(db: Db, kind: JobKind, batchId: string): Promise<unknown> {
-  const column = ({ extraction: 'extractor_snapshot', parse: 'parser_snapshot', classification: 'classifier_snapshot' } as const)[kind];
+  const column = ({ extraction: 'extractor_snapshot', parse: 'parser_snapshot', classification: 'classifier_snapshot', suggestion: 'instructions' } as const)[kind];
   const row = await db(TABLE[kind]).where({ batch_id: batchId }).orderBy('batch_index').first(column);
   return row?.[column];
 }
@@ -789,6 +839,7 @@ export async function deleteJobsOfWorkspace(trx: Knex.Transaction, workspaceId: 
   await trx(TABLE.extraction).where({ workspace_id: workspaceId }).delete();
   await trx(TABLE.classification).where({ workspace_id: workspaceId }).delete();
   await trx(TABLE.parse).where({ workspace_id: workspaceId }).delete();
+  await trx(TABLE.suggestion).where({ workspace_id: workspaceId }).delete();
 }
 
 /** The workspace of a job (any kind), a batch, an evaluation run or a candidate, by its id's prefix. */
@@ -796,6 +847,7 @@ const ROW_BY_PREFIX: Record<string, string> = {
   ejob: TABLE.extraction,
   pjob: TABLE.parse,
   cjob: TABLE.classification,
+  sug: TABLE.suggestion,
   batch: 'batches',
   evrun: 'evaluation_runs',
   cand: 'extractor_candidates',
@@ -803,7 +855,7 @@ const ROW_BY_PREFIX: Record<string, string> = {
 
 /** The workspace a workflow acts for, from its id (job, batch, run, candidate, or a delivery named after its job). */
 export async function workspaceOfWorkflowId(db: Knex, workflowId: string): Promise<string | undefined> {
-  const m = /^(ejob|pjob|cjob|batch|evrun|cand)_[0-9a-z]{26}/.exec(workflowId);
+  const m = /^(ejob|pjob|cjob|sug|batch|evrun|cand)_[0-9a-z]{26}/.exec(workflowId);
   if (!m) return undefined;
   const row = await db(ROW_BY_PREFIX[m[1]!]!).where({ id: m[0] }).first('workspace_id');
   return row?.workspace_id as string | undefined;

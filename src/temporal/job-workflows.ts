@@ -28,8 +28,8 @@ export interface JobMemo {
   evaluation_run_id?: string | null;
 }
 
-const VERB: Record<JobKind, string> = { extraction: 'extract', parse: 'parse', classification: 'classify' };
-const PATH: Record<JobKind, string> = { extraction: 'extraction-jobs', parse: 'parse-jobs', classification: 'classification-jobs' };
+const VERB: Record<JobKind, string> = { extraction: 'extract', parse: 'parse', classification: 'classify', suggestion: 'suggest a schema' };
+const PATH: Record<JobKind, string> = { extraction: 'extraction-jobs', parse: 'parse-jobs', classification: 'classification-jobs', suggestion: 'schema-suggestions' };
 
 /** The run's one-line summary in the Web UI, e.g. "extract · invoice · march.pdf". */
 export function jobRunSummary(memo: JobMemo): string {

@@ -3,4 +3,5 @@ export const WORKFLOW_TYPES = {
   extraction: 'extractionJobWorkflow',
   parse: 'parseJobWorkflow',
   classification: 'classificationJobWorkflow',
+  suggestion: 'schemaSuggestionWorkflow',
 } as const;

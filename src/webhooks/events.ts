@@ -25,7 +25,7 @@ export const WEBHOOK_EVENTS = [...JOB_END_EVENTS, ...REVIEW_EVENTS, ...BATCH_EVE
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 
-const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job', classification: 'classification_job' };
+const KIND_PREFIX: Record<JobKind, string> = { extraction: 'extraction_job', parse: 'parse_job', classification: 'classification_job', suggestion: 'schema_suggestion' };
 
 /** The event of a job that ended with `status`, or null when the status is not a terminal one. */
 export function eventFor(kind: JobKind, status: string): WebhookEvent | null {

@@ -8,8 +8,8 @@ import { httpRequestDuration, workspaceJobsCreated, workspaceRequests } from '..
  */
 /** At most this many workspace names label series; the rest are counted as `other` (bounded cardinality). */
 export const MAX_WORKSPACE_LABELS = 200;
-const JOB_CREATION = /^\/v1\/(extraction-jobs|parse-jobs|classification-jobs|jobs)\/?$/;
-const KIND: Record<string, string> = { 'extraction-jobs': 'extraction', jobs: 'extraction', 'parse-jobs': 'parse', 'classification-jobs': 'classification' };
+const JOB_CREATION = /^\/v1\/(extraction-jobs|parse-jobs|classification-jobs|schema-suggestions|jobs)\/?$/;
+const KIND: Record<string, string> = { 'extraction-jobs': 'extraction', jobs: 'extraction', 'parse-jobs': 'parse', 'classification-jobs': 'classification', 'schema-suggestions': 'suggestion' };
 
 export function httpMetrics(opts: { workspaceLabel?: boolean } = {}): Middleware {
   const labelled = new Set<string>();

@@ -29,7 +29,7 @@ export function requestRateLimiter(now: () => number = Date.now): (ctx: Context,
   };
 }
 
-const JOB_CREATION = /^\/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|jobs)\/?$/i;
+const JOB_CREATION = /^\/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|schema-suggestions|jobs)\/?$/i;
 const UPLOAD = /^\/v1\/files\/?$/i;
 
 export function workspaceQuotas(db: Db): Middleware {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../context.js';
 import { evaluationRoutes } from './evaluations.js';
 import { batchRoutes } from './batches.js';
 import { classificationJobRoutes } from './classification-jobs.js';
+import { schemaSuggestionRoutes } from './schema-suggestions.js';
 import { classifierRoutes } from './classifiers.js';
 import { extractionJobRoutes } from './extraction-jobs.js';
 import { fileRoutes } from './files.js';
@@ -16,5 +17,5 @@ import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 /** Every /v1 router, in one list so app.ts stays small. */
 export function v1Routes(deps: AppDeps): Router[] {
-  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), parseJobRetrievalRoutes(deps), classificationJobRoutes(deps), providerRoutes(deps), extractorRoutes(deps), classifierRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps), batchRoutes(deps)];
+  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), parseJobRetrievalRoutes(deps), classificationJobRoutes(deps), schemaSuggestionRoutes(deps), providerRoutes(deps), extractorRoutes(deps), classifierRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps), batchRoutes(deps)];
 }

@@ -104,7 +104,7 @@ function App() {
       {view === 'review' ? <ReviewQueueView reload={reload} /> : view === 'packets' ? <PacketsView reload={reload} /> : view === 'batches' ? <BatchesView reload={reload} /> : view === 'evaluate' ? <EvaluateView reload={reload} /> : <>
       <aside>
         <FilePanel file={file} onFile={pickFile} reload={reload} />
-        <DefinitionPanel target={target} onTarget={setTarget} reload={reload} />
+        <DefinitionPanel target={target} onTarget={setTarget} reload={reload} file={file} />
         <section class="panel">
           <h2>3 · Run</h2>
           <button type="button" class="primary" disabled={!file || !target || running} onClick={run}>

@@ -1,6 +1,6 @@
 // The left column: the token, the file, and what to run on it (an extractor, whose schema can be
 // edited with live validation, or a parser).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { DocextractError } from '../../../clients/typescript/index.js';
 import { client, errorText, token, workspace } from './api';
 import type { Extractor, FileRecord, Parser, SchemaValidation } from './types';
@@ -115,7 +115,7 @@ export function FilePanel({ file, onFile, reload }: { file: FileRecord | null; o
 
 export type Target = { kind: 'extract'; extractor: Extractor; schemaText: string; saveAs: string } | { kind: 'parse'; parser: Parser };
 
-export function DefinitionPanel({ target, onTarget, reload }: { target: Target | null; onTarget: (t: Target) => void; reload: number }) {
+export function DefinitionPanel({ target, onTarget, reload, file = null }: { target: Target | null; onTarget: (t: Target) => void; reload: number; file?: FileRecord | null }) {
   const [mode, setMode] = useState<'extract' | 'parse'>(target?.kind ?? 'extract');
   const [extractors, setExtractors] = useState<Extractor[]>([]);
   const [parsers, setParsers] = useState<Parser[]>([]);
@@ -171,7 +171,7 @@ export function DefinitionPanel({ target, onTarget, reload }: { target: Target |
               </option>
             ))}
           </select>
-          {target?.kind === 'extract' && <SchemaEditor target={target} onTarget={onTarget} />}
+          {target?.kind === 'extract' && <SchemaEditor target={target} onTarget={onTarget} file={file} />}
         </>
       ) : (
         <select
@@ -203,8 +203,34 @@ export function schemaEdited(target: Extract<Target, { kind: 'extract' }>): bool
   }
 }
 
-function SchemaEditor({ target, onTarget }: { target: Extract<Target, { kind: 'extract' }>; onTarget: (t: Target) => void }) {
+function SchemaEditor({ target, onTarget, file }: { target: Extract<Target, { kind: 'extract' }>; onTarget: (t: Target) => void; file: FileRecord | null }) {
   const [check, setCheck] = useState<SchemaValidation | { parseError: string } | null>(null);
+  const [suggesting, setSuggesting] = useState<string | null>(null);
+  const [suggestError, setSuggestError] = useState('');
+  const latest = useRef(target);
+  latest.current = target;
+
+  // "Suggest from this document" (issue 51): a schema suggestion job over the picked file; its schema
+  // replaces the text (a new extractor name is proposed), to be checked, edited and saved as usual.
+  const suggest = async () => {
+    if (!file) return;
+    setSuggestError('');
+    setSuggesting('starting…');
+    try {
+      const created = await client.createSchemaSuggestion({ file_ids: [file.id], ...(target.extractor.instructions.trim() ? { instructions: target.extractor.instructions } : {}) });
+      const ended = await client.waitForJob(created, { timeoutMs: 15 * 60_000, onUpdate: (j) => setSuggesting(j.status) });
+      if (ended.status !== 'completed' || !ended.result) {
+        setSuggestError(ended.error ? `${ended.error.code}: ${ended.error.message}` : `The suggestion ended ${ended.status}`);
+        return;
+      }
+      const base = file.filename.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'suggested';
+      onTarget({ ...latest.current, schemaText: JSON.stringify(ended.result.schema, null, 2), saveAs: `${base}-suggested` });
+    } catch (e) {
+      setSuggestError(errorText(e));
+    } finally {
+      setSuggesting(null);
+    }
+  };
 
   // Live validation through the service itself, a moment after typing stops.
   useEffect(() => {
@@ -233,6 +259,13 @@ function SchemaEditor({ target, onTarget }: { target: Extract<Target, { kind: 'e
   return (
     <div class="schema">
       <label for="schema-text">Schema</label>
+      <div class="suggest">
+        <button type="button" disabled={!file || suggesting !== null} title={file ? `Ask the model for a schema from ${file.filename}` : 'Pick a file first'} onClick={() => void suggest()}>
+          Suggest from this document
+        </button>
+        {suggesting !== null && <span class="muted"> suggesting… {suggesting}</span>}
+        {suggestError && <p class="error">{suggestError}</p>}
+      </div>
       <textarea id="schema-text" spellcheck={false} value={target.schemaText} onInput={(e) => onTarget({ ...target, schemaText: e.currentTarget.value })} />
       <div class="validation" aria-live="polite">
         {!check ? (

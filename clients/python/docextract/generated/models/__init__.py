@@ -66,6 +66,11 @@ from .create_classification_job_request_type_1 import (
 )
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
+from .create_schema_suggestion_request_type_0 import CreateSchemaSuggestionRequestType0
+from .create_schema_suggestion_request_type_0_provider_name_type_1 import (
+    CreateSchemaSuggestionRequestType0ProviderNameType1,
+)
+from .create_schema_suggestion_request_type_1 import CreateSchemaSuggestionRequestType1
 from .definition_source import DefinitionSource
 from .delete_batch_response_202 import DeleteBatchResponse202
 from .delete_batch_response_202_status import DeleteBatchResponse202Status
@@ -206,6 +211,13 @@ from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
 from .review_thresholds import ReviewThresholds
 from .reviewed_segment import ReviewedSegment
+from .schema_suggestion_response import SchemaSuggestionResponse
+from .schema_suggestion_result import SchemaSuggestionResult
+from .schema_suggestion_result_field_notes_item import (
+    SchemaSuggestionResultFieldNotesItem,
+)
+from .schema_suggestion_result_rules_item import SchemaSuggestionResultRulesItem
+from .schema_suggestion_result_schema import SchemaSuggestionResultSchema
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
@@ -216,6 +228,7 @@ from .segment_flag_reasons_item import SegmentFlagReasonsItem
 from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
+from .suggestion_diagnostic import SuggestionDiagnostic
 from .thresholds_proposal import ThresholdsProposal
 from .thresholds_proposal_fields import ThresholdsProposalFields
 from .thresholds_proposal_fields_additional_property import (
@@ -308,6 +321,9 @@ __all__ = (
     "CreateClassificationJobRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
+    "CreateSchemaSuggestionRequestType0",
+    "CreateSchemaSuggestionRequestType0ProviderNameType1",
+    "CreateSchemaSuggestionRequestType1",
     "DefinitionSource",
     "DeleteBatchResponse202",
     "DeleteBatchResponse202Status",
@@ -434,6 +450,11 @@ __all__ = (
     "ReviewStatus",
     "ReviewThresholds",
     "ReviewedSegment",
+    "SchemaSuggestionResponse",
+    "SchemaSuggestionResult",
+    "SchemaSuggestionResultFieldNotesItem",
+    "SchemaSuggestionResultRulesItem",
+    "SchemaSuggestionResultSchema",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
@@ -442,6 +463,7 @@ __all__ = (
     "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",
+    "SuggestionDiagnostic",
     "ThresholdsProposal",
     "ThresholdsProposalFields",
     "ThresholdsProposalFieldsAdditionalProperty",

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from typing_extensions import Self
 
 from ..models.job_error_code import JobErrorCode
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.suggestion_diagnostic import SuggestionDiagnostic
+
 
 T = TypeVar("T", bound="JobError")
 
@@ -53,17 +58,29 @@ class JobError:
             | `file_missing` | The file's bytes are gone. |
             | `job_missing` | The job's row disappeared while it ran. |
             | `job_timed_out` | The work did not finish within its time limit. |
+            | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also
+            when asked again with the diagnostics (`error.diagnostics`). |
             | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the
             job id. |
+        diagnostics (list[SuggestionDiagnostic] | Unset): Schema suggestions failed `suggestion_invalid` only — what the
+            dialect's validator reported of the last suggested schema.
     """
 
     message: str
     code: JobErrorCode
+    diagnostics: list[SuggestionDiagnostic] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         message = self.message
 
         code = self.code.value
+
+        diagnostics: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.diagnostics, Unset):
+            diagnostics = []
+            for diagnostics_item_data in self.diagnostics:
+                diagnostics_item = diagnostics_item_data.to_dict()
+                diagnostics.append(diagnostics_item)
 
         field_dict: dict[str, Any] = {}
 
@@ -73,19 +90,33 @@ class JobError:
                 "code": code,
             }
         )
+        if diagnostics is not UNSET:
+            field_dict["diagnostics"] = diagnostics
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.suggestion_diagnostic import SuggestionDiagnostic
+
         d = dict(src_dict)
         message = d.pop("message")
 
         code = JobErrorCode(d.pop("code"))
 
+        _diagnostics = d.pop("diagnostics", UNSET)
+        diagnostics: list[SuggestionDiagnostic] | Unset = UNSET
+        if _diagnostics is not UNSET:
+            diagnostics = []
+            for diagnostics_item_data in _diagnostics:
+                diagnostics_item = SuggestionDiagnostic.from_dict(diagnostics_item_data)
+
+                diagnostics.append(diagnostics_item)
+
         job_error = cls(
             message=message,
             code=code,
+            diagnostics=diagnostics,
         )
 
         return job_error

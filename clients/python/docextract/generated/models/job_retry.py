@@ -57,6 +57,8 @@ class JobRetry:
                 | `file_missing` | The file's bytes are gone. |
                 | `job_missing` | The job's row disappeared while it ran. |
                 | `job_timed_out` | The work did not finish within its time limit. |
+                | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also
+                when asked again with the diagnostics (`error.diagnostics`). |
                 | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the
                 job id. |
             last_error_message (str):
