@@ -37,9 +37,12 @@ const EXTRA_FUNCTIONS = {
   },
 };
 
-/** A formula cell whose value was not stored: a stub (SheetJS `z`), or an empty string result of a `str` formula. */
+/**
+ * A formula cell whose value was not stored: a stub (SheetJS `z`), a typed cell without `<v>` (an
+ * error or number type with no value), or the empty string result of a `str` formula.
+ */
 export function lacksValue(cell: XLSX.CellObject | undefined): cell is XLSX.CellObject & { f: string } {
-  return !!cell && typeof cell.f === 'string' && cell.f !== '' && (cell.t === 'z' || (cell.t === 's' && cell.v === ''));
+  return !!cell && typeof cell.f === 'string' && cell.f !== '' && (cell.t === 'z' || cell.v === undefined || (cell.t === 's' && cell.v === ''));
 }
 
 class NotComputed extends Error {}
