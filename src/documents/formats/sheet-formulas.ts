@@ -114,8 +114,9 @@ export function computeFormulas(wb: XLSX.WorkBook, sheets: string[]): Conversion
       if (error !== null) {
         // The formula was computed: its result is an error value, shown as Excel shows it.
         Object.assign(cell, { t: 's', v: error });
-      } else if (typeof value === 'number' && Number.isFinite(value)) {
-        Object.assign(cell, { t: 'n', v: value });
+      } else if (typeof value === 'number') {
+        // The library answers AVERAGE of no numbers with NaN: Excel's #DIV/0!.
+        Object.assign(cell, Number.isFinite(value) ? { t: 'n', v: value } : { t: 's', v: '#DIV/0!' });
       } else if (typeof value === 'boolean') {
         Object.assign(cell, { t: 'b', v: value });
       } else if (typeof value === 'string') {
