@@ -76,15 +76,21 @@ export function generalNumber(v: number): string {
   return XLSX.SSF.format('General', v);
 }
 
-/** The displayed text of a cell, or '' when it shows nothing. */
-export function displayedText(cell: XLSX.CellObject | undefined): string {
+/** Whether the workbook counts its dates from 1904 (Mac Excel's date system): serial numbers show other dates. */
+export function usesDate1904(wb: XLSX.WorkBook): boolean {
+  return !!wb.Workbook?.WBProps?.date1904;
+}
+
+/** The displayed text of a cell, or '' when it shows nothing (`date1904`: the workbook's date system). */
+export function displayedText(cell: XLSX.CellObject | undefined, date1904 = false): string {
   if (!cell || cell.t === 'z') return '';
   if (cell.t === 'n' && typeof cell.v === 'number' && (cell.z === undefined || cell.z === 'General')) return generalNumber(cell.v);
   if (cell.t === 'e') return typeof cell.w === 'string' ? cell.w : (ERRORS[cell.v as number] ?? '#VALUE!');
-  if (cell.t === 'n' && cell.z === SYSTEM_SHORT_DATE && typeof cell.v === 'number') return XLSX.SSF.format(ISO_DATE, cell.v);
+  const options = date1904 ? { date1904: true } : undefined;
+  if (cell.t === 'n' && cell.z === SYSTEM_SHORT_DATE && typeof cell.v === 'number') return XLSX.SSF.format(ISO_DATE, cell.v, options);
   if (typeof cell.w === 'string') return cell.w;
   if (cell.t === 'b') return cell.v ? 'TRUE' : 'FALSE';
-  if (cell.t === 'n' && typeof cell.v === 'number') return XLSX.SSF.format(cell.z ?? 'General', cell.v);
+  if (cell.t === 'n' && typeof cell.v === 'number') return XLSX.SSF.format(cell.z ?? 'General', cell.v, options);
   return cell.v === undefined || cell.v === null ? '' : String(cell.v);
 }
 
@@ -95,23 +101,24 @@ export interface SheetLayout {
   r0: number; r1: number; c0: number; c1: number;
   rowsPerPage: number;
   pageCount: number;
+  date1904: boolean;
 }
 
 /** The sheet's layout, or null when it shows nothing. */
-export function sheetLayout(name: string, sheet: XLSX.WorkSheet, rowsPerPage = ROWS_PER_PAGE): SheetLayout | null {
+export function sheetLayout(name: string, sheet: XLSX.WorkSheet, rowsPerPage = ROWS_PER_PAGE, date1904 = false): SheetLayout | null {
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   // The used range as the cells that display something: `!ref` may count formatted empty cells.
   let r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1;
   data.forEach((row, r) => {
     row?.forEach((cell, c) => {
       if (!cell || cell.t === 'z') return;
-      if (displayedText(cell) === '') return;
+      if (displayedText(cell, date1904) === '') return;
       r0 = Math.min(r0, r); r1 = Math.max(r1, r);
       c0 = Math.min(c0, c); c1 = Math.max(c1, c);
     });
   });
   if (r1 < 0) return null;
-  return { name, data, r0, r1, c0, c1, rowsPerPage, pageCount: Math.ceil((r1 - r0 + 1) / rowsPerPage) };
+  return { name, data, r0, r1, c0, c1, rowsPerPage, pageCount: Math.ceil((r1 - r0 + 1) / rowsPerPage), date1904 };
 }
 
 /**
@@ -120,13 +127,13 @@ export function sheetLayout(name: string, sheet: XLSX.WorkSheet, rowsPerPage = R
  * the first row.
  */
 export function* layoutPages(layout: SheetLayout): Generator<SheetPage> {
-  const { name, data, r0, r1, c0, c1, rowsPerPage } = layout;
+  const { name, data, r0, r1, c0, c1, rowsPerPage, date1904 } = layout;
   const columns: string[] = [];
   for (let c = c0; c <= c1; c++) columns.push(XLSX.utils.encode_col(c));
   const rowAt = (r: number): PageRow => {
     const cells: (SheetCell | null)[] = [];
     for (let c = c0; c <= c1; c++) {
-      const text = displayedText(data[r]?.[c]);
+      const text = displayedText(data[r]?.[c], date1904);
       cells.push(text === '' ? null : { ref: `${columns[c - c0]}${r + 1}`, text });
     }
     return { row: r + 1, cells };
@@ -144,7 +151,7 @@ export function* layoutPages(layout: SheetLayout): Generator<SheetPage> {
  * The pages of one sheet: none when it shows nothing; otherwise one per ROWS_PER_PAGE rows of the
  * used range (trimmed to the cells that show something), each following page headed by the first row.
  */
-export function sheetPages(name: string, sheet: XLSX.WorkSheet, rowsPerPage = ROWS_PER_PAGE): SheetPage[] {
-  const layout = sheetLayout(name, sheet, rowsPerPage);
+export function sheetPages(name: string, sheet: XLSX.WorkSheet, rowsPerPage = ROWS_PER_PAGE, date1904 = false): SheetPage[] {
+  const layout = sheetLayout(name, sheet, rowsPerPage, date1904);
   return layout ? [...layoutPages(layout)] : [];
 }

@@ -3,7 +3,7 @@
 import { DocumentError } from '../errors.js';
 import { drawGridPdf } from './grid-pdf.js';
 import { computeFormulas } from './sheet-formulas.js';
-import { ROWS_PER_PAGE, layoutPages, readWorkbook, sheetLayout, visibleSheets, type SheetLayout } from './sheet-pages.js';
+import { ROWS_PER_PAGE, layoutPages, readWorkbook, sheetLayout, usesDate1904, visibleSheets, type SheetLayout } from './sheet-pages.js';
 import type { Rendition } from './types.js';
 import { checkZipBudget, isZip, zipEntries } from './zip-budget.js';
 
@@ -45,7 +45,7 @@ export async function convertSpreadsheet(bytes: Uint8Array, opts: SpreadsheetOpt
     const wb = readWorkbook(bytes, opts.maxPages * ROWS_PER_PAGE + 1);
     const shown = visibleSheets(wb);
     warnings = computeFormulas(wb, shown);
-    layouts = shown.map((name) => sheetLayout(name, wb.Sheets[name]!)).filter((l): l is SheetLayout => l !== null);
+    layouts = shown.map((name) => sheetLayout(name, wb.Sheets[name]!, ROWS_PER_PAGE, usesDate1904(wb))).filter((l): l is SheetLayout => l !== null);
   } catch (err) {
     if (err instanceof DocumentError) throw err;
     throw new DocumentError('document_corrupt', `The workbook cannot be read: ${(err as Error).message}`, { cause: err });
