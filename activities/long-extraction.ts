@@ -20,6 +20,7 @@ import {
   searchKey,
   type TextLocator,
   type Window,
+  boxPages,
   withCells,
 } from '../src/long-documents/index.js';
 import { getRenditionCells } from '../src/storage/file-renditions.js';
@@ -283,8 +284,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         let ungrounded: string[] = [];
         if (job.file_id !== null) {
           const source = await loadSource(job);
-          const provenance = source.kind === 'pdf'
-            ? withCells(await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId)), await getRenditionCells(db, job.file_id))
+          const fromText = source.kind === 'pdf' ? await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId)) : null;
+          // Only the cells of the pages values were found on: a large workbook's are never all read.
+          const provenance = fromText
+            ? withCells(fromText, await getRenditionCells(db, job.file_id, boxPages(fromText)))
             : buildProvenance(data, merged.origins, null);
           result.provenance = provenance;
           if (source.kind === 'pdf') ungrounded = notGrounded(data, provenance, pagesWithText(source.bytes, pagesToCheck(data, provenance)));

@@ -4,7 +4,13 @@
 // every page of the rendition is rendered as a parse job would; the PDF of the same pages (the
 // rendition, uploaded as a PDF) needs only the rendering. CPU is the process's (the render threads
 // are in it). `npm run bench:convert`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
+import { makeNumbersWorkbook } from '../test/fixtures/workbooks.js';
 import { closeRenderPool, configureRenderPool, convertInPool, DEFAULT_MAX_IMAGE_PIXELS, inspectDocumentInPool, renderPage, sniffFormat } from '../src/documents/index.js';
 import { log } from './lib/infra.js';
 import { isMain, runStandalone } from './lib/main.js';
@@ -69,4 +75,41 @@ export async function convertBenchmark(): Promise<Section> {
   };
 }
 
-if (isMain(import.meta.url)) await runStandalone(convertBenchmark, { needsInfra: false });
+/**
+ * Issue 48: the workbook of 20,000 rows × 50 numbers (a million cells) converted on the upload path
+ * (convertUpload) in a process of its own (bench/lib/convert-child.ts): wall time, the process's
+ * peak RSS above its RSS before, and the bytes stored for its cells. BENCH_BEFORE_ROOT names another
+ * checkout (e.g. a worktree of main) converted the same way in the same run, for the before figures.
+ */
+export async function workbookMemoryBenchmark(): Promise<Section> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-workbook-'));
+  const file = path.join(dir, 'million-cells.xlsx');
+  const bytes = makeNumbersWorkbook(20_000, 50);
+  writeFileSync(file, bytes);
+  const here = fileURLToPath(new URL('..', import.meta.url));
+  const roots: Array<[string, string]> = [];
+  if (process.env.BENCH_BEFORE_ROOT) roots.push(['before', process.env.BENCH_BEFORE_ROOT]);
+  roots.push(['this checkout', here]);
+  const rows: Array<Array<string | number>> = [];
+  try {
+    for (const [label, root] of roots) {
+      log(`convert: the million-cell workbook, ${label} (${root})`);
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(here, 'bench/lib/convert-child.ts'), root, file], { encoding: 'utf8', maxBuffer: 1 << 20, timeout: 900_000 });
+      const m = JSON.parse(out.trim().split('\n').at(-1)!) as { wallS: number; rssBeforeMiB: number; peakRssMiB: number; pages: number; pdfBytes: number; cellsBytes: number };
+      rows.push([label, m.pages, fmt(m.wallS, 1), fmt(m.rssBeforeMiB, 0), fmt(m.peakRssMiB, 0), fmt(m.peakRssMiB - m.rssBeforeMiB, 0), fmt(m.pdfBytes / 1e6, 2), fmt(m.cellsBytes / 1e6, 2)]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return {
+    title: 'A million-cell workbook at upload (issue 48)',
+    body: [
+      table(['checkout', 'pages', 'conversion s', 'RSS before MiB', 'peak RSS MiB', 'peak − before MiB', 'PDF MB', 'cells stored MB'], rows),
+      '',
+      `${(bytes.length / 1e6).toFixed(1)} MB XLSX, 20,001 rows × 50 columns, converted by convertUpload in a process of its own (render threads in it); peak RSS is the process's VmHWM after a warm-up conversion. Cells stored: the JSON written to file_renditions (\`cells\` before, \`cell_grids\` after).`,
+    ].join('\n'),
+  };
+}
+
+if (isMain(import.meta.url) && process.argv.includes('--workbook')) await runStandalone(workbookMemoryBenchmark, { needsInfra: false });
+else if (isMain(import.meta.url)) await runStandalone(convertBenchmark, { needsInfra: false });

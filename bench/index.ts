@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { batchBenchmark } from './batch.js';
-import { convertBenchmark } from './convert.js';
+import { convertBenchmark, workbookMemoryBenchmark } from './convert.js';
 import { jobsBenchmark } from './jobs.js';
 import { longExtractionBenchmark } from './long-extraction.js';
 import { log, startInfra, type Infra } from './lib/infra.js';
@@ -23,6 +23,7 @@ const benchmarks: Array<[string, Benchmark]> = [
   ['jobs', jobsBenchmark],
   ['render', renderBenchmark],
   ['convert', convertBenchmark],
+  ['workbook', workbookMemoryBenchmark],
   ['parse', parseBenchmark],
   ['long extraction', longExtractionBenchmark],
   ['reads', readsBenchmark],

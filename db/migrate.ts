@@ -22,6 +22,7 @@ import * as batchFailed from './migrations/022_batch_failed.js';
 import * as workspaces from './migrations/023_workspaces.js';
 import * as classificationNotify from './migrations/026_classification_notify.js';
 import * as schemaSuggestions from './migrations/035_schema_suggestions.js';
+import * as compactCells from './migrations/032_compact_cells.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -49,6 +50,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '023_workspaces': workspaces,
   '026_classification_notify': classificationNotify,
   '035_schema_suggestions': schemaSuggestions,
+  '032_compact_cells': compactCells,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -2787,6 +2787,28 @@ export interface components {
              *     other file.
              */
             skipped_attachments: components["schemas"]["SkippedAttachment"][];
+            /**
+             * @description What the conversion could not do faithfully; empty for most files. A spreadsheet
+             *     formula with no stored value (a file written by a library such as openpyxl, not by
+             *     Excel) is computed for the common functions (arithmetic, `SUM`, `AVERAGE`, `MIN`, `MAX`,
+             *     `COUNT`, `ROUND`, `IF`, references to other sheets, and most of Excel's others); one
+             *     that cannot be computed is shown on the page as its formula text (`=FOO(A1)`) and listed
+             *     here as `formula_not_computed` with its sheet and cell (at most 1,000 are listed).
+             *     Stored values (what Excel saved) are shown as saved, never recomputed. Our addition.
+             */
+            warnings: components["schemas"]["FileWarning"][];
+        };
+        /** @description Something a file's conversion could not do faithfully, and where. */
+        FileWarning: {
+            /**
+             * @description `formula_not_computed`: a spreadsheet formula without a stored value that could not be computed; its formula text is shown instead.
+             * @enum {string}
+             */
+            code: "formula_not_computed";
+            /** @description The sheet's name. */
+            sheet: string;
+            /** @description The cell's A1 reference, e.g. `B5`. */
+            cell: string;
         };
         /** @description An e-mail attachment that is not stored as a file, and why. */
         SkippedAttachment: {
@@ -5922,7 +5944,8 @@ export interface operations {
                      *       "parent_file_id": null,
                      *       "attachment_filename": null,
                      *       "attachment_file_ids": [],
-                     *       "skipped_attachments": []
+                     *       "skipped_attachments": [],
+                     *       "warnings": []
                      *     }
                      */
                     "application/json": components["schemas"]["FileResponse"];

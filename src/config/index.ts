@@ -44,6 +44,8 @@ const schema = z.object({
   SERVICE_MAX_ATTACHMENTS: int(0, 10_000).default(50),
   // Uploads in other formats than PDF, PNG and JPEG are converted at upload, within this time.
   SERVICE_CONVERSION_TIMEOUT_S: int(1, 3600).default(60),
+  // Conversions running at once per process; each may hold a few hundred MiB while it runs.
+  SERVICE_CONVERSION_CONCURRENCY: int(1, 64).default(2),
   // Unset: `soffice` (or `libreoffice`) on PATH. Converts OpenDocument, RTF, DOC, XLS and PPT.
   SERVICE_LIBREOFFICE_PATH: z.string().min(1).optional(),
   // Unset: SERVICE_MAX_PAGES (long documents are extracted in windows).
@@ -138,6 +140,8 @@ export interface Config {
   maxAttachments: number;
   /** An upload's conversion (formats other than PDF, PNG, JPEG) is stopped after this many seconds. */
   conversionTimeoutS: number;
+  /** Conversions running at once in a process (SERVICE_CONVERSION_CONCURRENCY); more wait their turn. */
+  conversionConcurrency: number;
   /** The LibreOffice binary configured (SERVICE_LIBREOFFICE_PATH); unset: found on PATH. */
   libreOfficePath?: string;
   extractionMaxPages: number;
@@ -253,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPages: e.SERVICE_MAX_PAGES,
     maxAttachments: e.SERVICE_MAX_ATTACHMENTS,
     conversionTimeoutS: e.SERVICE_CONVERSION_TIMEOUT_S,
+    conversionConcurrency: e.SERVICE_CONVERSION_CONCURRENCY,
     libreOfficePath: e.SERVICE_LIBREOFFICE_PATH,
     extractionMaxPages: e.SERVICE_EXTRACTION_MAX_PAGES ?? e.SERVICE_MAX_PAGES,
     extractionWindowPages: e.SERVICE_EXTRACTION_WINDOW_PAGES,

@@ -37,6 +37,11 @@ export interface RenderPoolSettings {
   nativeCodec: boolean;
   /** Where the one warning goes when the native codec cannot be loaded (default: process.emitWarning). */
   warn?: (message: string) => void;
+  /**
+   * Conversions (uploads in other formats than PDF and images, e-mails) running at once, at most
+   * (SERVICE_CONVERSION_CONCURRENCY): each may hold a few hundred MiB while it runs; more wait.
+   */
+  conversions: number;
 }
 
 export const DEFAULT_RENDER_POOL: RenderPoolSettings = {
@@ -45,6 +50,7 @@ export const DEFAULT_RENDER_POOL: RenderPoolSettings = {
   idleTimeoutMs: 30_000,
   niceness: 10,
   nativeCodec: true,
+  conversions: 2,
 };
 
 type Outcome = TaskOutcome & { wasmBytes: number; tasks: number };
@@ -69,8 +75,39 @@ export function renderPoolStats(): {
   settings: RenderPoolSettings;
   /** The encoder of the current pool's threads: sharp, or the built-in encoders (none before the first task). */
   codec: 'native' | 'built-in' | null;
+  /** Conversions running now, waiting for a turn, and the most that ever ran at once. */
+  conversions: { running: number; waiting: number; peak: number };
 } {
-  return { threads: current?.threads.length ?? 0, retired, largestWasmBytes, settings, codec: current ? currentCodec : null };
+  return {
+    threads: current?.threads.length ?? 0,
+    retired,
+    largestWasmBytes,
+    settings,
+    codec: current ? currentCodec : null,
+    conversions: { running: conversionsRunning, waiting: conversionQueue.length, peak: conversionsPeak },
+  };
+}
+
+let conversionsRunning = 0;
+let conversionsPeak = 0;
+const conversionQueue: Array<() => void> = [];
+
+/**
+ * Runs `fn` once fewer than `settings.conversions` conversions run, in arrival order. The wait is
+ * not part of the conversion's time (SERVICE_CONVERSION_TIMEOUT_S starts when it runs).
+ */
+async function asConversion<T>(fn: () => Promise<T>): Promise<T> {
+  if (conversionsRunning >= Math.max(1, settings.conversions)) await new Promise<void>((resolve) => conversionQueue.push(resolve));
+  else conversionsRunning++;
+  conversionsPeak = Math.max(conversionsPeak, conversionsRunning);
+  try {
+    return await fn();
+  } finally {
+    // The turn passes straight to the next waiter (the count stays), or the count drops.
+    const next = conversionQueue.shift();
+    if (next) next();
+    else conversionsRunning--;
+  }
 }
 
 /** Waits for running tasks, then stops every thread. The next task starts a new pool. */
@@ -129,7 +166,7 @@ export function splitByFirstPage(queries: TextQuery[], count: number): number[][
  * converter stuck inside mupdf cannot be interrupted any other way.
  */
 export async function convertInPool(bytes: Buffer, format: FormatId, context: ConvertContext): Promise<Rendition> {
-  const rendition = (await run({ op: 'convert', bytes, format, context }, context.timeoutMs)) as Rendition;
+  const rendition = (await asConversion(() => run({ op: 'convert', bytes, format, context }, context.timeoutMs))) as Rendition;
   return { ...rendition, pdf: rendition.pdf ? asBuffer(rendition.pdf) : null };
 }
 
@@ -138,7 +175,7 @@ export async function convertInPool(bytes: Buffer, format: FormatId, context: Co
  * attachments, within `timeoutMs` (conversion_timeout), off the API's event loop.
  */
 export async function emailInPool(bytes: Buffer, mediaType: EmailMediaType, opts: { maxPages: number; timeoutMs: number }): Promise<EmailConversion> {
-  const conversion = (await run({ op: 'email', bytes, mediaType, maxPages: opts.maxPages }, opts.timeoutMs)) as EmailConversion;
+  const conversion = (await asConversion(() => run({ op: 'email', bytes, mediaType, maxPages: opts.maxPages }, opts.timeoutMs))) as EmailConversion;
   const { rendition } = conversion;
   return { ...conversion, rendition: { ...rendition, pdf: rendition.pdf ? asBuffer(rendition.pdf) : null } };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config/index.js';
 import { detectMediaType, checkDeclaredType, needsConversion } from '../documents/sniff.js';
-import type { FileKind } from '../documents/formats/types.js';
+import type { ConversionWarning, FileKind } from '../documents/formats/types.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { putRendition } from '../storage/file-renditions.js';
@@ -36,9 +36,11 @@ export interface FileRecord {
   attachment_file_ids: string[];
   /** This e-mail's attachments that were not stored as files, and why. */
   skipped_attachments: SkippedAttachment[];
+  /** What its conversion could not do faithfully (a spreadsheet formula not computed); empty for most files. */
+  warnings: ConversionWarning[];
 }
 
-const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments'];
+const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments', 'warnings'];
 
 export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRecord {
   return {
@@ -55,6 +57,7 @@ export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRe
     attachment_filename: row.attachment_filename ?? null,
     attachment_file_ids: attachmentFileIds,
     skipped_attachments: row.skipped_attachments ?? [],
+    warnings: row.warnings ?? [],
   };
 }
 
@@ -164,10 +167,11 @@ async function storeConverted(db: Db, bytes: Buffer, converted: Converted, filen
         page_count: converted.rendition.pageCount,
         size_bytes: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
+        warnings: JSON.stringify(converted.rendition.warnings ?? []),
       })
       .returning(COLUMNS);
     await postgresFileStore(db).put(id, bytes, trx);
-    if (converted.rendition.pdf) await putRendition(trx, id, converted.rendition.pdf, converted.rendition.cells);
+    if (converted.rendition.pdf) await putRendition(trx, id, converted.rendition.pdf, converted.rendition.cellGrids);
     return row;
   });
   return toFileRecord(saved);

@@ -25,6 +25,13 @@ export function cellsAt(boxes: Box[], byPage: Map<number, CellRef[]>): CellCite[
   return out;
 }
 
+/** The pages the provenance's boxes lie on, each once. */
+export function boxPages(provenance: Record<string, Provenance>): number[] {
+  const pages = new Set<number>();
+  for (const p of Object.values(provenance)) for (const b of p.boxes ?? []) pages.add(b.page);
+  return [...pages];
+}
+
 /** The provenance with `cells` added to every value whose boxes lie in spreadsheet cells. */
 export function withCells(provenance: Record<string, Provenance>, cells: CellRef[]): Record<string, Provenance> {
   if (cells.length === 0) return provenance;

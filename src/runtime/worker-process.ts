@@ -49,6 +49,7 @@ export async function startWorker(
     threads: config.renderThreads,
     maxWasmBytes: config.renderThreadMaxMib * 1024 * 1024,
     niceness: config.renderNiceness,
+    conversions: config.conversionConcurrency,
     // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
     warn: (message) => opts.logger.warn(message),
   });

@@ -1,14 +1,15 @@
 // A converted file's PDF rendition (the bytes its pages are read from) and a spreadsheet's cell
 // map, stored beside the original bytes (db/migrations/014_formats.ts). Files in PDF, PNG or JPEG
-// have no rendition: their own bytes are the pages.
-import type { CellRef } from '../documents/formats/types.js';
+// have no rendition: their own bytes are the pages. The cell map is stored per page (`cell_grids`,
+// 032): renditions stored before keep one JSON object per cell (`cells`), still read.
+import { gridCells, type CellGrid, type CellRef } from '../documents/formats/types.js';
 import type { Db } from './db.js';
 
-export async function putRendition(trx: Db, fileId: string, pdf: Uint8Array, cells: CellRef[] | undefined): Promise<void> {
+export async function putRendition(trx: Db, fileId: string, pdf: Uint8Array, cellGrids: CellGrid[] | undefined): Promise<void> {
   await trx('file_renditions').insert({
     file_id: fileId,
     pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
-    cells: cells && cells.length > 0 ? JSON.stringify(cells) : null,
+    cell_grids: cellGrids && cellGrids.length > 0 ? JSON.stringify(cellGrids) : null,
   });
 }
 
@@ -28,12 +29,20 @@ export async function getPageSourceBytes(db: Db, fileId: string): Promise<Buffer
 export async function getPageCells(db: Db, fileId: string, page: number): Promise<CellRef[]> {
   const row = await db('file_renditions')
     .where({ file_id: fileId })
-    .first(db.raw(`coalesce((select jsonb_agg(c) from jsonb_array_elements(cells) c where (c->>'page')::int = ?), '[]'::jsonb) as cells`, [page]));
-  return (row?.cells as CellRef[] | undefined) ?? [];
+    .first(
+      db.raw(`(select jsonb_agg(g) from jsonb_array_elements(cell_grids) g where (g->>'page')::int = ?) as grids`, [page]),
+      db.raw(`case when cell_grids is null then coalesce((select jsonb_agg(c) from jsonb_array_elements(cells) c where (c->>'page')::int = ?), '[]'::jsonb) end as cells`, [page]),
+    );
+  if (!row) return [];
+  if (row.grids) return (row.grids as CellGrid[]).flatMap(gridCells);
+  return (row.cells as CellRef[] | null) ?? [];
 }
 
-/** Every spreadsheet cell drawn in a file's rendition (all pages); [] for other files. */
-export async function getRenditionCells(db: Db, fileId: string): Promise<CellRef[]> {
-  const row = await db('file_renditions').where({ file_id: fileId }).first('cells');
-  return (row?.cells as CellRef[] | null | undefined) ?? [];
+/** The spreadsheet cells drawn on `pages` (all pages when not given) of a file's rendition; [] for other files. */
+export async function getRenditionCells(db: Db, fileId: string, pages?: number[]): Promise<CellRef[]> {
+  if (pages?.length === 0) return [];
+  const wanted = pages ? new Set(pages) : null;
+  const row = await db('file_renditions').where({ file_id: fileId }).first('cell_grids', db.raw('case when cell_grids is null then cells end as cells'));
+  if (row?.cell_grids) return (row.cell_grids as CellGrid[]).filter((g) => !wanted || wanted.has(g.page)).flatMap(gridCells);
+  return ((row?.cells as CellRef[] | null | undefined) ?? []).filter((c) => !wanted || wanted.has(c.page));
 }

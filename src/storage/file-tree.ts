@@ -32,10 +32,11 @@ export async function insertFileTree(db: Db, files: { row: TreeFileRow; content:
       await trx('files').insert({
         ...row,
         skipped_attachments: JSON.stringify(row.skipped_attachments),
+        warnings: JSON.stringify(rendition?.warnings ?? []),
         ...(seq > 0 ? { created_at: trx.raw(`(select created_at from files where id = ?) - ? * interval '1 microsecond'`, [rootId, seq]) } : {}),
       });
       await postgresFileStore(db).put(row.id, content, trx);
-      if (rendition?.pdf) await putRendition(trx, row.id, rendition.pdf, rendition.cells);
+      if (rendition?.pdf) await putRendition(trx, row.id, rendition.pdf, rendition.cellGrids);
     }
   });
 }

@@ -36,6 +36,7 @@ describe('POST /v1/files', () => {
       'sha256',
       'size_bytes',
       'skipped_attachments',
+      'warnings',
     ]);
     expect(r.body.id).toMatch(/^file_[0-9a-z]{26}$/);
     expect(r.body).toMatchObject({
@@ -48,6 +49,7 @@ describe('POST /v1/files', () => {
       attachment_filename: null,
       attachment_file_ids: [],
       skipped_attachments: [],
+      warnings: [],
     });
 
     const content = await checkedFetch<Buffer>(base, 'GET', `/v1/files/${r.body.id}/content`);

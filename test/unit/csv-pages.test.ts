@@ -26,6 +26,6 @@ describe('CSV pages', () => {
     const big = Array.from({ length: 1_001 }, (_, i) => `r${i}`).join('\n');
     await expect(convertCsv(Buffer.from(big), { maxPages: 10 })).rejects.toMatchObject({ code: 'document_too_many_pages' });
     const ok = await convertCsv(Buffer.from(big), { maxPages: 11 });
-    expect([ok.kind, ok.pageCount, ok.cells]).toEqual(['text', 11, undefined]);
+    expect([ok.kind, ok.pageCount, ok.cellGrids]).toEqual(['text', 11, undefined]);
   });
 });

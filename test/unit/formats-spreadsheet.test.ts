@@ -3,7 +3,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
 import * as mupdf from 'mupdf';
 import { convertSpreadsheet, detectSpreadsheet } from '../../src/documents/formats/spreadsheet.js';
-import type { CellRef, Rendition } from '../../src/documents/formats/types.js';
+import { gridCells, type CellRef, type Rendition } from '../../src/documents/formats/types.js';
 import { makeDisplayedValuesWorkbook, makeMacroWorkbook } from '../fixtures/workbooks.js';
 
 const opts = { maxDecompressedBytes: 64 * 1024 * 1024, maxPages: 1000 };
@@ -25,8 +25,11 @@ function textIn(r: Rendition, ref: CellRef): string {
   return words.join('').trim();
 }
 
+/** Every cell drawn, from the rendition's per-page grids. */
+const cellsOf = (r: Rendition): CellRef[] => (r.cellGrids ?? []).flatMap(gridCells);
+
 const cellOf = (r: Rendition, sheet: string, cell: string, page?: number) =>
-  r.cells!.find((c) => c.sheet === sheet && c.cell === cell && (page === undefined || c.page === page));
+  cellsOf(r).find((c) => c.sheet === sheet && c.cell === cell && (page === undefined || c.page === page));
 
 describe('spreadsheets as pages', () => {
   it('shows values as the spreadsheet displays them, each drawn inside its cell box', async () => {
@@ -46,7 +49,7 @@ describe('spreadsheets as pages', () => {
     expect(r.kind).toBe('spreadsheet');
     // Values: 1 page; Long: 250 rows → 3 pages.
     expect(r.pageCount).toBe(4);
-    expect(new Set(r.cells!.map((c) => c.sheet))).toEqual(new Set(['Values', 'Long']));
+    expect(new Set(cellsOf(r).map((c) => c.sheet))).toEqual(new Set(['Values', 'Long']));
     expect(mupdf.Document.openDocument(r.pdf!, 'application/pdf').countPages()).toBe(4);
     // Page 2 holds rows 1-100 of Long; page 3 the header and rows 101-200; page 4 the header and 201-250.
     expect(cellOf(r, 'Long', 'A100', 2)).toBeDefined();
@@ -54,7 +57,7 @@ describe('spreadsheets as pages', () => {
     expect(textIn(r, cellOf(r, 'Long', 'A1', 3)!)).toBe('Row');
     expect(textIn(r, cellOf(r, 'Long', 'B1', 4)!)).toBe('Amount');
     expect(textIn(r, cellOf(r, 'Long', 'B250', 4)!)).toBe('498');
-    expect(r.cells!.filter((c) => c.page === 4)).toHaveLength(2 * 51);
+    expect(cellsOf(r).filter((c) => c.page === 4)).toHaveLength(2 * 51);
   });
 
   it('reads a real workbook with a table (Apache POI table-sample.xlsx)', async () => {
@@ -66,12 +69,20 @@ describe('spreadsheets as pages', () => {
     expect(textIn(r, cellOf(r, 'Tabelle1', 'G5')!)).toBe('17%'); // a percentage format
   });
 
+  it('shows dates of a workbook in the 1904 date system as Excel does (Apache POI DateFormatTests.xlsx)', async () => {
+    const r = await convertSpreadsheet(fixture('DateFormatTests.xlsx'), opts);
+    const doc = mupdf.Document.openDocument(r.pdf!, 'application/pdf');
+    const text = Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText().asText()).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('11-Oct-1952 14:35:27.000');
+    expect(text).not.toContain('10-Oct-1948');
+  });
+
   it('reads a real multi-sheet workbook, its empty third sheet giving no page (Apache POI SampleSS.xlsx)', async () => {
     const r = await convertSpreadsheet(fixture('SampleSS.xlsx'), opts);
     expect(r.pageCount).toBe(2);
     expect(textIn(r, cellOf(r, 'First Sheet', 'B2')!)).toBe('2nd row 2nd column');
     expect(textIn(r, cellOf(r, 'Sheet Number 2', 'A1')!)).toBe('Start of 2nd sheet');
-    expect(r.cells!.some((c) => c.sheet === 'Sheet3')).toBe(false);
+    expect(cellsOf(r).some((c) => c.sheet === 'Sheet3')).toBe(false);
   });
 
   it('refuses a zip bomb once its output passes the budget, and a file that is no workbook', async () => {

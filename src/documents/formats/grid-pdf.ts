@@ -1,7 +1,7 @@
 // Draws spreadsheet pages as a grid into a PDF of our own making, so the box of every value is
 // known exactly (the cell's rectangle), not guessed back from a rendering.
 import * as mupdf from 'mupdf';
-import type { CellRef } from './types.js';
+import { encodeFilled, type CellGrid } from './types.js';
 import type { SheetPage } from './sheet-pages.js';
 
 const FONT_SIZE = 8;
@@ -68,27 +68,42 @@ export function wrapText(text: string, width: number, measure: (s: string) => nu
 const STROKE = new mupdf.StrokeState({ lineWidth: 0.5, lineCap: 'Butt', lineJoin: 'Miter', miterLimit: 10 });
 const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1e5) / 1e5;
 
-/** The PDF of the pages and where each value is drawn (page numbers 1-based, in `pages` order). */
-export function drawGridPdf(pages: SheetPage[]): { pdf: Uint8Array; cells: CellRef[] } {
+/**
+ * The PDF of the pages and each page's grid (page numbers 1-based, in `pages` order). `pages` may
+ * be a generator: one page's rows are held at a time.
+ */
+export function drawGridPdf(pages: Iterable<SheetPage>): { pdf: Uint8Array; cellGrids: CellGrid[] } {
   const { regular, bold } = loadFonts();
   const buffer = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(buffer, 'pdf', 'compress');
-  const cells: CellRef[] = [];
+  const cellGrids: CellGrid[] = [];
   try {
-    pages.forEach((page, index) => {
-      const pageNumber = index + 1;
+    let index = 0;
+    for (const page of pages) {
+      const pageNumber = ++index;
       const fontOf = (rowIndex: number) => (rowIndex === 0 && page.repeatsHeader ? bold : regular);
+      // Each value's width, measured once: it sizes the columns, and a value that fits is not wrapped.
+      const measured = page.rows.map((row, r) =>
+        row.cells.map((cell) => {
+          if (!cell) return 0;
+          if (!cell.text.includes('\n')) return textWidth(fontOf(r), cell.text, FONT_SIZE);
+          let widest = 0;
+          for (const line of cell.text.split(/\r?\n/)) widest = Math.max(widest, textWidth(fontOf(r), line, FONT_SIZE));
+          return widest;
+        }),
+      );
       // Column widths from the widest value on this page, within bounds.
       const widths = page.columns.map((_, c) => {
         let widest = 0;
-        page.rows.forEach((row, r) => {
-          const cell = row.cells[c];
-          if (cell) for (const line of cell.text.split(/\r?\n/)) widest = Math.max(widest, textWidth(fontOf(r), line, FONT_SIZE));
-        });
+        for (const row of measured) widest = Math.max(widest, row[c]!);
         return Math.min(MAX_COLUMN, Math.max(MIN_COLUMN, Math.ceil(widest + 2 * CELL_PAD)));
       });
       const wrapped = page.rows.map((row, r) =>
-        row.cells.map((cell, c) => (cell ? wrapText(cell.text, widths[c]! - 2 * CELL_PAD, (s) => textWidth(fontOf(r), s, FONT_SIZE)) : [])),
+        row.cells.map((cell, c) => {
+          if (!cell) return [];
+          if (measured[r]![c]! <= widths[c]! - 2 * CELL_PAD && !cell.text.includes('\n')) return [cell.text.trimEnd()]; // as wrapText would
+          return wrapText(cell.text, widths[c]! - 2 * CELL_PAD, (s) => textWidth(fontOf(r), s, FONT_SIZE));
+        }),
       );
       const heights = wrapped.map((row) => Math.max(1, ...row.map((lines) => lines.length)) * LINE_HEIGHT + 4);
       const pageWidth = 2 * MARGIN + widths.reduce((a, b) => a + b, 0);
@@ -109,13 +124,16 @@ export function drawGridPdf(pages: SheetPage[]): { pdf: Uint8Array; cells: CellR
           wrapped[r]![c]!.forEach((line, l) => {
             if (line) text.showString(fontOf(r), [FONT_SIZE, 0, 0, -FONT_SIZE, x0 + CELL_PAD, y0 + 2 + (l + 1) * LINE_HEIGHT - 2], line);
           });
-          cells.push({
-            sheet: page.sheet,
-            cell: cell.ref,
-            page: pageNumber,
-            box: { x0: round(x0 / pageWidth), y0: round(y0 / pageHeight), x1: round(xs[c + 1]! / pageWidth), y1: round(ys[r + 1]! / pageHeight) },
-          });
         });
+      });
+      cellGrids.push({
+        page: pageNumber,
+        sheet: page.sheet,
+        columns: page.columns,
+        rows: page.rows.map((row) => row.row),
+        xs: xs.map((x) => round(x / pageWidth)),
+        ys: ys.map((y) => round(y / pageHeight)),
+        filled: encodeFilled(page.rows.length, page.columns.length, (r, c) => page.rows[r]!.cells[c] != null),
       });
       device.fillText(text, IDENTITY, mupdf.ColorSpace.DeviceGray, BLACK, 1);
       const grid = new mupdf.Path();
@@ -125,9 +143,9 @@ export function drawGridPdf(pages: SheetPage[]): { pdf: Uint8Array; cells: CellR
       writer.endPage();
       text.destroy();
       grid.destroy();
-    });
+    }
     writer.close();
-    return { pdf: new Uint8Array(buffer.asUint8Array()), cells };
+    return { pdf: new Uint8Array(buffer.asUint8Array()), cellGrids };
   } finally {
     writer.destroy();
     buffer.destroy();

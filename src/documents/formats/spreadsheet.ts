@@ -2,7 +2,8 @@
 // grid with the values as the spreadsheet displays them, and where each value is drawn.
 import { DocumentError } from '../errors.js';
 import { drawGridPdf } from './grid-pdf.js';
-import { ROWS_PER_PAGE, readWorkbook, sheetPages, visibleSheets, type SheetPage } from './sheet-pages.js';
+import { computeFormulas } from './sheet-formulas.js';
+import { ROWS_PER_PAGE, layoutPages, readWorkbook, sheetLayout, usesDate1904, visibleSheets, type SheetLayout } from './sheet-pages.js';
 import type { Rendition } from './types.js';
 import { checkZipBudget, isZip, zipEntries } from './zip-budget.js';
 
@@ -37,19 +38,24 @@ export async function convertSpreadsheet(bytes: Uint8Array, opts: SpreadsheetOpt
   if (!entries.some((e) => e.name === 'xl/workbook.xml' || e.name === 'xl/workbook.bin')) {
     throw new DocumentError('document_corrupt', 'The ZIP container holds no workbook (xl/workbook.xml)');
   }
-  let pages: SheetPage[];
+  let layouts: SheetLayout[];
+  let warnings: Rendition['warnings'];
   try {
     // No sheet may give more than maxPages pages: rows past that are not even read.
     const wb = readWorkbook(bytes, opts.maxPages * ROWS_PER_PAGE + 1);
-    pages = visibleSheets(wb).flatMap((name) => sheetPages(name, wb.Sheets[name]!));
+    const shown = visibleSheets(wb);
+    warnings = computeFormulas(wb, shown);
+    layouts = shown.map((name) => sheetLayout(name, wb.Sheets[name]!, ROWS_PER_PAGE, usesDate1904(wb))).filter((l): l is SheetLayout => l !== null);
   } catch (err) {
     if (err instanceof DocumentError) throw err;
     throw new DocumentError('document_corrupt', `The workbook cannot be read: ${(err as Error).message}`, { cause: err });
   }
-  if (pages.length === 0) throw new DocumentError('document_empty', 'The workbook has no visible sheet with any value');
-  if (pages.length > opts.maxPages) {
-    throw new DocumentError('document_too_many_pages', `The workbook makes ${pages.length} pages; at most ${opts.maxPages} are accepted`);
+  const pageCount = layouts.reduce((n, l) => n + l.pageCount, 0);
+  if (pageCount === 0) throw new DocumentError('document_empty', 'The workbook has no visible sheet with any value');
+  if (pageCount > opts.maxPages) {
+    throw new DocumentError('document_too_many_pages', `The workbook makes ${pageCount} pages; at most ${opts.maxPages} are accepted`);
   }
-  const { pdf, cells } = drawGridPdf(pages);
-  return { kind: 'spreadsheet', pdf, pageCount: pages.length, cells };
+  // Pages are made as they are drawn: one page's rows at a time beside the workbook.
+  const { pdf, cellGrids } = drawGridPdf((function* () { for (const l of layouts) yield* layoutPages(l); })());
+  return { kind: 'spreadsheet', pdf, pageCount, cellGrids, ...(warnings.length > 0 ? { warnings } : {}) };
 }

@@ -146,6 +146,8 @@ from .file_kind import FileKind
 from .file_response import FileResponse
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
+from .file_warning import FileWarning
+from .file_warning_code import FileWarningCode
 from .flag_reason import FlagReason
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
 from .get_batch_results_as import GetBatchResultsAs
@@ -387,6 +389,8 @@ __all__ = (
     "FileResponse",
     "FileResponseMediaType",
     "FileUpload",
+    "FileWarning",
+    "FileWarningCode",
     "FlagReason",
     "GetApiReferenceAssetAsset",
     "GetBatchResultsAs",

@@ -11,6 +11,7 @@ from ..models.file_kind import FileKind
 from ..models.file_response_media_type import FileResponseMediaType
 
 if TYPE_CHECKING:
+    from ..models.file_warning import FileWarning
     from ..models.skipped_attachment import SkippedAttachment
 
 
@@ -45,6 +46,13 @@ class FileResponse:
         skipped_attachments (list[SkippedAttachment]): This e-mail's attachments that were not stored as files, in
             attachment order; empty for any
             other file.
+        warnings (list[FileWarning]): What the conversion could not do faithfully; empty for most files. A spreadsheet
+            formula with no stored value (a file written by a library such as openpyxl, not by
+            Excel) is computed for the common functions (arithmetic, `SUM`, `AVERAGE`, `MIN`, `MAX`,
+            `COUNT`, `ROUND`, `IF`, references to other sheets, and most of Excel's others); one
+            that cannot be computed is shown on the page as its formula text (`=FOO(A1)`) and listed
+            here as `formula_not_computed` with its sheet and cell (at most 1,000 are listed).
+            Stored values (what Excel saved) are shown as saved, never recomputed. Our addition.
     """
 
     id: str
@@ -59,6 +67,7 @@ class FileResponse:
     attachment_filename: None | str
     attachment_file_ids: list[str]
     skipped_attachments: list[SkippedAttachment]
+    warnings: list[FileWarning]
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -91,6 +100,11 @@ class FileResponse:
             skipped_attachments_item = skipped_attachments_item_data.to_dict()
             skipped_attachments.append(skipped_attachments_item)
 
+        warnings = []
+        for warnings_item_data in self.warnings:
+            warnings_item = warnings_item_data.to_dict()
+            warnings.append(warnings_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -107,6 +121,7 @@ class FileResponse:
                 "attachment_filename": attachment_filename,
                 "attachment_file_ids": attachment_file_ids,
                 "skipped_attachments": skipped_attachments,
+                "warnings": warnings,
             }
         )
 
@@ -114,6 +129,7 @@ class FileResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.file_warning import FileWarning
         from ..models.skipped_attachment import SkippedAttachment
 
         d = dict(src_dict)
@@ -161,6 +177,13 @@ class FileResponse:
 
             skipped_attachments.append(skipped_attachments_item)
 
+        warnings = []
+        _warnings = d.pop("warnings")
+        for warnings_item_data in _warnings:
+            warnings_item = FileWarning.from_dict(warnings_item_data)
+
+            warnings.append(warnings_item)
+
         file_response = cls(
             id=id,
             filename=filename,
@@ -174,6 +197,7 @@ class FileResponse:
             attachment_filename=attachment_filename,
             attachment_file_ids=attachment_file_ids,
             skipped_attachments=skipped_attachments,
+            warnings=warnings,
         )
 
         return file_response
