@@ -21,7 +21,6 @@ const PAGE = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Studio · Document Extraction and Parsing Service</title>
-  <link rel="icon" type="image/png" href="/favicon.ico">
   <link rel="stylesheet" href="/studio/assets/studio.css">
 </head>
 <body>
@@ -57,7 +56,7 @@ export function studioRoutes(): Router {
     ctx.body = PAGE;
   });
 
-  // The icon browsers ask every page of the origin for (the studio, /docs): never a 404.
+  // The icon browsers ask every page of the origin for by default (the studio, /docs): never a 404.
   router.get('/favicon.ico', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.type = ctx.accepts('image/png', 'application/octet-stream') === 'application/octet-stream' ? 'application/octet-stream' : 'image/png';
