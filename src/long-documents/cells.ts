@@ -36,7 +36,11 @@ export function boxPages(provenance: Record<string, Provenance>): number[] {
 export function withCells(provenance: Record<string, Provenance>, cells: CellRef[]): Record<string, Provenance> {
   if (cells.length === 0) return provenance;
   const byPage = new Map<number, CellRef[]>();
-  for (const c of cells) byPage.set(c.page, [...(byPage.get(c.page) ?? []), c]);
+  for (const c of cells) {
+    const list = byPage.get(c.page);
+    if (list) list.push(c);
+    else byPage.set(c.page, [c]);
+  }
   const out: Record<string, Provenance> = {};
   for (const [pointer, p] of Object.entries(provenance)) {
     const found = p.boxes ? cellsAt(p.boxes, byPage) : [];

@@ -72,7 +72,7 @@ describe('spreadsheets as pages', () => {
   it('shows dates of a workbook in the 1904 date system as Excel does (Apache POI DateFormatTests.xlsx)', async () => {
     const r = await convertSpreadsheet(fixture('DateFormatTests.xlsx'), opts);
     const doc = mupdf.Document.openDocument(r.pdf!, 'application/pdf');
-    const text = Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText().asText()).join(' ').replace(/\s+/g, ' ');
+    const text = Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText('preserve-whitespace').asText()).join(' ').replace(/\s+/g, ' ');
     expect(text).toContain('11-Oct-1952 14:35:27.000');
     expect(text).not.toContain('10-Oct-1948');
   });
