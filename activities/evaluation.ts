@@ -70,7 +70,7 @@ export function evaluationActivities(deps: ResolvedActivityDeps) {
             : (r.error ?? (r.status === 'canceled' ? { code: 'canceled', message: 'The item job was canceled' } : { code: 'job_missing', message: 'The item job was deleted before it ended' })),
         };
       });
-      const { report, leaves } = scoreRun(outcomes, run.extractor_snapshot.schema, run.options);
+      const { report, leaves } = scoreRun(outcomes, run.extractor_snapshot.schema, run.options, run.extractor_snapshot.rules ?? []);
       const recorded = await db.transaction(async (trx) => {
         for (const [itemId, itemLeaves] of Object.entries(leaves)) await storeScoredLeaves(trx, runId, itemId, itemLeaves);
         return completeRun(trx, runId, report);

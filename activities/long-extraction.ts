@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
+import { anyRuleFailed, evaluateRules, withRuleFlags } from '../src/rules/index.js';
 import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, reviewEnabled, thresholdResolver, type ConfidenceMap } from '../src/confidence/index.js';
 import { findTextInPool, openTextLayer, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
 import type { Extractor } from '../src/domain/extractors.js';
@@ -295,8 +296,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (rows.length > 1) result.conflicts = merged.conflicts;
         // Confidence of every value from its own window's token probabilities, and what needs a human.
         const confidence = jobConfidence(data, merged.sources, rows.map((r) => r.confidence ?? null));
+        // The extractor version's rules (its snapshot); a failed one flags its values and asks for a review.
+        const ruleResults = evaluateRules(extractor.rules, data);
         const reviewed = reviewEnabled(extractor);
-        const flags = buildFlags({
+        const baseFlags = buildFlags({
           data,
           schema: extractor.schema,
           confidence,
@@ -304,9 +307,11 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
           conflicts: merged.conflicts.map((c) => c.path),
           notGrounded: ungrounded,
         });
+        const flags = ruleResults.length > 0 ? withRuleFlags(baseFlags, ruleResults, data, confidence) : baseFlags;
         result.confidence = confidence;
         result.flags = flags;
-        const review = initialReview(reviewed, data, flags.length, new Date());
+        result.rule_results = ruleResults;
+        const review = initialReview(reviewed || anyRuleFailed(ruleResults), data, flags.length, new Date());
         const usage = sumUsage(rows.map((r) => r.usage));
         const completed = await jobs.completeJob(db, 'extraction', jobId, { result, usage, review });
         const n = completed ? 1 : 0;

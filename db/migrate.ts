@@ -23,6 +23,7 @@ import * as workspaces from './migrations/023_workspaces.js';
 import * as classificationNotify from './migrations/026_classification_notify.js';
 import * as schemaSuggestions from './migrations/035_schema_suggestions.js';
 import * as compactCells from './migrations/032_compact_cells.js';
+import * as extractorRules from './migrations/034_extractor_rules.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -51,6 +52,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '026_classification_notify': classificationNotify,
   '035_schema_suggestions': schemaSuggestions,
   '032_compact_cells': compactCells,
+  '034_extractor_rules': extractorRules,
 };
 
 const source: Knex.MigrationSource<string> = {

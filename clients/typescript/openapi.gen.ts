@@ -551,7 +551,9 @@ export interface paths {
          * Create or replace an extractor by stable name
          * @description Creates the extractor when the name is free (`201`), replaces the complete definition of a
          *     user-defined extractor when it exists (`200`). The schema must belong to the dialect and every
-         *     example's output must satisfy it. Prebuilt extractors cannot be replaced.
+         *     example's output must satisfy it. Prebuilt extractors cannot be replaced. `rules` (at most 50,
+         *     docs/rules.md) are checked against the schema: a rule of an unknown kind, a pointer that names
+         *     no field of the schema, a bad regular expression or a repeated id is `422 invalid_rules`.
          */
         put: operations["putExtractor"];
         post?: never;
@@ -562,7 +564,9 @@ export interface paths {
         /**
          * Partially update a custom extractor
          * @description Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
-         *     default. The merged definition is validated as a whole.
+         *     default. The merged definition is validated as a whole: a new `schema` must still accept the
+         *     stored examples and the stored `rules` (else `400 invalid_schema`/`invalid_example`, `422
+         *     invalid_rules`).
          */
         patch: operations["updateExtractor"];
         trace?: never;
@@ -630,7 +634,8 @@ export interface paths {
          * Gate a change of an extractor on its evaluation set (a candidate)
          * @description Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
          *     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
-         *     `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
+         *     `invalid_schema`/`invalid_example`/`model_required` for the merged definition, 422
+         *     `invalid_rules` when its rules do not fit its schema). The changed
          *     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
          *     compared with a completed run of the current version on the same set; when there is none, one
          *     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
@@ -1915,7 +1920,8 @@ export interface paths {
          * The results of an extraction batch as CSV
          * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
          *     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
-         *     space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+         *     space-separated), `failed_rules` (the ids of the job's failed rules, `;`-separated,
+         *     docs/rules.md), then one per leaf of the extractor's schema (as the batch's snapshot has
          *     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
          *     the items of an array (`/vendor/name`, `/line_items/*\/amount`); with `?confidence=true` each
          *     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
@@ -2977,6 +2983,15 @@ export interface components {
             max_examples?: number | null;
             /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
+            /**
+             * @description Our addition (docs/rules.md). Checks run on every answer of the extractor and again after
+             *     each review correction; a failed rule flags its values `rule:<id>` and puts the job in
+             *     review. Each pointer must name a field of `schema` (`*` for the items of an array); ids
+             *     are unique (`422 invalid_rules` otherwise). Absent on `PUT`: none; on `PATCH`: unchanged;
+             *     `[]` or null removes them. Versioned with the extractor: each job keeps the rules of the
+             *     version it ran with.
+             */
+            rules?: components["schemas"]["Rule"][] | null;
         };
         /**
          * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
@@ -3023,6 +3038,146 @@ export interface components {
             max_examples?: number | null;
             /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
+            /**
+             * @description Our addition (docs/rules.md). Checks run on every answer of the extractor and again after
+             *     each review correction; a failed rule flags its values `rule:<id>` and puts the job in
+             *     review. Each pointer must name a field of `schema` (`*` for the items of an array); ids
+             *     are unique (`422 invalid_rules` otherwise). Absent on `PUT`: none; on `PATCH`: unchanged;
+             *     `[]` or null removes them. Versioned with the extractor: each job keeps the rules of the
+             *     version it ran with.
+             */
+            rules?: components["schemas"]["Rule"][] | null;
+        };
+        /** @description Unique among the extractor's rules; URL-safe. It names the rule in `rule_results`, in flag reasons (`rule:<id>`) and in the batch CSV's `failed_rules`. */
+        RuleId: string;
+        /**
+         * @description A check of every answer (docs/rules.md), one of six kinds. Pointers must name fields of the
+         *     extractor's schema (`422 invalid_rules` otherwise); `*` runs over the items of an array, and
+         *     two pointers of one rule that both run over an array pair items by index.
+         */
+        Rule: components["schemas"]["SumRule"] | components["schemas"]["RegexRule"] | components["schemas"]["RangeRule"] | components["schemas"]["RequiredRule"] | components["schemas"]["DateOrderRule"] | components["schemas"]["EqualsRule"];
+        /**
+         * @description The values at `items` add up to the value at `equals`, within `tolerance` (default 0.01). Null items are left out; a null total is not applicable.
+         * @example {
+         *       "id": "total-adds-up",
+         *       "kind": "sum",
+         *       "items": "/items/*\/amount",
+         *       "equals": "/total",
+         *       "tolerance": 0.01
+         *     }
+         */
+        SumRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "sum";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            items: string;
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            equals: string;
+            /** @default 0.01 */
+            tolerance: number;
+        };
+        /**
+         * @description The value at `path` (as text) matches `pattern`, an ECMAScript regular expression (searched, not anchored; anchor with `^…$`).
+         * @example {
+         *       "id": "invoice-number-format",
+         *       "kind": "regex",
+         *       "path": "/invoice_number",
+         *       "pattern": "^INV-[0-9]{4,}$"
+         *     }
+         */
+        RegexRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "regex";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+            pattern: string;
+        };
+        /**
+         * @description The number at `path` is at least `min` and at most `max` (both inclusive; at least one of them).
+         * @example {
+         *       "id": "quantity-positive",
+         *       "kind": "range",
+         *       "path": "/items/*\/quantity",
+         *       "min": 1
+         *     }
+         */
+        RangeRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "range";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+            min?: number;
+            max?: number;
+        } | {
+            min: number;
+        } | {
+            max: number;
+        };
+        /**
+         * @description The value at `path` is not null.
+         * @example {
+         *       "id": "has-total",
+         *       "kind": "required",
+         *       "path": "/total"
+         *     }
+         */
+        RequiredRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "required";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+        };
+        /**
+         * @description The date at `before` is on or before the date at `after`, each read in its own format (ISO, `12.03.2024`, `03/12/2024`, `12 March 2024`, `March 12, 2024`, …); a value that is no readable date, or a day/month order neither value settles, is not applicable.
+         * @example {
+         *       "id": "due-after-issue",
+         *       "kind": "date_order",
+         *       "before": "/issue_date",
+         *       "after": "/due_date"
+         *     }
+         */
+        DateOrderRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "date_order";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            before: string;
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            after: string;
+        };
+        /**
+         * @description The values at `path` and `other` are the same (as JSON, as numbers when one is written as text, or as text with surrounding spaces trimmed).
+         * @example {
+         *       "id": "same-currency",
+         *       "kind": "equals",
+         *       "path": "/items/*\/currency",
+         *       "other": "/currency"
+         *     }
+         */
+        EqualsRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "equals";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            other: string;
+        };
+        /** @description The outcome of one rule on one answer (docs/rules.md). */
+        RuleResult: {
+            id: string;
+            /** @enum {string} */
+            kind: "sum" | "regex" | "range" | "required" | "date_order" | "equals";
+            /** @description true, false, or null when the rule did not apply (a value it reads is null, a date unreadable, nothing to add up). */
+            passed: boolean | null;
+            /** @description JSON Pointers of the values the outcome rests on; when failed, the values that are flagged `rule:<id>`. */
+            paths: string[];
+            /** @description What was found, e.g. "the 3 values of /items/*\/amount add up to 60.5, but /total is 70 (off by 9.5, tolerance 0.01)". */
+            message: string;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -3054,6 +3209,8 @@ export interface components {
             max_examples: number | null;
             /** @description The evaluation set candidate changes are measured on; null for none. */
             evaluation_set: string | null;
+            /** @description The rules of this version (docs/rules.md); `[]` when none. */
+            rules: components["schemas"]["Rule"][];
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -3220,6 +3377,12 @@ export interface components {
              *     reasons. Empty when nothing needs review.
              */
             flags?: components["schemas"]["ValueFlag"][];
+            /**
+             * @description Our addition (docs/rules.md). The outcome of each of the extractor version's rules on
+             *     `data`, in the rules' order; `[]` without rules. After a review correction they are those
+             *     of `review.reviewed_data` (and the `rule:<id>` reasons of `flags` follow them).
+             */
+            rule_results?: components["schemas"]["RuleResult"][];
         };
         ValueFlag: {
             /** @description JSON Pointer of the value in `data`. */
@@ -3232,10 +3395,10 @@ export interface components {
          * @description Why a value needs a human: `low_confidence` (its confidence is below its field's threshold in
          *     the extractor's `review_thresholds`, else below its `review_threshold`), `required_missing` (the schema requires the property and its value is
          *     null), `conflict` (two windows disagreed, see `conflicts`), `not_grounded` (the pages it came
-         *     from have a text layer and its text was not found on them).
-         * @enum {string}
+         *     from have a text layer and its text was not found on them), `rule:<id>` (the extractor's rule
+         *     `<id>` failed and names the value, docs/rules.md; listed after the others).
          */
-        FlagReason: "low_confidence" | "required_missing" | "conflict" | "not_grounded";
+        FlagReason: string | ("low_confidence" | "required_missing" | "conflict" | "not_grounded") | unknown;
         /**
          * @description `not_required` (no flags), `pending` (waiting for a human), `approved`, `rejected`.
          * @enum {string}
@@ -3431,6 +3594,11 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["Timestamp"] | null;
             completed_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description Only in the `data` of webhook events (which carry the job without `result`): the job's
+             *     `result.rule_results` (docs/rules.md), `[]` without rules, null until it completed.
+             */
+            rule_results?: components["schemas"]["RuleResult"][] | null;
             /** @description Our addition, always present. Set while a model call of a `running` job is failing transiently and waiting for its next attempt; null otherwise. */
             retry?: components["schemas"]["JobRetry"] | null;
             /**
@@ -4118,6 +4286,21 @@ export interface components {
             unscored: number;
         };
         EvaluationReport: {
+            /**
+             * @description Our addition (docs/rules.md). Each of the evaluated extractor version's rules, in order:
+             *     on how many completed items' answers it passed, failed or did not apply, and `pass_rate`
+             *     = passed / (passed + failed), null when it applied to none. Absent in reports made before
+             *     rules existed.
+             */
+            rules?: {
+                id: string;
+                /** @enum {string} */
+                kind: "sum" | "regex" | "range" | "required" | "date_order" | "equals";
+                passed: number;
+                failed: number;
+                not_applicable: number;
+                pass_rate: number | null;
+            }[];
             overall: components["schemas"]["EvaluationMetrics"];
             /** @description Metrics per field pointer (`*` for array indices). */
             fields: {
@@ -4227,7 +4410,7 @@ export interface components {
         };
         /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
-         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
+         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, `invalid_rules`, whose `detail` is `{message, errors}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
          *     contract allows `code` to be absent or null; this service always sends one of `ErrorCode`.
          *     Each error response lists the codes it can carry in `x-error-codes` (and in its description).
          */
@@ -4346,6 +4529,8 @@ export interface components {
             } | null;
             /** @description Our addition. The item job's `result.flags` (`[]` when nothing needs review); null for an item not completed or a parse batch. */
             flags: components["schemas"]["ValueFlag"][] | null;
+            /** @description Our addition (docs/rules.md). The item job's `result.rule_results` (`[]` without rules); null for an item not completed or a batch that is not an extraction batch. */
+            rule_results: components["schemas"]["RuleResult"][] | null;
             /** @description Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it (approved corrections are in `reviewed_data`); null without one. */
             review: components["schemas"]["ExtractionReview"] | null;
         };
@@ -4379,6 +4564,7 @@ export interface components {
          *     | `invalid_multipart` | 400 | The multipart body cannot be read. |
          *     | `invalid_schema` | 400 | An extractor schema breaks the dialect; `detail` is `{message, errors, warnings}`. |
          *     | `invalid_example` | 400 | A few-shot example is unusable (missing input, output the schema rejects, unknown file). |
+         *     | `invalid_rules` | 422 | An extractor's `rules` cannot be used with its schema (unknown kind, a pointer outside the schema, a bad pattern, a repeated id, more than 50); `detail` is `{message, errors}` (docs/rules.md). |
          *     | `model_required` | 400 | A hosted provider was chosen without an explicit `model`. |
          *     | `name_mismatch` | 400 | A body `name` differs from the name in the path. |
          *     | `invalid_provider_configuration` | 400 | A provider update whose settings cannot work (e.g. a `project_url` that is not an http(s) URL). |
@@ -4450,7 +4636,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -5149,6 +5335,38 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The request's shape is invalid (`HTTPValidationError`), or the `rules` cannot be used with the
+         *     schema (`invalid_rules`, docs/rules.md): more than 50, a rule of an unknown kind or without its
+         *     fields, an id that is not URL-safe or is used twice, a pointer that names no field of the
+         *     schema (or a list or object where a value is needed), a `pattern` that is no regular
+         *     expression, a `range` without `min` or `max`. `detail` is `{message, errors}`, one entry of
+         *     `errors` per problem: `{index, rule, reason}` (`index` in `rules`, `rule` the rule's id; each
+         *     null when the problem is the list's).
+         */
+        ExtractorUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "message": "The rules cannot be used with this schema: rule 'total-adds-up': equals: '/grand_total' does not name a field of the schema: the top level has no property 'grand_total'",
+                 *         "errors": [
+                 *           {
+                 *             "index": 0,
+                 *             "rule": "total-adds-up",
+                 *             "reason": "equals: '/grand_total' does not name a field of the schema: the top level has no property 'grand_total'"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "code": "invalid_rules"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
         /**
@@ -6653,7 +6871,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            422: components["responses"]["ExtractorUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -6733,7 +6951,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            422: components["responses"]["ExtractorUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -7021,7 +7239,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["CandidateNotCreated"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            422: components["responses"]["ExtractorUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -9322,6 +9540,7 @@ export interface operations {
                      *         "/total": 0.98
                      *       },
                      *       "flags": [],
+                     *       "rule_results": [],
                      *       "review": null
                      *     }
                      */
@@ -9364,8 +9583,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,/total
-                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,7.4
+                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,failed_rules,/total
+                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,,7.4
                      */
                     "text/csv": string;
                 };

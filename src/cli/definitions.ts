@@ -63,6 +63,8 @@ function normalise(kind: DefinitionKind, def: Record<string, unknown>): Record<s
     max_examples: def.max_examples ?? null,
     include_text_layer: def.include_text_layer ?? true,
     evaluation_set: def.evaluation_set ?? null,
+    // Rules (docs/rules.md) go as written: the service checks them against the schema.
+    rules: def.rules ?? [],
     examples: examples.map((ex: { input?: Record<string, unknown>; output?: unknown }) => ({
       input: { type: ex?.input?.type ?? 'text', text: ex?.input?.text ?? null, file_id: ex?.input?.file_id ?? null },
       output: ex?.output,
@@ -74,7 +76,7 @@ function normalise(kind: DefinitionKind, def: Record<string, unknown>): Record<s
 export function definitionOf(kind: DefinitionKind, item: Extractor | Parser): Record<string, unknown> {
   const keys =
     kind === 'extractor'
-      ? ['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds', 'include_text_layer', 'evaluation_set']
+      ? ['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds', 'include_text_layer', 'evaluation_set', 'rules']
       : ['name', 'display_name', 'output_format', 'instructions', 'reasoning_effort', 'provider_name', 'model'];
   const source = item as unknown as Record<string, unknown>;
   return Object.fromEntries(keys.map((k) => [k, source[k]]));

@@ -7,10 +7,12 @@ import type { ConfidenceMap } from './token-confidence.js';
 
 export const FLAG_REASONS = ['low_confidence', 'required_missing', 'conflict', 'not_grounded'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
+/** A failed rule of the extractor names the value (docs/rules.md); after the fixed reasons. */
+export type RuleFlagReason = `rule:${string}`;
 
 export interface Flag {
   path: string;
-  reasons: FlagReason[];
+  reasons: Array<FlagReason | RuleFlagReason>;
   confidence: number | null;
 }
 

@@ -1,6 +1,6 @@
 // The CSV of an extraction batch's results (GET /v1/batches/{id}/results.csv), as pure functions.
 // Columns: custom_id, status, error_code, job_id, review_status, flagged_paths (the pointers of the
-// job's flags, space-separated), then one per leaf of the extractor's schema in the order the schema
+// job's flags, space-separated), failed_rules (the ids of the job's failed rules, `;`-separated), then one per leaf of the extractor's schema in the order the schema
 // was written, named by its JSON Pointer with `*` for "every item of this array" (e.g.
 // `/vendor/name`, `/line_items/*/amount`), each followed by `<column>__confidence` on request.
 // An approved review's values replace the model's.
@@ -10,7 +10,7 @@
 // an array item, an object without declared properties) is one cell holding its JSON.
 import { escapeToken } from '../long-documents/pointer.js';
 
-export const FIXED_COLUMNS = ['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths'] as const;
+export const FIXED_COLUMNS = ['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', 'failed_rules'] as const;
 
 export interface CsvColumn {
   /** Header: the leaf's JSON Pointer, `*` standing for the array's items. */
@@ -61,6 +61,8 @@ export interface CsvItem {
   review_status?: string | null;
   /** Pointers of the job's flags. */
   flagged_paths?: string[];
+  /** Ids of the job's failed rules (docs/rules.md). */
+  failed_rules?: string[];
   /** The extracted data (completed items; the reviewed data of an approved review), or null. */
   result: unknown;
   /** `result.confidence` of the job (JSON Pointer → confidence), or null. */
@@ -73,7 +75,7 @@ export function csvHeader(columns: CsvColumn[], withConfidence = false): string[
 
 /** The rows of one item: one, or one per element of its row-spreading arrays. */
 export function csvRows(columns: CsvColumn[], item: CsvItem, withConfidence = false): string[][] {
-  const fixed = [item.custom_id, item.status, item.error_code ?? '', item.job_id ?? '', item.review_status ?? '', (item.flagged_paths ?? []).join(' ')];
+  const fixed = [item.custom_id, item.status, item.error_code ?? '', item.job_id ?? '', item.review_status ?? '', (item.flagged_paths ?? []).join(' '), (item.failed_rules ?? []).join(';')];
   const arrays = new Set(columns.filter((c) => c.path.includes('*')).map((c) => c.path.slice(0, c.path.indexOf('*')).join('\u0000')));
   let rows = 1;
   for (const key of arrays) {

@@ -2,6 +2,7 @@
 // The batch and all its items (job rows, queued) are written in one transaction, with a snapshot
 // of the definition taken once; the batch's workflow (workflows/batch.ts) then keeps a window of
 // items in flight. Counts are read from the items' statuses at every read: always exact.
+import type { RuleResult } from '../rules/index.js';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
@@ -319,6 +320,8 @@ export interface BatchResultLine {
   confidence: Record<string, unknown> | null;
   /** The item job's `result.flags` (extraction; null otherwise). */
   flags: unknown[] | null;
+  /** The item job's `result.rule_results` (extraction; null otherwise). */
+  rule_results: RuleResult[] | null;
   /** The item job's review, as `GET /v1/extraction-jobs/{id}` shows it; null without one. */
   review: ReturnType<typeof reviewOf>;
 }
@@ -340,7 +343,7 @@ export async function* batchResults(db: Db, id: string, status?: JobStatus): Asy
     const parsePages = row.kind === 'parse' ? await parseResults(db, page) : undefined;
     for (const item of page) {
       const result = item.status !== 'completed' ? null : row.kind === 'parse' ? (parsePages!.get(item.id) ?? null) : item.result;
-      const extraction = row.kind === 'extraction' && result !== null ? (result as { confidence?: Record<string, unknown> | null; flags?: unknown[] }) : null;
+      const extraction = row.kind === 'extraction' && result !== null ? (result as { confidence?: Record<string, unknown> | null; flags?: unknown[]; rule_results?: RuleResult[] }) : null;
       yield {
         custom_id: item.custom_id,
         job_id: item.id,
@@ -349,6 +352,7 @@ export async function* batchResults(db: Db, id: string, status?: JobStatus): Asy
         error: item.status === 'failed' ? item.error : null,
         confidence: extraction?.confidence ?? null,
         flags: extraction ? (extraction.flags ?? []) : null,
+        rule_results: extraction ? (extraction.rule_results ?? []) : null,
         review: reviewOf(item.review),
       };
     }

@@ -5,7 +5,8 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { isLeaf, valueAt, withValueAt, type Flag, type ReviewState } from '../confidence/index.js';
+import { isLeaf, valueAt, withValueAt, type ConfidenceMap, type Flag, type ReviewState } from '../confidence/index.js';
+import { evaluateRules, withRuleFlags, type Rule } from '../rules/index.js';
 import { newId } from './ids.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Logger } from '../logging.js';
@@ -111,12 +112,25 @@ export async function patchReview(db: Db, jobId: string, body: z.infer<typeof re
       events.push({ action: field.action, path: field.path, value_before: before, value_after: after, actor });
     }
     const now = new Date();
-    if (!(await writeReview(trx, jobId, review.revision, nextState(review, { reviewed_data: reviewed }, now)))) {
+    if (!(await writeReview(trx, jobId, review.revision, nextState(review, { reviewed_data: reviewed }, now), rulesAfterCorrection(job!, reviewed)))) {
       throw serviceError('stale_revision', 'The review changed while this decision was made: read the job again');
     }
     await appendReviewEvents(trx, jobId, events, now);
   });
   return getExtractionJob(db, jobId);
+}
+
+/**
+ * The job's result with its rules evaluated again on the reviewed data: `rule_results` then say how
+ * the reviewed data fares, and a rule a correction made pass no longer flags its values (one it made
+ * fail flags them). undefined when the extractor version has no rules (the result stays as it is).
+ */
+function rulesAfterCorrection(job: LockedJob, reviewed: unknown): unknown {
+  const rules = (job.extractor_snapshot as { rules?: Rule[] }).rules ?? [];
+  if (rules.length === 0) return undefined;
+  const result = (job.result ?? {}) as { flags?: Flag[]; confidence?: ConfidenceMap | null };
+  const ruleResults = evaluateRules(rules, reviewed);
+  return { ...result, flags: withRuleFlags(result.flags ?? [], ruleResults, reviewed, result.confidence), rule_results: ruleResults };
 }
 
 /** POST …/review/approve: every flag decided; optionally the input and reviewed data become an example. */

@@ -27,6 +27,7 @@ import { newId, SLUG_PATTERN } from './ids.js';
 import { FIELD_PATH_PATTERN, type ReviewThresholds } from '../confidence/index.js';
 import { deepEqual } from '../long-documents/pointer.js';
 import type { ProviderName } from './prebuilt.js';
+import { validateRules, type Rule } from '../rules/index.js';
 
 export const EXTRACTOR_KIND: DefinitionKind = {
   table: 'extractors',
@@ -74,6 +75,12 @@ const reviewThresholdsSchema = z
   )
   .refine((o) => Object.keys(o).length <= 1000, 'at most 1000 field paths');
 
+/**
+ * Rules (docs/rules.md): any JSON here; validateRules checks them against the schema so that every
+ * problem, of shape or of pointer, is one 422 `invalid_rules` naming the rule and the reason.
+ */
+const rulesSchema = z.unknown();
+
 /** Body of `PUT /v1/extractors/{name}`: the complete definition. */
 export const extractorDefinitionSchema = z.strictObject({
   name: z.string().nullable().optional(),
@@ -90,6 +97,7 @@ export const extractorDefinitionSchema = z.strictObject({
   max_examples: maxExamplesSchema.nullable().optional(),
   include_text_layer: z.boolean().optional(),
   evaluation_set: evaluationSetSchema.nullable().optional(),
+  rules: rulesSchema.optional(),
 });
 
 /** Body of `PATCH /v1/extractors/{ref}`: any subset of the definition except the name. */
@@ -107,6 +115,7 @@ export const extractorPatchSchema = z.strictObject({
   max_examples: maxExamplesSchema.nullable().optional(),
   include_text_layer: z.boolean().optional(),
   evaluation_set: evaluationSetSchema.nullable().optional(),
+  rules: rulesSchema.optional(),
 });
 
 export const extractorNameSchema = nameSchema('extractor');
@@ -148,14 +157,17 @@ export interface ExtractorRow {
   include_text_layer?: boolean;
   /** The evaluation set candidate changes are measured on, or null (no release gate). */
   evaluation_set: string | null;
+  /** Checks run on every answer (docs/rules.md); absent in snapshots taken before rules existed. */
+  rules?: Rule[];
   source: Source;
   created_at: Date;
   updated_at: Date;
 }
 
 /** ExtractorResponse of the contract, field for field. */
-export interface Extractor extends Omit<ExtractorRow, 'created_at' | 'updated_at' | 'include_text_layer'> {
+export interface Extractor extends Omit<ExtractorRow, 'created_at' | 'updated_at' | 'include_text_layer' | 'rules'> {
   include_text_layer: boolean;
+  rules: Rule[];
   is_prebuilt: boolean;
   created_at: string;
   updated_at: string;
@@ -179,6 +191,7 @@ export function toExtractor(row: ExtractorRow): Extractor {
     max_examples: row.max_examples ?? null,
     include_text_layer: row.include_text_layer ?? true,
     evaluation_set: row.evaluation_set ?? null,
+    rules: row.rules ?? [],
     source: row.source,
     is_prebuilt: row.source === 'prebuilt',
     created_at: iso(row.created_at),
@@ -217,6 +230,7 @@ export async function putExtractor(
 ): Promise<{ extractor: Extractor; created: boolean }> {
   assertBodyNameMatches(name, input.name);
   const schema = checkSchema(input.schema);
+  const rules = checkRules(input.rules, schema);
   const existing = await findRowByRef<ExtractorRow>(db, EXTRACTOR_KIND, name);
   const examples = await checkExamples(db, schema, input.examples ?? [], existing?.examples ?? []);
   await checkEvaluationSet(db, input.evaluation_set);
@@ -237,6 +251,7 @@ export async function putExtractor(
     max_examples: input.max_examples ?? null,
     include_text_layer: input.include_text_layer ?? true,
     evaluation_set: input.evaluation_set ?? null,
+    rules: jsonb(rules),
     source: 'user',
   });
   return { extractor: toExtractor(row), created };
@@ -272,6 +287,7 @@ export async function patchExtractor(
         schema: jsonb(merged.schema),
         examples: jsonb(merged.examples),
         review_thresholds: merged.review_thresholds === null ? null : jsonb(merged.review_thresholds),
+        rules: jsonb(merged.rules),
         version: row.version + 1,
         updated_at: trx.fn.now(),
       })
@@ -297,6 +313,8 @@ export async function mergePatch(db: Db, config: Pick<Config, 'localModel'>, row
     patch.model === undefined ? row.model : patch.model,
   );
   await checkEvaluationSet(db, patch.evaluation_set);
+  // Stored rules are checked again against a new schema: a pointer may name a field it dropped.
+  const rules = patch.rules !== undefined || patch.schema !== undefined ? checkRules(patch.rules === undefined ? (row.rules ?? []) : patch.rules, schema) : (row.rules ?? []);
   return {
     display_name: patch.display_name ?? row.display_name,
     instructions: patch.instructions ?? row.instructions,
@@ -311,6 +329,7 @@ export async function mergePatch(db: Db, config: Pick<Config, 'localModel'>, row
     max_examples: patch.max_examples === undefined ? row.max_examples : patch.max_examples,
     evaluation_set: patch.evaluation_set === undefined ? row.evaluation_set : patch.evaluation_set,
     include_text_layer: patch.include_text_layer ?? row.include_text_layer ?? true,
+    rules,
   };
 }
 
@@ -345,6 +364,21 @@ function checkSchema(schema: Record<string, unknown>): Record<string, unknown> {
     });
   }
   return schema;
+}
+
+/** The rules, checked against the schema (422 invalid_rules with every rule's problem); null or absent: none. */
+function checkRules(rules: unknown, schema: Record<string, unknown>): Rule[] {
+  const result = validateRules(rules, schema);
+  if (!result.ok) {
+    throw serviceError('invalid_rules', {
+      message: `The rules cannot be used with this schema: ${result.errors
+        .slice(0, 3)
+        .map((e) => `${e.rule !== null ? `rule '${e.rule}'` : e.index !== null ? `rules[${e.index}]` : 'rules'}: ${e.reason}`)
+        .join('; ')}${result.errors.length > 3 ? '; …' : ''}`,
+      errors: result.errors,
+    });
+  }
+  return result.rules;
 }
 
 /**

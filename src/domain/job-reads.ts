@@ -16,7 +16,8 @@ export interface JobResponses {
   suggestion: SchemaSuggestionResponse;
 }
 export type JobResponse = JobResponses[JobKind];
-export type JobWithoutResult = Omit<JobResponse, 'result'>;
+/** An extraction job's carries `rule_results` from its result. */
+export type JobWithoutResult = Omit<JobResponse, 'result'> & { rule_results?: unknown[] | null };
 
 const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job', classification: 'Classification job', suggestion: 'Schema suggestion' };
 
@@ -36,10 +37,16 @@ export async function readJob<K extends JobKind>(db: Db, kind: K, id: string): P
   return job as JobResponses[K];
 }
 
-/** The job as GET returns it but without `result` (not even read for a parse job); null when there is none. */
+/**
+ * The job as GET returns it but without `result` (not even read for a parse job); null when there
+ * is none. An extraction job keeps its result's `rule_results` (null until completed): what failed
+ * is worth telling a receiver without a GET (docs/rules.md).
+ */
 export async function readJobWithoutResult(db: Db, kind: JobKind, id: string): Promise<JobWithoutResult | null> {
   const job = await find(db, kind, id, false);
   if (!job) return null;
-  const { result: _result, ...rest } = job;
-  return rest;
+  const { result, ...rest } = job;
+  if (kind !== 'extraction') return rest;
+  const ruleResults = (result as { rule_results?: unknown[] } | null)?.rule_results;
+  return { ...rest, rule_results: result ? (ruleResults ?? []) : null };
 }

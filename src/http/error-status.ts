@@ -42,6 +42,8 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   // 422
   idempotency_key_reused: 422,
   too_many_inputs: 422,
+  // Rules on extractors (issue 51): a rule of an unknown kind, a pointer outside the schema, ...
+  invalid_rules: 422,
   // 502: the provider refused or did not answer (model listing)
   provider_error: 502,
   // 503: retry later (with Retry-After)

@@ -4,3 +4,4 @@ export { validateRules, type RuleError, type RulesValidation } from './validate.
 export { evaluateRules, evaluateRule, failedRulePaths, compilePattern } from './evaluate.js';
 export { RULE_KINDS, MAX_RULES, RULE_ID_PATTERN, DEFAULT_SUM_TOLERANCE, type Rule, type RuleKind, type RuleResult } from './types.js';
 export { readDate, toNumber } from './values.js';
+export { withRuleFlags, anyRuleFailed } from './flags.js';

@@ -563,11 +563,12 @@ export function lockJobForReview(trx: Knex.Transaction, jobId: string) {
 }
 
 /** Write the new review state of a completed job whose review is still at `fromRevision`; false when it was not. */
-export async function writeReview(trx: Conn, jobId: string, fromRevision: number, review: ReviewState): Promise<boolean> {
+export async function writeReview(trx: Conn, jobId: string, fromRevision: number, review: ReviewState, result?: unknown): Promise<boolean> {
   const n = await trx(TABLE.extraction)
     .where({ id: jobId, status: 'completed' })
     .whereRaw("(review->>'revision')::int = ?", [fromRevision])
-    .update({ review: JSON.stringify(review) });
+    // `result` with it when a correction changed the rules' outcome (its rule_results and rule flags).
+    .update({ review: JSON.stringify(review), ...(result !== undefined ? { result: JSON.stringify(result) } : {}) });
   return n === 1;
 }
 

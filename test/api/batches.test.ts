@@ -326,11 +326,11 @@ describe('CSV of an extraction batch', () => {
     expect(py.status).toBe(0);
     const rows: string[][] = JSON.parse(py.stdout);
     // Leaf columns follow the schema's properties in the order they were written (issue 40).
-    const header = ['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', '/label', '/lines/*/name', '/lines/*/qty'];
+    const header = ['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', 'failed_rules', '/label', '/lines/*/name', '/lines/*/qty'];
     expect(rows[0]).toEqual(header);
     const byName = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
     expect(rows.slice(1).every((r) => r.length === header.length)).toBe(true);
-    const fixed = { job_id: expect.stringMatching(/^ejob_/), review_status: '', flagged_paths: '' };
+    const fixed = { job_id: expect.stringMatching(/^ejob_/), review_status: '', flagged_paths: '', failed_rules: '' };
     expect(byName).toEqual([
       { custom_id: 'ok, "1"', status: 'completed', error_code: '', ...fixed, '/label': 'item 1', '/lines/*/name': 'a, "quoted"', '/lines/*/qty': '1' },
       { custom_id: 'ok, "1"', status: 'completed', error_code: '', ...fixed, '/label': 'item 1', '/lines/*/name': 'b\nline', '/lines/*/qty': '2' },

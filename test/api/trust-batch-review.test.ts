@@ -1,6 +1,6 @@
 // Trust loop, review wherever results go (issue 40): a 50-item batch of an extractor with a
 // per-field threshold; its NDJSON lines carry each job's confidence, flags and review; its CSV keeps
-// the schema's written property order, with job_id, review_status and flagged_paths and (on request)
+// the schema's written property order, with job_id, review_status, flagged_paths and failed_rules and (on request)
 // confidences; review_counts add up; an approved correction shows in the CSV.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jsonTokens, type RecordedRequest, type ScriptedProvider, type Step } from '../harness/scripted-provider.js';
@@ -115,20 +115,20 @@ describe('a 50-item batch with review', () => {
     expect(listed.review_counts).toEqual(batch.review_counts);
 
     const plain = csvRecords(await text(`/v1/batches/${batchId}/results.csv`));
-    expect(plain[0]).toEqual(['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', '/vendor', '/total', '/items/*/description', '/items/*/amount']);
+    expect(plain[0]).toEqual(['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', 'failed_rules', '/vendor', '/total', '/items/*/description', '/items/*/amount']);
     expect(plain).toHaveLength(N + 1);
-    expect(plain[1]).toEqual(['c01', 'completed', '', jobOf(1), 'not_required', '', 'V01', '101', 'bolts', '0.5']);
-    expect(plain[5]).toEqual(['c05', 'completed', '', jobOf(5), 'approved', '/total', 'V05', '555', 'bolts', '0.5']);
-    expect(plain[10]).toEqual(['c10', 'completed', '', jobOf(10), 'rejected', '/total', 'V10', '110', 'bolts', '0.5']);
-    expect(plain[15]).toEqual(['c15', 'completed', '', jobOf(15), 'pending', '/total', 'V15', '115', 'bolts', '0.5']);
-    expect(plain[49]).toEqual(['c49', 'failed', 'provider_rejected', jobOf(49), '', '', '', '', '', '']);
+    expect(plain[1]).toEqual(['c01', 'completed', '', jobOf(1), 'not_required', '', '', 'V01', '101', 'bolts', '0.5']);
+    expect(plain[5]).toEqual(['c05', 'completed', '', jobOf(5), 'approved', '/total', '', 'V05', '555', 'bolts', '0.5']);
+    expect(plain[10]).toEqual(['c10', 'completed', '', jobOf(10), 'rejected', '/total', '', 'V10', '110', 'bolts', '0.5']);
+    expect(plain[15]).toEqual(['c15', 'completed', '', jobOf(15), 'pending', '/total', '', 'V15', '115', 'bolts', '0.5']);
+    expect(plain[49]).toEqual(['c49', 'failed', 'provider_rejected', jobOf(49), '', '', '', '', '', '', '']);
 
     const withConfidence = csvRecords(await text(`/v1/batches/${batchId}/results.csv?confidence=true`));
-    expect(withConfidence[0]!.slice(6)).toEqual(['/vendor', '/vendor__confidence', '/total', '/total__confidence', '/items/*/description', '/items/*/description__confidence', '/items/*/amount', '/items/*/amount__confidence']);
+    expect(withConfidence[0]!.slice(7)).toEqual(['/vendor', '/vendor__confidence', '/total', '/total__confidence', '/items/*/description', '/items/*/description__confidence', '/items/*/amount', '/items/*/amount__confidence']);
     const row15 = withConfidence[15]!;
-    expect(Number(row15[9])).toBeCloseTo(0.5, 6);
-    expect(Number(row15[7])).toBeCloseTo(0.99, 6);
-    expect(row15[8]).toBe('115');
+    expect(Number(row15[10])).toBeCloseTo(0.5, 6);
+    expect(Number(row15[8])).toBeCloseTo(0.99, 6);
+    expect(row15[9]).toBe('115');
     expect((await call(base, 'GET', `/v1/batches/${batchId}/results.csv?confidence=maybe`)).status).toBe(422);
   }, 60_000);
 });

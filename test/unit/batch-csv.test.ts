@@ -26,9 +26,9 @@ describe('batch CSV columns', () => {
       '/line_items/*/sub',
       '/total',
     ]);
-    expect(csvHeader(csvColumns(invoice)).slice(0, 6)).toEqual(['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths']);
+    expect(csvHeader(csvColumns(invoice)).slice(0, 7)).toEqual(['custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', 'failed_rules']);
     expect(csvHeader(csvColumns({ type: 'object', properties: { b: { type: 'string' }, a: { type: 'number' } } }), true)).toEqual([
-      'custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', '/b', '/b__confidence', '/a', '/a__confidence',
+      'custom_id', 'status', 'error_code', 'job_id', 'review_status', 'flagged_paths', 'failed_rules', '/b', '/b__confidence', '/a', '/a__confidence',
     ]);
   });
 
@@ -57,18 +57,18 @@ describe('batch CSV rows', () => {
       },
     });
     expect(rows).toEqual([
-      ['a', 'completed', '', '', '', '', 'INV-1', 'ACME', '', '["x","y"]', 'bolts', '2.5', '[{"x":"1"}]', '5.5'],
-      ['a', 'completed', '', '', '', '', 'INV-1', 'ACME', '', '["x","y"]', 'nuts', '3', '', '5.5'],
+      ['a', 'completed', '', '', '', '', '', 'INV-1', 'ACME', '', '["x","y"]', 'bolts', '2.5', '[{"x":"1"}]', '5.5'],
+      ['a', 'completed', '', '', '', '', '', 'INV-1', 'ACME', '', '["x","y"]', 'nuts', '3', '', '5.5'],
     ]);
   });
 
   it('an empty array or a failed item is one row', () => {
     expect(csvRows(columns, { custom_id: 'b', status: 'completed', error_code: null, result: { line_items: [] } })).toHaveLength(1);
     const failed = csvRows(columns, { custom_id: 'c', status: 'failed', error_code: 'provider_error', result: null });
-    expect(failed).toEqual([['c', 'failed', 'provider_error', '', '', '', '', '', '', '', '', '', '', '']]);
+    expect(failed).toEqual([['c', 'failed', 'provider_error', '', '', '', '', '', '', '', '', '', '', '', '']]);
   });
 
-  it('carries the job, its review and flags, and on request each value\'s confidence (the lowest under a JSON cell)', () => {
+  it('carries the job, its review, flags and failed rules, and on request each value\'s confidence (the lowest under a JSON cell)', () => {
     const cols = csvColumns({
       type: 'object',
       properties: { total: { type: 'number' }, tags: { type: 'array', items: { type: 'string' } }, rows: { type: 'array', items: { type: 'object', properties: { x: { type: 'number' } } } } },
@@ -82,14 +82,15 @@ describe('batch CSV rows', () => {
         job_id: 'ejob_1',
         review_status: 'pending',
         flagged_paths: ['/total', '/rows/1/x'],
+        failed_rules: ['total-adds-up', 'qty'],
         result: { total: 5, tags: ['p', 'q'], rows: [{ x: 1 }, { x: 2 }] },
         confidence: { '/total': 0.4, '/tags/0': 0.9, '/tags/1': 0.7, '/rows/0/x': 0.99, '/rows/1/x': 0.5 },
       },
       true,
     );
     expect(rows).toEqual([
-      ['a', 'completed', '', 'ejob_1', 'pending', '/total /rows/1/x', '5', '0.4', '["p","q"]', '0.7', '1', '0.99'],
-      ['a', 'completed', '', 'ejob_1', 'pending', '/total /rows/1/x', '5', '0.4', '["p","q"]', '0.7', '2', '0.5'],
+      ['a', 'completed', '', 'ejob_1', 'pending', '/total /rows/1/x', 'total-adds-up;qty', '5', '0.4', '["p","q"]', '0.7', '1', '0.99'],
+      ['a', 'completed', '', 'ejob_1', 'pending', '/total /rows/1/x', 'total-adds-up;qty', '5', '0.4', '["p","q"]', '0.7', '2', '0.5'],
     ]);
   });
 

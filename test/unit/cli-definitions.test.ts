@@ -18,6 +18,7 @@ const extractor = (over: Partial<Extractor> = {}): Extractor => ({
   examples: [],
   review_threshold: null,
   review_thresholds: null,
+  rules: [],
   version: 1,
   examples_strategy: 'all',
   max_examples: null,
@@ -73,7 +74,17 @@ describe('changedFields', () => {
 describe('definitionOf', () => {
   it('keeps the definition fields only, so `get` output applies back', () => {
     const def = definitionOf('extractor', extractor());
-    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds', 'include_text_layer', 'evaluation_set']);
+    expect(Object.keys(def)).toEqual(['name', 'display_name', 'instructions', 'reasoning_effort', 'provider_name', 'model', 'schema', 'examples', 'examples_strategy', 'max_examples', 'review_threshold', 'review_thresholds', 'include_text_layer', 'evaluation_set', 'rules']);
     expect(changedFields('extractor', def, extractor())).toEqual([]);
+  });
+});
+
+describe('changedFields and rules', () => {
+  it('a file without rules would remove the extractor\'s rules: a change; the same rules are none', () => {
+    const rules = [{ id: 'has-total', kind: 'required' as const, path: '/total' }];
+    const current = extractor({ rules });
+    const { rules: _r, ...withoutRules } = definitionOf('extractor', current);
+    expect(changedFields('extractor', withoutRules, current)).toEqual(['rules']);
+    expect(changedFields('extractor', definitionOf('extractor', current), current)).toEqual([]);
   });
 });

@@ -387,7 +387,7 @@ describe('expectMatchesOpenApi rejects what breaks the contract', () => {
     ['a job failure code outside JobErrorCode', () => expectMatchesOpenApi('GET', '/v1/extraction-jobs/e', 200, { ...failedExtraction, error: { code: 'Error', message: 'x' } }), /\/error/],
     ['a missing Retry-After on 503', () => expectMatchesOpenApi('GET', '/v1/files', 503, { detail: 'x', code: 'persistence_busy' }, 'application/json', new Headers()), /Retry-After is missing/],
     ['a missing Deprecation header on an alias', () => expectMatchesOpenApi('GET', '/v1/jobs/e', 200, completedExtraction, 'application/json', new Headers()), /Deprecation is missing/],
-    ['a 422 body that is not HTTPValidationError', () => expectMatchesOpenApi('PUT', '/v1/extractors/x', 422, { detail: 'bad', code: 'bad_request' }), /\/detail must be array/],
+    ['a 422 body that is not HTTPValidationError', () => expectMatchesOpenApi('GET', '/v1/parsers/x', 422, { detail: 'bad', code: 'bad_request' }), /\/detail must be array/],
   ])('%s', (_name, check, message) => {
     expect(check).toThrow(message);
   });

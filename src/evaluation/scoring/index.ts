@@ -10,3 +10,4 @@ export { DEFAULT_OPTIONS, withDefaults, type ScoringOptions } from './options.js
 export { dateFields } from './schema-fields.js';
 export { asIsoDate, asNumber, normaliseString, similarity, valuesEqual } from './values.js';
 export { maximumAssignment } from './hungarian.js';
+export { ruleRates, type RuleRate } from './rules.js';

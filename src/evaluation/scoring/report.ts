@@ -3,6 +3,8 @@ import { collectLeaves, type Leaf, type LeafContext } from './leaves.js';
 import { addLeaf, emptyCounts, isRight, metricsOf, ratio, type Counts, type Metrics } from './metrics.js';
 import { withDefaults, type ScoringOptions } from './options.js';
 import { dateFields } from './schema-fields.js';
+import { ruleRates, type RuleRate } from './rules.js';
+import type { Rule } from '../../rules/index.js';
 
 export interface ItemOutcome {
   item_id: string;
@@ -47,6 +49,8 @@ export interface Report {
   fields: Record<string, Metrics>;
   items: ItemReport[];
   calibration: Calibration;
+  /** Each of the extractor version's rules: how often it held on the completed items' answers. */
+  rules: RuleRate[];
 }
 
 /** One judged leaf as kept for comparisons between runs. */
@@ -70,7 +74,7 @@ export function confidenceOf(leaf: Leaf, confidence: Record<string, unknown> | n
   return typeof c === 'number' && Number.isFinite(c) ? c : null;
 }
 
-export function scoreRun(outcomes: readonly ItemOutcome[], schema: unknown, options: Partial<ScoringOptions> = {}): Scored {
+export function scoreRun(outcomes: readonly ItemOutcome[], schema: unknown, options: Partial<ScoringOptions> = {}, rules: readonly Rule[] = []): Scored {
   const ctx: LeafContext = { options: withDefaults(options), dateFields: dateFields(schema) };
   const overall = emptyCounts();
   const fields = new Map<string, Counts>();
@@ -117,6 +121,7 @@ export function scoreRun(outcomes: readonly ItemOutcome[], schema: unknown, opti
       fields: Object.fromEntries(sortedFields.map((f) => [f, metricsOf(fields.get(f)!)])),
       items,
       calibration: calibrate(confident, overall.tp + overall.fn, unscored),
+      rules: ruleRates(rules, outcomes.filter((o) => o.status === 'completed').map((o) => o.extracted)),
     },
     leaves,
   };

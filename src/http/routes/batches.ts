@@ -144,6 +144,7 @@ function csvItem(line: BatchResultLine): CsvItem {
     job_id: line.job_id,
     review_status: line.review?.status ?? null,
     flagged_paths: (line.flags ?? []).map((f) => (f as { path: string }).path),
+    failed_rules: (line.rule_results ?? []).filter((r) => r.passed === false).map((r) => r.id),
     result: approved ? line.review!.reviewed_data : extractedData(line.result),
     confidence: line.confidence,
   };

@@ -21,8 +21,8 @@ T = TypeVar("T", bound="ApiErrorResponse")
 @_attrs_define
 class ApiErrorResponse:
     """Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
-    string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, and `regressions_found`, whose
-    `detail` is `{message, regressions}`. The
+    string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, `invalid_rules`, whose
+    `detail` is `{message, errors}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
     contract allows `code` to be absent or null; this service always sends one of `ErrorCode`.
     Each error response lists the codes it can carry in `x-error-codes` (and in its description).
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     )
     from ..models.extraction_review import ExtractionReview
     from ..models.job_error import JobError
+    from ..models.rule_result import RuleResult
     from ..models.value_flag import ValueFlag
 
 
@@ -35,6 +36,8 @@ class BatchResultLine:
             job without one, an item not completed, or a parse batch.
         flags (list[ValueFlag] | None): Our addition. The item job's `result.flags` (`[]` when nothing needs review);
             null for an item not completed or a parse batch.
+        rule_results (list[RuleResult] | None): Our addition (docs/rules.md). The item job's `result.rule_results` (`[]`
+            without rules); null for an item not completed or a batch that is not an extraction batch.
         review (ExtractionReview | None): Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it
             (approved corrections are in `reviewed_data`); null without one.
     """
@@ -46,6 +49,7 @@ class BatchResultLine:
     error: JobError | None
     confidence: BatchResultLineConfidenceType0 | None
     flags: list[ValueFlag] | None
+    rule_results: list[RuleResult] | None
     review: ExtractionReview | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,6 +89,16 @@ class BatchResultLine:
         else:
             flags = self.flags
 
+        rule_results: list[dict[str, Any]] | None
+        if isinstance(self.rule_results, list):
+            rule_results = []
+            for rule_results_type_0_item_data in self.rule_results:
+                rule_results_type_0_item = rule_results_type_0_item_data.to_dict()
+                rule_results.append(rule_results_type_0_item)
+
+        else:
+            rule_results = self.rule_results
+
         review: dict[str, Any] | None
         if isinstance(self.review, ExtractionReview):
             review = self.review.to_dict()
@@ -102,6 +116,7 @@ class BatchResultLine:
                 "error": error,
                 "confidence": confidence,
                 "flags": flags,
+                "rule_results": rule_results,
                 "review": review,
             }
         )
@@ -115,6 +130,7 @@ class BatchResultLine:
         )
         from ..models.extraction_review import ExtractionReview
         from ..models.job_error import JobError
+        from ..models.rule_result import RuleResult
         from ..models.value_flag import ValueFlag
 
         d = dict(src_dict)
@@ -176,6 +192,26 @@ class BatchResultLine:
 
         flags = _parse_flags(d.pop("flags"))
 
+        def _parse_rule_results(data: object) -> list[RuleResult] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                rule_results_type_0 = []
+                _rule_results_type_0 = data
+                for rule_results_type_0_item_data in _rule_results_type_0:
+                    rule_results_type_0_item = RuleResult.from_dict(rule_results_type_0_item_data)
+
+                    rule_results_type_0.append(rule_results_type_0_item)
+
+                return rule_results_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("list[RuleResult] | None", data)
+
+        rule_results = _parse_rule_results(d.pop("rule_results"))
+
         def _parse_review(data: object) -> ExtractionReview | None:
             if data is None:
                 return data
@@ -199,6 +235,7 @@ class BatchResultLine:
             error=error,
             confidence=confidence,
             flags=flags,
+            rule_results=rule_results,
             review=review,
         )
 

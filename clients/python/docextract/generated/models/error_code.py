@@ -40,6 +40,7 @@ class ErrorCode(str, Enum):
     INVALID_PAGE_RANGE = "invalid_page_range"
     INVALID_PROVIDER_CONFIGURATION = "invalid_provider_configuration"
     INVALID_REVIEW_PATH = "invalid_review_path"
+    INVALID_RULES = "invalid_rules"
     INVALID_SCHEMA = "invalid_schema"
     INVALID_SEGMENTS = "invalid_segments"
     JOB_IN_BATCH = "job_in_batch"

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.job_retry import JobRetry
     from ..models.page_range import PageRange
     from ..models.parse_progress import ParseProgress
+    from ..models.rule_result import RuleResult
     from ..models.token_usage import TokenUsage
 
 
@@ -49,6 +50,9 @@ class ExtractionJobResponse:
         completed_at (datetime.datetime | None):
         pages (None | PageRange | Unset): The pages the job reads (the file's page numbers); null for the whole file.
             Our addition, always present.
+        rule_results (list[RuleResult] | None | Unset): Only in the `data` of webhook events (which carry the job
+            without `result`): the job's
+            `result.rule_results` (docs/rules.md), `[]` without rules, null until it completed.
         retry (JobRetry | None | Unset): Our addition, always present. Set while a model call of a `running` job is
             failing transiently and waiting for its next attempt; null otherwise.
         review (ExtractionReview | None | Unset): Our addition, always present. Null when the extractor had no
@@ -84,6 +88,7 @@ class ExtractionJobResponse:
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
     pages: None | PageRange | Unset = UNSET
+    rule_results: list[RuleResult] | None | Unset = UNSET
     retry: JobRetry | None | Unset = UNSET
     review: ExtractionReview | None | Unset = UNSET
     evaluation_run_id: None | str | Unset = UNSET
@@ -168,6 +173,18 @@ class ExtractionJobResponse:
         else:
             pages = self.pages
 
+        rule_results: list[dict[str, Any]] | None | Unset
+        if isinstance(self.rule_results, Unset):
+            rule_results = UNSET
+        elif isinstance(self.rule_results, list):
+            rule_results = []
+            for rule_results_type_0_item_data in self.rule_results:
+                rule_results_type_0_item = rule_results_type_0_item_data.to_dict()
+                rule_results.append(rule_results_type_0_item)
+
+        else:
+            rule_results = self.rule_results
+
         retry: dict[str, Any] | None | Unset
         if isinstance(self.retry, Unset):
             retry = UNSET
@@ -239,6 +256,8 @@ class ExtractionJobResponse:
         )
         if pages is not UNSET:
             field_dict["pages"] = pages
+        if rule_results is not UNSET:
+            field_dict["rule_results"] = rule_results
         if retry is not UNSET:
             field_dict["retry"] = retry
         if review is not UNSET:
@@ -264,6 +283,7 @@ class ExtractionJobResponse:
         from ..models.job_retry import JobRetry
         from ..models.page_range import PageRange
         from ..models.parse_progress import ParseProgress
+        from ..models.rule_result import RuleResult
         from ..models.token_usage import TokenUsage
 
         d = dict(src_dict)
@@ -418,6 +438,28 @@ class ExtractionJobResponse:
 
         pages = _parse_pages(d.pop("pages", UNSET))
 
+        def _parse_rule_results(data: object) -> list[RuleResult] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                rule_results_type_0 = []
+                _rule_results_type_0 = data
+                for rule_results_type_0_item_data in _rule_results_type_0:
+                    rule_results_type_0_item = RuleResult.from_dict(rule_results_type_0_item_data)
+
+                    rule_results_type_0.append(rule_results_type_0_item)
+
+                return rule_results_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("list[RuleResult] | None | Unset", data)
+
+        rule_results = _parse_rule_results(d.pop("rule_results", UNSET))
+
         def _parse_retry(data: object) -> JobRetry | None | Unset:
             if data is None:
                 return data
@@ -521,6 +563,7 @@ class ExtractionJobResponse:
             started_at=started_at,
             completed_at=completed_at,
             pages=pages,
+            rule_results=rule_results,
             retry=retry,
             review=review,
             evaluation_run_id=evaluation_run_id,

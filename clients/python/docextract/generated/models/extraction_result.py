@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     )
     from ..models.extraction_result_data import ExtractionResultData
     from ..models.extraction_result_provenance import ExtractionResultProvenance
+    from ..models.rule_result import RuleResult
     from ..models.value_conflict import ValueConflict
     from ..models.value_flag import ValueFlag
 
@@ -43,6 +44,10 @@ class ExtractionResult:
         flags (list[ValueFlag] | Unset): Our addition. The leaves of `data` that need a human, in document order, each
             with its
             reasons. Empty when nothing needs review.
+        rule_results (list[RuleResult] | Unset): Our addition (docs/rules.md). The outcome of each of the extractor
+            version's rules on
+            `data`, in the rules' order; `[]` without rules. After a review correction they are those
+            of `review.reviewed_data` (and the `rule:<id>` reasons of `flags` follow them).
     """
 
     data: ExtractionResultData
@@ -50,6 +55,7 @@ class ExtractionResult:
     conflicts: list[ValueConflict] | Unset = UNSET
     confidence: ExtractionResultConfidenceType0 | None | Unset = UNSET
     flags: list[ValueFlag] | Unset = UNSET
+    rule_results: list[RuleResult] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.extraction_result_confidence_type_0 import (
@@ -84,6 +90,13 @@ class ExtractionResult:
                 flags_item = flags_item_data.to_dict()
                 flags.append(flags_item)
 
+        rule_results: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.rule_results, Unset):
+            rule_results = []
+            for rule_results_item_data in self.rule_results:
+                rule_results_item = rule_results_item_data.to_dict()
+                rule_results.append(rule_results_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -99,6 +112,8 @@ class ExtractionResult:
             field_dict["confidence"] = confidence
         if flags is not UNSET:
             field_dict["flags"] = flags
+        if rule_results is not UNSET:
+            field_dict["rule_results"] = rule_results
 
         return field_dict
 
@@ -109,6 +124,7 @@ class ExtractionResult:
         )
         from ..models.extraction_result_data import ExtractionResultData
         from ..models.extraction_result_provenance import ExtractionResultProvenance
+        from ..models.rule_result import RuleResult
         from ..models.value_conflict import ValueConflict
         from ..models.value_flag import ValueFlag
 
@@ -159,12 +175,22 @@ class ExtractionResult:
 
                 flags.append(flags_item)
 
+        _rule_results = d.pop("rule_results", UNSET)
+        rule_results: list[RuleResult] | Unset = UNSET
+        if _rule_results is not UNSET:
+            rule_results = []
+            for rule_results_item_data in _rule_results:
+                rule_results_item = RuleResult.from_dict(rule_results_item_data)
+
+                rule_results.append(rule_results_item)
+
         extraction_result = cls(
             data=data,
             provenance=provenance,
             conflicts=conflicts,
             confidence=confidence,
             flags=flags,
+            rule_results=rule_results,
         )
 
         return extraction_result

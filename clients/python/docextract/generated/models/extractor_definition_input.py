@@ -14,9 +14,16 @@ from ..models.reasoning_effort import ReasoningEffort
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.date_order_rule import DateOrderRule
+    from ..models.equals_rule import EqualsRule
     from ..models.example_input import ExampleInput
     from ..models.json_object import JsonObject
+    from ..models.range_rule_type_0 import RangeRuleType0
+    from ..models.range_rule_type_1 import RangeRuleType1
+    from ..models.regex_rule import RegexRule
+    from ..models.required_rule import RequiredRule
     from ..models.review_thresholds import ReviewThresholds
+    from ..models.sum_rule import SumRule
 
 
 T = TypeVar("T", bound="ExtractorDefinitionInput")
@@ -54,6 +61,13 @@ class ExtractorDefinitionInput:
         evaluation_set (None | str | Unset): The name of an existing evaluation set (404 when there is none) that
             candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null
             (the default) for none.
+        rules (list[DateOrderRule | EqualsRule | RangeRuleType0 | RangeRuleType1 | RegexRule | RequiredRule | SumRule] |
+            None | Unset): Our addition (docs/rules.md). Checks run on every answer of the extractor and again after
+            each review correction; a failed rule flags its values `rule:<id>` and puts the job in
+            review. Each pointer must name a field of `schema` (`*` for the items of an array); ids
+            are unique (`422 invalid_rules` otherwise). Absent on `PUT`: none; on `PATCH`: unchanged;
+            `[]` or null removes them. Versioned with the extractor: each job keeps the rules of the
+            version it ran with.
     """
 
     display_name: str
@@ -70,9 +84,20 @@ class ExtractorDefinitionInput:
     examples_strategy: ExtractorDefinitionInputExamplesStrategy | Unset = UNSET
     max_examples: int | None | Unset = UNSET
     evaluation_set: None | str | Unset = UNSET
+    rules: (
+        list[DateOrderRule | EqualsRule | RangeRuleType0 | RangeRuleType1 | RegexRule | RequiredRule | SumRule]
+        | None
+        | Unset
+    ) = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.date_order_rule import DateOrderRule
+        from ..models.range_rule_type_0 import RangeRuleType0
+        from ..models.range_rule_type_1 import RangeRuleType1
+        from ..models.regex_rule import RegexRule
+        from ..models.required_rule import RequiredRule
         from ..models.review_thresholds import ReviewThresholds
+        from ..models.sum_rule import SumRule
 
         display_name = self.display_name
 
@@ -147,6 +172,30 @@ class ExtractorDefinitionInput:
         else:
             evaluation_set = self.evaluation_set
 
+        rules: list[dict[str, Any]] | None | Unset
+        if isinstance(self.rules, Unset):
+            rules = UNSET
+        elif isinstance(self.rules, list):
+            rules = []
+            for rules_type_0_item_data in self.rules:
+                rules_type_0_item: dict[str, Any]
+                if (
+                    isinstance(rules_type_0_item_data, SumRule)
+                    or isinstance(rules_type_0_item_data, RegexRule)
+                    or isinstance(rules_type_0_item_data, RangeRuleType0)
+                    or isinstance(rules_type_0_item_data, RangeRuleType1)
+                    or isinstance(rules_type_0_item_data, RequiredRule)
+                    or isinstance(rules_type_0_item_data, DateOrderRule)
+                ):
+                    rules_type_0_item = rules_type_0_item_data.to_dict()
+                else:
+                    rules_type_0_item = rules_type_0_item_data.to_dict()
+
+                rules.append(rules_type_0_item)
+
+        else:
+            rules = self.rules
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -178,14 +227,23 @@ class ExtractorDefinitionInput:
             field_dict["max_examples"] = max_examples
         if evaluation_set is not UNSET:
             field_dict["evaluation_set"] = evaluation_set
+        if rules is not UNSET:
+            field_dict["rules"] = rules
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.date_order_rule import DateOrderRule
+        from ..models.equals_rule import EqualsRule
         from ..models.example_input import ExampleInput
         from ..models.json_object import JsonObject
+        from ..models.range_rule_type_0 import RangeRuleType0
+        from ..models.range_rule_type_1 import RangeRuleType1
+        from ..models.regex_rule import RegexRule
+        from ..models.required_rule import RequiredRule
         from ..models.review_thresholds import ReviewThresholds
+        from ..models.sum_rule import SumRule
 
         d = dict(src_dict)
         display_name = d.pop("display_name")
@@ -308,6 +366,103 @@ class ExtractorDefinitionInput:
 
         evaluation_set = _parse_evaluation_set(d.pop("evaluation_set", UNSET))
 
+        def _parse_rules(
+            data: object,
+        ) -> (
+            list[DateOrderRule | EqualsRule | RangeRuleType0 | RangeRuleType1 | RegexRule | RequiredRule | SumRule]
+            | None
+            | Unset
+        ):
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                rules_type_0 = []
+                _rules_type_0 = data
+                for rules_type_0_item_data in _rules_type_0:
+
+                    def _parse_rules_type_0_item(
+                        data: object,
+                    ) -> (
+                        DateOrderRule
+                        | EqualsRule
+                        | RangeRuleType0
+                        | RangeRuleType1
+                        | RegexRule
+                        | RequiredRule
+                        | SumRule
+                    ):
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            componentsschemas_rule_type_0 = SumRule.from_dict(data)
+
+                            return componentsschemas_rule_type_0
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            componentsschemas_rule_type_1 = RegexRule.from_dict(data)
+
+                            return componentsschemas_rule_type_1
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            componentsschemas_range_rule_type_0 = RangeRuleType0.from_dict(data)
+
+                            return componentsschemas_range_rule_type_0
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            componentsschemas_range_rule_type_1 = RangeRuleType1.from_dict(data)
+
+                            return componentsschemas_range_rule_type_1
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            componentsschemas_rule_type_3 = RequiredRule.from_dict(data)
+
+                            return componentsschemas_rule_type_3
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            componentsschemas_rule_type_4 = DateOrderRule.from_dict(data)
+
+                            return componentsschemas_rule_type_4
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_rule_type_5 = EqualsRule.from_dict(data)
+
+                        return componentsschemas_rule_type_5
+
+                    rules_type_0_item = _parse_rules_type_0_item(rules_type_0_item_data)
+
+                    rules_type_0.append(rules_type_0_item)
+
+                return rules_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                "list[ DateOrderRule | EqualsRule | RangeRuleType0 | RangeRuleType1 | RegexRule | RequiredRule | SumRule ] | None | Unset",
+                data,
+            )
+
+        rules = _parse_rules(d.pop("rules", UNSET))
+
         extractor_definition_input = cls(
             display_name=display_name,
             instructions=instructions,
@@ -323,6 +478,7 @@ class ExtractorDefinitionInput:
             examples_strategy=examples_strategy,
             max_examples=max_examples,
             evaluation_set=evaluation_set,
+            rules=rules,
         )
 
         return extractor_definition_input

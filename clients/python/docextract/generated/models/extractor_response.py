@@ -15,9 +15,16 @@ from ..models.provider_name import ProviderName
 from ..models.reasoning_effort import ReasoningEffort
 
 if TYPE_CHECKING:
+    from ..models.date_order_rule import DateOrderRule
+    from ..models.equals_rule import EqualsRule
     from ..models.example import Example
     from ..models.extractor_response_schema import ExtractorResponseSchema
+    from ..models.range_rule_type_0 import RangeRuleType0
+    from ..models.range_rule_type_1 import RangeRuleType1
+    from ..models.regex_rule import RegexRule
+    from ..models.required_rule import RequiredRule
     from ..models.review_thresholds import ReviewThresholds
+    from ..models.sum_rule import SumRule
 
 
 T = TypeVar("T", bound="ExtractorResponse")
@@ -50,6 +57,8 @@ class ExtractorResponse:
         examples_strategy (ExtractorResponseExamplesStrategy):
         max_examples (int | None):
         evaluation_set (None | str): The evaluation set candidate changes are measured on; null for none.
+        rules (list[DateOrderRule | EqualsRule | RangeRuleType0 | RangeRuleType1 | RegexRule | RequiredRule | SumRule]):
+            The rules of this version (docs/rules.md); `[]` when none.
         source (DefinitionSource): How a definition was created: by a user, or shipped with the service.
         is_prebuilt (bool):
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
@@ -72,13 +81,20 @@ class ExtractorResponse:
     examples_strategy: ExtractorResponseExamplesStrategy
     max_examples: int | None
     evaluation_set: None | str
+    rules: list[DateOrderRule | EqualsRule | RangeRuleType0 | RangeRuleType1 | RegexRule | RequiredRule | SumRule]
     source: DefinitionSource
     is_prebuilt: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.date_order_rule import DateOrderRule
+        from ..models.range_rule_type_0 import RangeRuleType0
+        from ..models.range_rule_type_1 import RangeRuleType1
+        from ..models.regex_rule import RegexRule
+        from ..models.required_rule import RequiredRule
         from ..models.review_thresholds import ReviewThresholds
+        from ..models.sum_rule import SumRule
 
         id = self.id
 
@@ -126,6 +142,23 @@ class ExtractorResponse:
         evaluation_set: None | str
         evaluation_set = self.evaluation_set
 
+        rules = []
+        for rules_item_data in self.rules:
+            rules_item: dict[str, Any]
+            if (
+                isinstance(rules_item_data, SumRule)
+                or isinstance(rules_item_data, RegexRule)
+                or isinstance(rules_item_data, RangeRuleType0)
+                or isinstance(rules_item_data, RangeRuleType1)
+                or isinstance(rules_item_data, RequiredRule)
+                or isinstance(rules_item_data, DateOrderRule)
+            ):
+                rules_item = rules_item_data.to_dict()
+            else:
+                rules_item = rules_item_data.to_dict()
+
+            rules.append(rules_item)
+
         source = self.source.value
 
         is_prebuilt = self.is_prebuilt
@@ -154,6 +187,7 @@ class ExtractorResponse:
                 "examples_strategy": examples_strategy,
                 "max_examples": max_examples,
                 "evaluation_set": evaluation_set,
+                "rules": rules,
                 "source": source,
                 "is_prebuilt": is_prebuilt,
                 "created_at": created_at,
@@ -165,9 +199,16 @@ class ExtractorResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.date_order_rule import DateOrderRule
+        from ..models.equals_rule import EqualsRule
         from ..models.example import Example
         from ..models.extractor_response_schema import ExtractorResponseSchema
+        from ..models.range_rule_type_0 import RangeRuleType0
+        from ..models.range_rule_type_1 import RangeRuleType1
+        from ..models.regex_rule import RegexRule
+        from ..models.required_rule import RequiredRule
         from ..models.review_thresholds import ReviewThresholds
+        from ..models.sum_rule import SumRule
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -248,6 +289,71 @@ class ExtractorResponse:
 
         evaluation_set = _parse_evaluation_set(d.pop("evaluation_set"))
 
+        rules = []
+        _rules = d.pop("rules")
+        for rules_item_data in _rules:
+
+            def _parse_rules_item(
+                data: object,
+            ) -> DateOrderRule | EqualsRule | RangeRuleType0 | RangeRuleType1 | RegexRule | RequiredRule | SumRule:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_rule_type_0 = SumRule.from_dict(data)
+
+                    return componentsschemas_rule_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_rule_type_1 = RegexRule.from_dict(data)
+
+                    return componentsschemas_rule_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_range_rule_type_0 = RangeRuleType0.from_dict(data)
+
+                    return componentsschemas_range_rule_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_range_rule_type_1 = RangeRuleType1.from_dict(data)
+
+                    return componentsschemas_range_rule_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_rule_type_3 = RequiredRule.from_dict(data)
+
+                    return componentsschemas_rule_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_rule_type_4 = DateOrderRule.from_dict(data)
+
+                    return componentsschemas_rule_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_rule_type_5 = EqualsRule.from_dict(data)
+
+                return componentsschemas_rule_type_5
+
+            rules_item = _parse_rules_item(rules_item_data)
+
+            rules.append(rules_item)
+
         source = DefinitionSource(d.pop("source"))
 
         is_prebuilt = d.pop("is_prebuilt")
@@ -273,6 +379,7 @@ class ExtractorResponse:
             examples_strategy=examples_strategy,
             max_examples=max_examples,
             evaluation_set=evaluation_set,
+            rules=rules,
             source=source,
             is_prebuilt=is_prebuilt,
             created_at=created_at,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from typing_extensions import Self
 
-from ..models.flag_reason import FlagReason
+from ..models.flag_reason_type_0 import FlagReasonType0
 
 T = TypeVar("T", bound="ValueFlag")
 
@@ -16,12 +16,12 @@ class ValueFlag:
     """
     Attributes:
         path (str): JSON Pointer of the value in `data`.
-        reasons (list[FlagReason]):
+        reasons (list[Any | FlagReasonType0]):
         confidence (float | None): The value's confidence, null when unknown.
     """
 
     path: str
-    reasons: list[FlagReason]
+    reasons: list[Any | FlagReasonType0]
     confidence: float | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -29,7 +29,11 @@ class ValueFlag:
 
         reasons = []
         for reasons_item_data in self.reasons:
-            reasons_item = reasons_item_data.value
+            reasons_item: Any | str
+            if isinstance(reasons_item_data, FlagReasonType0):
+                reasons_item = reasons_item_data.value
+            else:
+                reasons_item = reasons_item_data
             reasons.append(reasons_item)
 
         confidence: float | None
@@ -55,7 +59,19 @@ class ValueFlag:
         reasons = []
         _reasons = d.pop("reasons")
         for reasons_item_data in _reasons:
-            reasons_item = FlagReason(reasons_item_data)
+
+            def _parse_reasons_item(data: object) -> Any | FlagReasonType0:
+                try:
+                    if not isinstance(data, str):
+                        raise TypeError()
+                    componentsschemas_flag_reason_type_0 = FlagReasonType0(data)
+
+                    return componentsschemas_flag_reason_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                return cast("Any | FlagReasonType0", data)
+
+            reasons_item = _parse_reasons_item(reasons_item_data)
 
             reasons.append(reasons_item)
 

@@ -114,7 +114,8 @@ def sync_detailed(
 
      RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
-    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    space-separated), `failed_rules` (the ids of the job's failed rules, `;`-separated,
+    docs/rules.md), then one per leaf of the extractor's schema (as the batch's snapshot has
     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
     the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
@@ -163,7 +164,8 @@ def sync(
 
      RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
-    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    space-separated), `failed_rules` (the ids of the job's failed rules, `;`-separated,
+    docs/rules.md), then one per leaf of the extractor's schema (as the batch's snapshot has
     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
     the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
@@ -207,7 +209,8 @@ async def asyncio_detailed(
 
      RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
-    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    space-separated), `failed_rules` (the ids of the job's failed rules, `;`-separated,
+    docs/rules.md), then one per leaf of the extractor's schema (as the batch's snapshot has
     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
     the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
@@ -254,7 +257,8 @@ async def asyncio(
 
      RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
-    space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+    space-separated), `failed_rules` (the ids of the job's failed rules, `;`-separated,
+    docs/rules.md), then one per leaf of the extractor's schema (as the batch's snapshot has
     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
     the items of an array (`/vendor/name`, `/line_items/*/amount`); with `?confidence=true` each
     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON

@@ -39,7 +39,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiErrorResponse | CandidateResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | CandidateResponse | None:
     if response.status_code == 201:
         response_201 = CandidateResponse.from_dict(response.json())
 
@@ -76,7 +76,23 @@ def _parse_response(
         return response_413
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+
+        def _parse_response_422(data: object) -> ApiErrorResponse | HTTPValidationError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_422_type_0 = HTTPValidationError.from_dict(data)
+
+                return response_422_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_422_type_1 = ApiErrorResponse.from_dict(data)
+
+            return response_422_type_1
+
+        response_422 = _parse_response_422(response.json())
 
         return response_422
 
@@ -103,7 +119,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | CandidateResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | CandidateResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -117,12 +133,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CandidateCreateInput,
-) -> Response[ApiErrorResponse | CandidateResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | CandidateResponse]:
     """Gate a change of an extractor on its evaluation set (a candidate)
 
      Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
-    `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
+    `invalid_schema`/`invalid_example`/`model_required` for the merged definition, 422
+    `invalid_rules` when its rules do not fit its schema). The changed
     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
     compared with a completed run of the current version on the same set; when there is none, one
     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
@@ -139,7 +156,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | CandidateResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | CandidateResponse]
     """
 
     kwargs = _get_kwargs(
@@ -159,12 +176,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CandidateCreateInput,
-) -> ApiErrorResponse | CandidateResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | CandidateResponse | None:
     """Gate a change of an extractor on its evaluation set (a candidate)
 
      Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
-    `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
+    `invalid_schema`/`invalid_example`/`model_required` for the merged definition, 422
+    `invalid_rules` when its rules do not fit its schema). The changed
     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
     compared with a completed run of the current version on the same set; when there is none, one
     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
@@ -181,7 +199,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | CandidateResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | CandidateResponse
     """
 
     return sync_detailed(
@@ -196,12 +214,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CandidateCreateInput,
-) -> Response[ApiErrorResponse | CandidateResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | CandidateResponse]:
     """Gate a change of an extractor on its evaluation set (a candidate)
 
      Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
-    `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
+    `invalid_schema`/`invalid_example`/`model_required` for the merged definition, 422
+    `invalid_rules` when its rules do not fit its schema). The changed
     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
     compared with a completed run of the current version on the same set; when there is none, one
     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
@@ -218,7 +237,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | CandidateResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | CandidateResponse]
     """
 
     kwargs = _get_kwargs(
@@ -236,12 +255,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CandidateCreateInput,
-) -> ApiErrorResponse | CandidateResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | CandidateResponse | None:
     """Gate a change of an extractor on its evaluation set (a candidate)
 
      Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
-    `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
+    `invalid_schema`/`invalid_example`/`model_required` for the merged definition, 422
+    `invalid_rules` when its rules do not fit its schema). The changed
     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
     compared with a completed run of the current version on the same set; when there is none, one
     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
@@ -258,7 +278,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | CandidateResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | CandidateResponse
     """
 
     return (

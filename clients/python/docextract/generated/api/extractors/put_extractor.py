@@ -39,7 +39,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiErrorResponse | ExtractorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | ExtractorResponse | None:
     if response.status_code == 200:
         response_200 = ExtractorResponse.from_dict(response.json())
 
@@ -81,7 +81,23 @@ def _parse_response(
         return response_413
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+
+        def _parse_response_422(data: object) -> ApiErrorResponse | HTTPValidationError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_422_type_0 = HTTPValidationError.from_dict(data)
+
+                return response_422_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_422_type_1 = ApiErrorResponse.from_dict(data)
+
+            return response_422_type_1
+
+        response_422 = _parse_response_422(response.json())
 
         return response_422
 
@@ -108,7 +124,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -122,12 +138,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorDefinitionInput,
-) -> Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractorResponse]:
     """Create or replace an extractor by stable name
 
      Creates the extractor when the name is free (`201`), replaces the complete definition of a
     user-defined extractor when it exists (`200`). The schema must belong to the dialect and every
-    example's output must satisfy it. Prebuilt extractors cannot be replaced.
+    example's output must satisfy it. Prebuilt extractors cannot be replaced. `rules` (at most 50,
+    docs/rules.md) are checked against the schema: a rule of an unknown kind, a pointer that names
+    no field of the schema, a bad regular expression or a repeated id is `422 invalid_rules`.
 
     Args:
         extractor_ref (str): A stable, URL-safe name: 1-64 of `a-z`, `0-9`, `-`, `_`, starting
@@ -141,7 +159,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse]
     """
 
     kwargs = _get_kwargs(
@@ -161,12 +179,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorDefinitionInput,
-) -> ApiErrorResponse | ExtractorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | ExtractorResponse | None:
     """Create or replace an extractor by stable name
 
      Creates the extractor when the name is free (`201`), replaces the complete definition of a
     user-defined extractor when it exists (`200`). The schema must belong to the dialect and every
-    example's output must satisfy it. Prebuilt extractors cannot be replaced.
+    example's output must satisfy it. Prebuilt extractors cannot be replaced. `rules` (at most 50,
+    docs/rules.md) are checked against the schema: a rule of an unknown kind, a pointer that names
+    no field of the schema, a bad regular expression or a repeated id is `422 invalid_rules`.
 
     Args:
         extractor_ref (str): A stable, URL-safe name: 1-64 of `a-z`, `0-9`, `-`, `_`, starting
@@ -180,7 +200,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | ExtractorResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse
     """
 
     return sync_detailed(
@@ -195,12 +215,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorDefinitionInput,
-) -> Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractorResponse]:
     """Create or replace an extractor by stable name
 
      Creates the extractor when the name is free (`201`), replaces the complete definition of a
     user-defined extractor when it exists (`200`). The schema must belong to the dialect and every
-    example's output must satisfy it. Prebuilt extractors cannot be replaced.
+    example's output must satisfy it. Prebuilt extractors cannot be replaced. `rules` (at most 50,
+    docs/rules.md) are checked against the schema: a rule of an unknown kind, a pointer that names
+    no field of the schema, a bad regular expression or a repeated id is `422 invalid_rules`.
 
     Args:
         extractor_ref (str): A stable, URL-safe name: 1-64 of `a-z`, `0-9`, `-`, `_`, starting
@@ -214,7 +236,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse]
     """
 
     kwargs = _get_kwargs(
@@ -232,12 +254,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorDefinitionInput,
-) -> ApiErrorResponse | ExtractorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | ExtractorResponse | None:
     """Create or replace an extractor by stable name
 
      Creates the extractor when the name is free (`201`), replaces the complete definition of a
     user-defined extractor when it exists (`200`). The schema must belong to the dialect and every
-    example's output must satisfy it. Prebuilt extractors cannot be replaced.
+    example's output must satisfy it. Prebuilt extractors cannot be replaced. `rules` (at most 50,
+    docs/rules.md) are checked against the schema: a rule of an unknown kind, a pointer that names
+    no field of the schema, a bad regular expression or a repeated id is `422 invalid_rules`.
 
     Args:
         extractor_ref (str): A stable, URL-safe name: 1-64 of `a-z`, `0-9`, `-`, `_`, starting
@@ -251,7 +275,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | ExtractorResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse
     """
 
     return (

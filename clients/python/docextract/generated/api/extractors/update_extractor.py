@@ -39,7 +39,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiErrorResponse | ExtractorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | ExtractorResponse | None:
     if response.status_code == 200:
         response_200 = ExtractorResponse.from_dict(response.json())
 
@@ -76,7 +76,23 @@ def _parse_response(
         return response_413
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+
+        def _parse_response_422(data: object) -> ApiErrorResponse | HTTPValidationError:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_422_type_0 = HTTPValidationError.from_dict(data)
+
+                return response_422_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_422_type_1 = ApiErrorResponse.from_dict(data)
+
+            return response_422_type_1
+
+        response_422 = _parse_response_422(response.json())
 
         return response_422
 
@@ -103,7 +119,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -117,11 +133,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorUpdateInput,
-) -> Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractorResponse]:
     """Partially update a custom extractor
 
      Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
-    default. The merged definition is validated as a whole.
+    default. The merged definition is validated as a whole: a new `schema` must still accept the
+    stored examples and the stored `rules` (else `400 invalid_schema`/`invalid_example`, `422
+    invalid_rules`).
 
     Args:
         extractor_ref (str): An extractor or parser id, or a stable name.
@@ -132,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse]
     """
 
     kwargs = _get_kwargs(
@@ -152,11 +170,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorUpdateInput,
-) -> ApiErrorResponse | ExtractorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | ExtractorResponse | None:
     """Partially update a custom extractor
 
      Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
-    default. The merged definition is validated as a whole.
+    default. The merged definition is validated as a whole: a new `schema` must still accept the
+    stored examples and the stored `rules` (else `400 invalid_schema`/`invalid_example`, `422
+    invalid_rules`).
 
     Args:
         extractor_ref (str): An extractor or parser id, or a stable name.
@@ -167,7 +187,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | ExtractorResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse
     """
 
     return sync_detailed(
@@ -182,11 +202,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorUpdateInput,
-) -> Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | HTTPValidationError | ExtractorResponse]:
     """Partially update a custom extractor
 
      Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
-    default. The merged definition is validated as a whole.
+    default. The merged definition is validated as a whole: a new `schema` must still accept the
+    stored examples and the stored `rules` (else `400 invalid_schema`/`invalid_example`, `422
+    invalid_rules`).
 
     Args:
         extractor_ref (str): An extractor or parser id, or a stable name.
@@ -197,7 +219,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | ExtractorResponse | HTTPValidationError]
+        Response[ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse]
     """
 
     kwargs = _get_kwargs(
@@ -215,11 +237,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ExtractorUpdateInput,
-) -> ApiErrorResponse | ExtractorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | HTTPValidationError | ExtractorResponse | None:
     """Partially update a custom extractor
 
      Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
-    default. The merged definition is validated as a whole.
+    default. The merged definition is validated as a whole: a new `schema` must still accept the
+    stored examples and the stored `rules` (else `400 invalid_schema`/`invalid_example`, `422
+    invalid_rules`).
 
     Args:
         extractor_ref (str): An extractor or parser id, or a stable name.
@@ -230,7 +254,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | ExtractorResponse | HTTPValidationError
+        ApiErrorResponse | ApiErrorResponse | HTTPValidationError | ExtractorResponse
     """
 
     return (

@@ -3,7 +3,7 @@ from __future__ import annotations
 from enum import Enum
 
 
-class FlagReason(str, Enum):
+class FlagReasonType0(str, Enum):
     CONFLICT = "conflict"
     LOW_CONFIDENCE = "low_confidence"
     NOT_GROUNDED = "not_grounded"
