@@ -179,10 +179,7 @@ export interface paths {
     "/mcp": {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
-                "Mcp-Session-Id"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2224,7 +2221,8 @@ export interface paths {
         put?: never;
         /**
          * Create a workspace (operator)
-         * @description Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`. `name` is a slug,
+         * @description Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`, and without
+         *     `SERVICE_API_TOKENS` (open mode, one workspace) every caller `403 operator_token_required`. `name` is a slug,
          *     unique in the deployment (`409 name_taken`). Quotas are optional; absent or null is unlimited.
          */
         post: operations["createWorkspace"];
@@ -2287,6 +2285,8 @@ export interface paths {
          *     workspace's definitions, keys, webhooks, evaluations, batches and everything below), `client`
          *     (files, jobs, reads of definitions and providers, schema validation), `reviewer` (reads of jobs,
          *     their results and files, review decisions). From `expires_at` on the key is refused (`401`).
+         *     Without `SERVICE_API_TOKENS` (open mode, one workspace) keys are neither issued, listed nor revoked:
+         *     `403 operator_token_required`.
          */
         post: operations["createWorkspaceKey"];
         delete?: never;
@@ -2807,8 +2807,8 @@ export interface components {
         };
         /** @description The complete extractor definition (body of the create-or-replace operation). */
         ExtractorDefinitionInput: {
-            /** @description Optional; when given it must equal the name in the path. */
-            name?: string | null;
+            /** @description The name comes from the path, so a request need not send it (readOnly); one that does must send the path's name (else `400 name_mismatch`). */
+            readonly name?: string | null;
             /** @description Human-readable label, not only whitespace; stored without surrounding whitespace. */
             display_name: string;
             /** @description Natural-language extraction instructions. */
@@ -2937,8 +2937,8 @@ export interface components {
         };
         /** @description The complete classifier definition (body of the create-or-replace operation). */
         ClassifierDefinitionInput: {
-            /** @description Optional; when given it must equal the name in the path. */
-            name?: string | null;
+            /** @description The name comes from the path, so a request need not send it (readOnly); one that does must send the path's name (else `400 name_mismatch`). */
+            readonly name?: string | null;
             display_name: string;
             /** @description Extra guidance for the model (optional). */
             instructions?: string;
@@ -2978,8 +2978,8 @@ export interface components {
         };
         /** @description The complete parser definition (create-or-replace); omitted optional fields take their defaults. */
         ParserDefinitionInput: {
-            /** @description Optional; when given it must equal the name in the path. */
-            name?: string | null;
+            /** @description The name comes from the path, so a request need not send it (readOnly); one that does must send the path's name (else `400 name_mismatch`). */
+            readonly name?: string | null;
             display_name: string;
             output_format?: components["schemas"]["OutputFormat"];
             instructions?: string;
@@ -4187,6 +4187,8 @@ export interface components {
          *     | `bad_request` | 4xx | Another unreadable request body. |
          *     | `unauthorized` | 401 | Authentication is enabled and the bearer token is missing or not valid. |
          *     | `forbidden` | 403 | A `client` token tried to change a provider, extractor or parser (or call another admin-only operation). |
+         *     | `operator_token_required` | 403 | The service runs without `SERVICE_API_TOKENS` (open mode, one workspace): workspaces and keys cannot be created, listed, changed or revoked. |
+         *     | `workspace_requires_token` | 403 | Open mode: an `X-Docextract-Workspace` header named a workspace other than `default`; other workspaces need tokens. |
          *     | `invalid_api_key` | 400 | A provider `api_key` with characters other than visible ASCII (0x21–0x7E), which cannot travel in an HTTP header. |
          *     | `method_not_allowed` | 405 | The path exists but not with this method; `Allow` lists its methods. |
          *     | `prebuilt_read_only` | 409 | Prebuilt definitions cannot be changed, replaced or deleted. |
@@ -4249,7 +4251,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -4851,6 +4853,9 @@ export interface components {
          *     files, jobs, reads of definitions and providers, model listing and schema validation, but not change
          *     providers or definitions; a `reviewer` key may only read jobs, results and files and decide reviews;
          *     workspaces, provider changes and `/metrics` are an operator's (`SERVICE_API_TOKENS`).
+         *     Without `SERVICE_API_TOKENS` (open mode) the service is one workspace, `default`: workspace and key
+         *     operations answer `operator_token_required`, and an `X-Docextract-Workspace` header naming any
+         *     other workspace `workspace_requires_token` (isolation between workspaces needs tokens).
          */
         Forbidden: {
             headers: {
@@ -5476,9 +5481,9 @@ export interface operations {
     openMcpStream: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
-                "Mcp-Session-Id"?: string;
+            header: {
+                /** @description The id of the session (from the answer to `initialize`); an unknown session, or one of another token, is `404`. */
+                "Mcp-Session-Id": string;
             };
             path?: never;
             cookie?: never;
@@ -5508,7 +5513,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it (without it only `initialize` is accepted, anything else is `400`). */
                 "Mcp-Session-Id"?: string;
             };
             path?: never;
@@ -5551,9 +5556,9 @@ export interface operations {
     closeMcpSession: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
-                "Mcp-Session-Id"?: string;
+            header: {
+                /** @description The id of the session (from the answer to `initialize`); an unknown session, or one of another token, is `404`. */
+                "Mcp-Session-Id": string;
             };
             path?: never;
             cookie?: never;
@@ -5616,6 +5621,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -5655,6 +5661,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5707,7 +5714,7 @@ export interface operations {
              *     `converter_unavailable` (OpenDocument, RTF, DOC, XLS, PPT without LibreOffice: the detail names
              *     what to install), `document_encrypted` (a password), `document_corrupt` (a truncated or damaged
              *     container), `document_too_large` (a ZIP that unpacks past its limit, e.g. a zip bomb, an image
-             *     past 100 megapixels), `document_too_many_pages` (past `SERVICE_MAX_PAGES`), `document_empty`
+             *     past 100 megapixels by its header: PNG and JPEG too), `document_too_many_pages` (past `SERVICE_MAX_PAGES`), `document_empty`
              *     (e.g. a workbook without a visible value), or `conversion_timeout` (not converted within
              *     `SERVICE_CONVERSION_TIMEOUT_S`).
              */
@@ -5720,6 +5727,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The upload exceeds `SERVICE_MAX_UPLOAD_BYTES` (`file_too_large`). */
             413: {
                 headers: {
@@ -5769,6 +5777,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -5799,6 +5808,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description Jobs still reference the file (`file_in_use`); delete them first. */
             409: {
@@ -5866,6 +5876,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -5920,7 +5931,8 @@ export interface operations {
             /**
              * @description The file cannot be rendered: a password-protected PDF (`document_encrypted`), unreadable bytes
              *     (`document_corrupt`), a PDF without pages (`document_empty`), more pages than `SERVICE_MAX_PAGES`
-             *     (`document_too_many_pages`), a page too large to render legibly (`document_page_too_large`), or
+             *     (`document_too_many_pages`), a page too large to render legibly (`document_page_too_large`), an
+             *     image past 100 megapixels stored before 0.6 (`document_too_large`), or
              *     bytes that are not PDF, PNG or JPEG (`unsupported_media_type`). The same codes a job on it fails with.
              */
             400: {
@@ -5938,6 +5950,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The file does not exist, or has no such page (`not_found`; the detail gives the page count). */
             404: {
                 headers: {
@@ -6018,6 +6031,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The file does not exist, or has no such page (`not_found`; the detail gives the page count). */
             404: {
                 headers: {
@@ -6052,6 +6066,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -6079,6 +6094,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6193,6 +6209,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /**
              * @description The provider's current settings cannot work, so it was not asked: `provider_key_missing`,
@@ -6256,6 +6273,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6293,6 +6311,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -6324,6 +6343,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6517,6 +6537,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -6548,6 +6569,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6930,6 +6952,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7009,6 +7032,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7185,6 +7209,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJobList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7210,6 +7235,7 @@ export interface operations {
         responses: {
             201: components["responses"]["ExtractionJobCreated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7245,6 +7271,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7276,6 +7303,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
@@ -7301,6 +7329,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -7341,6 +7370,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7365,6 +7395,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7411,6 +7442,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7484,6 +7516,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7538,6 +7571,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7587,6 +7621,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7624,6 +7659,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7659,6 +7695,7 @@ export interface operations {
         responses: {
             200: components["responses"]["DeprecatedExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7704,6 +7741,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
@@ -7729,6 +7767,7 @@ export interface operations {
         responses: {
             200: components["responses"]["DeprecatedExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -7754,6 +7793,7 @@ export interface operations {
         responses: {
             200: components["responses"]["DeprecatedExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7799,6 +7839,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7845,6 +7886,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7880,6 +7922,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7911,6 +7954,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7935,6 +7979,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -7968,6 +8013,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7992,6 +8038,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8043,6 +8090,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8086,6 +8134,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8122,6 +8171,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8156,6 +8206,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8206,6 +8257,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -8250,6 +8302,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8293,6 +8346,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8332,6 +8386,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
@@ -8365,6 +8420,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -8398,6 +8454,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8439,6 +8496,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8451,7 +8509,7 @@ export interface operations {
             query?: {
                 /** @description Most tokens in a chunk (default 512). */
                 max_tokens?: number;
-                /** @description Tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                /** @description Tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422, checked once the job is found and completed, so a missing job is 404 first). */
                 overlap_tokens?: number;
             };
             header?: never;
@@ -8510,6 +8568,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -8585,6 +8644,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -8626,6 +8686,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -8666,6 +8727,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -8696,6 +8758,7 @@ export interface operations {
         responses: {
             200: components["responses"]["BatchList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -8725,6 +8788,7 @@ export interface operations {
         responses: {
             201: components["responses"]["BatchCreated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8751,6 +8815,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8782,6 +8847,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8806,6 +8872,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -8831,6 +8898,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BatchNotRetryable"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8849,7 +8917,7 @@ export interface operations {
                 as?: "chunks";
                 /** @description With `as=chunks`, most tokens in a chunk (default 512). */
                 max_tokens?: number;
-                /** @description With `as=chunks`, tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                /** @description With `as=chunks`, tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422, checked once the batch is found, so a missing batch is 404 first). Not used without `as=chunks`. */
                 overlap_tokens?: number;
             };
             header?: never;
@@ -8892,6 +8960,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8934,6 +9003,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8971,6 +9041,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9011,6 +9082,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidWebhookUrl"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9043,6 +9115,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9073,6 +9146,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9115,6 +9189,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidWebhookUrl"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -9148,6 +9223,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -9192,6 +9268,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9943,6 +10020,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
