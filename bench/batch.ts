@@ -91,9 +91,14 @@ async function floor(engine: DevEngine, where: string): Promise<FloorFigures & {
  * heavy load the Temporal client's start call can fail; the job is removed and the answer says to
  * retry after 5 s), as a client honouring Retry-After does. Counts the retries it made in `retries`.
  */
-/** The batch's workspace (A) and the interactive jobs' (B), picked by header on the open service. */
-const BATCH_WS = { 'x-docextract-workspace': 'bench-a' };
-const INTERACTIVE_WS = { 'x-docextract-workspace': 'bench-b' };
+/**
+ * The batch's workspace (A) and the interactive jobs' (B), picked by header with an operator token:
+ * an open service (no SERVICE_API_TOKENS) is one workspace (issue 48), so the text stack has a token.
+ */
+const BENCH_TOKEN = 'bench-batch-operator-token-0123456789';
+const OPERATOR = { authorization: `Bearer ${BENCH_TOKEN}` };
+const BATCH_WS = { ...OPERATOR, 'x-docextract-workspace': 'bench-a' };
+const INTERACTIVE_WS = { ...OPERATOR, 'x-docextract-workspace': 'bench-b' };
 
 async function postRetrying(url: string, route: string, body: unknown, what: string, retries: { n: number }, headers: Record<string, string> = {}): Promise<any> {
   for (;;) {
@@ -146,11 +151,11 @@ async function textPart(model: 'fast' | 'slow'): Promise<TextFigures> {
   const delayMs = model === 'slow' ? SLOW_MODEL_MS : 0;
   provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ title: 'T', total: 1 }), ...(delayMs ? { delayMs } : {}) }));
   try {
-    return await withDevStack({ provider, env: renderEnv(), tag: 'text' }, async (stack, engine) => {
+    return await withDevStack({ provider, env: { ...renderEnv(), SERVICE_API_TOKENS: BENCH_TOKEN }, tag: 'text' }, async (stack, engine) => {
       // Workspaces (issue 42): the batch runs in workspace A, the interactive jobs in B, each with its
-      // own extractor; the service is open, so the header picks the workspace.
+      // own extractor; the operator token's header picks the workspace.
       for (const [name, headers] of [['bench-a', BATCH_WS], ['bench-b', INTERACTIVE_WS]] as const) {
-        await expectStatus(call(stack.url, 'POST', '/v1/workspaces', { name, display_name: name }), 201, `POST workspace ${name}`);
+        await expectStatus(call(stack.url, 'POST', '/v1/workspaces', { name, display_name: name }, OPERATOR), 201, `POST workspace ${name}`);
         await expectStatus(
           call(stack.url, 'PUT', '/v1/extractors/bench-batch', {
             display_name: 'Bench batch',

@@ -209,7 +209,9 @@ export async function startDevStack(opts: {
     ...opts.env,
   };
   const dev = await spawnService('dev', env, undefined, opts.root, opts.nodeArgs);
-  const patched = await call(dev.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl });
+  // With SERVICE_API_TOKENS (bench/batch.ts's workspaces need them), the first token is the operator's.
+  const token = opts.env?.SERVICE_API_TOKENS?.split(',')[0]?.trim();
+  const patched = await call(dev.url, 'PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl }, token ? { authorization: `Bearer ${token}` } : {});
   if (patched.status !== 200) throw new Error(`PUT provider answered ${patched.status}: ${JSON.stringify(patched.body)}`);
   const servers = () => {
     // Children of the dev process: the Temporal dev server (pid file) and the postmaster.

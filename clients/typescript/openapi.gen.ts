@@ -128,28 +128,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/favicon.ico": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The service's icon
-         * @description A 32×32 icon (a PNG, which browsers take at this path) for the studio and the origin, so a
-         *     browser's request for it is never a 404. A request whose `Accept` prefers
-         *     `application/octet-stream` gets the same bytes typed so.
-         */
-        get: operations["getFavicon"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/studio/assets/{asset}": {
         parameters: {
             query?: never;
@@ -201,10 +179,7 @@ export interface paths {
     "/mcp": {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
-                "Mcp-Session-Id"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -551,9 +526,7 @@ export interface paths {
          * Create or replace an extractor by stable name
          * @description Creates the extractor when the name is free (`201`), replaces the complete definition of a
          *     user-defined extractor when it exists (`200`). The schema must belong to the dialect and every
-         *     example's output must satisfy it. Prebuilt extractors cannot be replaced. `rules` (at most 50,
-         *     docs/rules.md) are checked against the schema: a rule of an unknown kind, a pointer that names
-         *     no field of the schema, a bad regular expression or a repeated id is `422 invalid_rules`.
+         *     example's output must satisfy it. Prebuilt extractors cannot be replaced.
          */
         put: operations["putExtractor"];
         post?: never;
@@ -564,9 +537,7 @@ export interface paths {
         /**
          * Partially update a custom extractor
          * @description Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
-         *     default. The merged definition is validated as a whole: a new `schema` must still accept the
-         *     stored examples and the stored `rules` (else `400 invalid_schema`/`invalid_example`, `422
-         *     invalid_rules`).
+         *     default. The merged definition is validated as a whole.
          */
         patch: operations["updateExtractor"];
         trace?: never;
@@ -634,8 +605,7 @@ export interface paths {
          * Gate a change of an extractor on its evaluation set (a candidate)
          * @description Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
          *     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
-         *     `invalid_schema`/`invalid_example`/`model_required` for the merged definition, 422
-         *     `invalid_rules` when its rules do not fit its schema). The changed
+         *     `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
          *     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
          *     compared with a completed run of the current version on the same set; when there is none, one
          *     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
@@ -1401,94 +1371,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/schema-suggestions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List schema suggestions */
-        get: operations["listSchemaSuggestions"];
-        put?: never;
-        /**
-         * Suggest an extractor schema from sample documents
-         * @description Starts a schema suggestion, a job like the others (`sug_` + ULID; statuses, long-poll with
-         *     `wait`, cancel, delete, `Idempotency-Key`). The model sees the first pages of each sample file
-         *     (page images and their text layers, as an extraction request sends them), or the inline `texts`,
-         *     and the `instructions`, and proposes a JSON Schema with notes on its fields and, optionally,
-         *     rules. The service checks the schema against the extraction schema dialect; when it is not in
-         *     the dialect the model is asked once more with the validator's diagnostics, and a schema still
-         *     invalid ends the job `failed` with `error.code: suggestion_invalid` and the diagnostics in
-         *     `error.diagnostics`. A completed job's `result.schema` is in canonical form with every field
-         *     required or nullable: `PUT /v1/extractors/{name}` accepts it as it is. Give exactly one of
-         *     `file_ids` (1–10 uploaded files; an unknown file is `404`) or `texts` (1–10 texts).
-         *     `provider_name` defaults to `compatible_api`, `model` to `SERVICE_LOCAL_MODEL` there (a hosted
-         *     provider needs `model`: `400 model_required`).
-         */
-        post: operations["createSchemaSuggestion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/schema-suggestions/{suggestion_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A schema suggestion's id (`sug_` + ULID).
-                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
-                 */
-                suggestion_id: components["parameters"]["SchemaSuggestionId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Read a schema suggestion
-         * @description Poll this until `status` is terminal, or long-poll with `wait`. A completed suggestion's `result` holds the schema.
-         */
-        get: operations["getSchemaSuggestion"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a schema suggestion
-         * @description As for extraction jobs, a terminal suggestion is deleted at once (`204`); an active one moves to `deleting` (`202`).
-         */
-        delete: operations["deleteSchemaSuggestion"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/schema-suggestions/{suggestion_id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A schema suggestion's id (`sug_` + ULID).
-                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
-                 */
-                suggestion_id: components["parameters"]["SchemaSuggestionId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel a schema suggestion
-         * @description As for extraction jobs (queued or running → `canceling` → `canceled`; a terminal suggestion is returned unchanged). No request body.
-         */
-        post: operations["cancelSchemaSuggestion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/parse-jobs": {
         parameters: {
             query?: never;
@@ -1920,8 +1802,7 @@ export interface paths {
          * The results of an extraction batch as CSV
          * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
          *     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
-         *     space-separated), `failed_rules` (the ids of the job's failed rules, `;`-separated,
-         *     docs/rules.md), then one per leaf of the extractor's schema (as the batch's snapshot has
+         *     space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
          *     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
          *     the items of an array (`/vendor/name`, `/line_items/*\/amount`); with `?confidence=true` each
          *     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
@@ -2340,7 +2221,8 @@ export interface paths {
         put?: never;
         /**
          * Create a workspace (operator)
-         * @description Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`. `name` is a slug,
+         * @description Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`, and without
+         *     `SERVICE_API_TOKENS` (open mode, one workspace) every caller `403 operator_token_required`. `name` is a slug,
          *     unique in the deployment (`409 name_taken`). Quotas are optional; absent or null is unlimited.
          */
         post: operations["createWorkspace"];
@@ -2403,6 +2285,8 @@ export interface paths {
          *     workspace's definitions, keys, webhooks, evaluations, batches and everything below), `client`
          *     (files, jobs, reads of definitions and providers, schema validation), `reviewer` (reads of jobs,
          *     their results and files, review decisions). From `expires_at` on the key is refused (`401`).
+         *     Without `SERVICE_API_TOKENS` (open mode, one workspace) keys are neither issued, listed nor revoked:
+         *     `403 operator_token_required`.
          */
         post: operations["createWorkspaceKey"];
         delete?: never;
@@ -2793,28 +2677,6 @@ export interface components {
              *     other file.
              */
             skipped_attachments: components["schemas"]["SkippedAttachment"][];
-            /**
-             * @description What the conversion could not do faithfully; empty for most files. A spreadsheet
-             *     formula with no stored value (a file written by a library such as openpyxl, not by
-             *     Excel) is computed for the common functions (arithmetic, `SUM`, `AVERAGE`, `MIN`, `MAX`,
-             *     `COUNT`, `ROUND`, `IF`, references to other sheets, and most of Excel's others); one
-             *     that cannot be computed is shown on the page as its formula text (`=FOO(A1)`) and listed
-             *     here as `formula_not_computed` with its sheet and cell (at most 1,000 are listed).
-             *     Stored values (what Excel saved) are shown as saved, never recomputed. Our addition.
-             */
-            warnings: components["schemas"]["FileWarning"][];
-        };
-        /** @description Something a file's conversion could not do faithfully, and where. */
-        FileWarning: {
-            /**
-             * @description `formula_not_computed`: a spreadsheet formula without a stored value that could not be computed; its formula text is shown instead.
-             * @enum {string}
-             */
-            code: "formula_not_computed";
-            /** @description The sheet's name. */
-            sheet: string;
-            /** @description The cell's A1 reference, e.g. `B5`. */
-            cell: string;
         };
         /** @description An e-mail attachment that is not stored as a file, and why. */
         SkippedAttachment: {
@@ -2945,8 +2807,8 @@ export interface components {
         };
         /** @description The complete extractor definition (body of the create-or-replace operation). */
         ExtractorDefinitionInput: {
-            /** @description Optional; when given it must equal the name in the path. */
-            name?: string | null;
+            /** @description The name comes from the path, so a request need not send it (readOnly); one that does must send the path's name (else `400 name_mismatch`). */
+            readonly name?: string | null;
             /** @description Human-readable label, not only whitespace; stored without surrounding whitespace. */
             display_name: string;
             /** @description Natural-language extraction instructions. */
@@ -2983,15 +2845,6 @@ export interface components {
             max_examples?: number | null;
             /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
-            /**
-             * @description Our addition (docs/rules.md). Checks run on every answer of the extractor and again after
-             *     each review correction; a failed rule flags its values `rule:<id>` and puts the job in
-             *     review. Each pointer must name a field of `schema` (`*` for the items of an array); ids
-             *     are unique (`422 invalid_rules` otherwise). Absent on `PUT`: none; on `PATCH`: unchanged;
-             *     `[]` or null removes them. Versioned with the extractor: each job keeps the rules of the
-             *     version it ran with.
-             */
-            rules?: components["schemas"]["Rule"][] | null;
         };
         /**
          * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
@@ -3038,146 +2891,6 @@ export interface components {
             max_examples?: number | null;
             /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
-            /**
-             * @description Our addition (docs/rules.md). Checks run on every answer of the extractor and again after
-             *     each review correction; a failed rule flags its values `rule:<id>` and puts the job in
-             *     review. Each pointer must name a field of `schema` (`*` for the items of an array); ids
-             *     are unique (`422 invalid_rules` otherwise). Absent on `PUT`: none; on `PATCH`: unchanged;
-             *     `[]` or null removes them. Versioned with the extractor: each job keeps the rules of the
-             *     version it ran with.
-             */
-            rules?: components["schemas"]["Rule"][] | null;
-        };
-        /** @description Unique among the extractor's rules; URL-safe. It names the rule in `rule_results`, in flag reasons (`rule:<id>`) and in the batch CSV's `failed_rules`. */
-        RuleId: string;
-        /**
-         * @description A check of every answer (docs/rules.md), one of six kinds. Pointers must name fields of the
-         *     extractor's schema (`422 invalid_rules` otherwise); `*` runs over the items of an array, and
-         *     two pointers of one rule that both run over an array pair items by index.
-         */
-        Rule: components["schemas"]["SumRule"] | components["schemas"]["RegexRule"] | components["schemas"]["RangeRule"] | components["schemas"]["RequiredRule"] | components["schemas"]["DateOrderRule"] | components["schemas"]["EqualsRule"];
-        /**
-         * @description The values at `items` add up to the value at `equals`, within `tolerance` (default 0.01). Null items are left out; a null total is not applicable.
-         * @example {
-         *       "id": "total-adds-up",
-         *       "kind": "sum",
-         *       "items": "/items/*\/amount",
-         *       "equals": "/total",
-         *       "tolerance": 0.01
-         *     }
-         */
-        SumRule: {
-            id: components["schemas"]["RuleId"];
-            /** @enum {string} */
-            kind: "sum";
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            items: string;
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            equals: string;
-            /** @default 0.01 */
-            tolerance: number;
-        };
-        /**
-         * @description The value at `path` (as text) matches `pattern`, an ECMAScript regular expression (searched, not anchored; anchor with `^…$`).
-         * @example {
-         *       "id": "invoice-number-format",
-         *       "kind": "regex",
-         *       "path": "/invoice_number",
-         *       "pattern": "^INV-[0-9]{4,}$"
-         *     }
-         */
-        RegexRule: {
-            id: components["schemas"]["RuleId"];
-            /** @enum {string} */
-            kind: "regex";
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            path: string;
-            pattern: string;
-        };
-        /**
-         * @description The number at `path` is at least `min` and at most `max` (both inclusive; at least one of them).
-         * @example {
-         *       "id": "quantity-positive",
-         *       "kind": "range",
-         *       "path": "/items/*\/quantity",
-         *       "min": 1
-         *     }
-         */
-        RangeRule: {
-            id: components["schemas"]["RuleId"];
-            /** @enum {string} */
-            kind: "range";
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            path: string;
-            min?: number;
-            max?: number;
-        } | {
-            min: number;
-        } | {
-            max: number;
-        };
-        /**
-         * @description The value at `path` is not null.
-         * @example {
-         *       "id": "has-total",
-         *       "kind": "required",
-         *       "path": "/total"
-         *     }
-         */
-        RequiredRule: {
-            id: components["schemas"]["RuleId"];
-            /** @enum {string} */
-            kind: "required";
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            path: string;
-        };
-        /**
-         * @description The date at `before` is on or before the date at `after`, each read in its own format (ISO, `12.03.2024`, `03/12/2024`, `12 March 2024`, `March 12, 2024`, …); a value that is no readable date, or a day/month order neither value settles, is not applicable.
-         * @example {
-         *       "id": "due-after-issue",
-         *       "kind": "date_order",
-         *       "before": "/issue_date",
-         *       "after": "/due_date"
-         *     }
-         */
-        DateOrderRule: {
-            id: components["schemas"]["RuleId"];
-            /** @enum {string} */
-            kind: "date_order";
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            before: string;
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            after: string;
-        };
-        /**
-         * @description The values at `path` and `other` are the same (as JSON, as numbers when one is written as text, or as text with surrounding spaces trimmed).
-         * @example {
-         *       "id": "same-currency",
-         *       "kind": "equals",
-         *       "path": "/items/*\/currency",
-         *       "other": "/currency"
-         *     }
-         */
-        EqualsRule: {
-            id: components["schemas"]["RuleId"];
-            /** @enum {string} */
-            kind: "equals";
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            path: string;
-            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
-            other: string;
-        };
-        /** @description The outcome of one rule on one answer (docs/rules.md). */
-        RuleResult: {
-            id: string;
-            /** @enum {string} */
-            kind: "sum" | "regex" | "range" | "required" | "date_order" | "equals";
-            /** @description true, false, or null when the rule did not apply (a value it reads is null, a date unreadable, nothing to add up). */
-            passed: boolean | null;
-            /** @description JSON Pointers of the values the outcome rests on; when failed, the values that are flagged `rule:<id>`. */
-            paths: string[];
-            /** @description What was found, e.g. "the 3 values of /items/*\/amount add up to 60.5, but /total is 70 (off by 9.5, tolerance 0.01)". */
-            message: string;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -3209,8 +2922,6 @@ export interface components {
             max_examples: number | null;
             /** @description The evaluation set candidate changes are measured on; null for none. */
             evaluation_set: string | null;
-            /** @description The rules of this version (docs/rules.md); `[]` when none. */
-            rules: components["schemas"]["Rule"][];
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -3226,8 +2937,8 @@ export interface components {
         };
         /** @description The complete classifier definition (body of the create-or-replace operation). */
         ClassifierDefinitionInput: {
-            /** @description Optional; when given it must equal the name in the path. */
-            name?: string | null;
+            /** @description The name comes from the path, so a request need not send it (readOnly); one that does must send the path's name (else `400 name_mismatch`). */
+            readonly name?: string | null;
             display_name: string;
             /** @description Extra guidance for the model (optional). */
             instructions?: string;
@@ -3267,8 +2978,8 @@ export interface components {
         };
         /** @description The complete parser definition (create-or-replace); omitted optional fields take their defaults. */
         ParserDefinitionInput: {
-            /** @description Optional; when given it must equal the name in the path. */
-            name?: string | null;
+            /** @description The name comes from the path, so a request need not send it (readOnly); one that does must send the path's name (else `400 name_mismatch`). */
+            readonly name?: string | null;
             display_name: string;
             output_format?: components["schemas"]["OutputFormat"];
             instructions?: string;
@@ -3342,8 +3053,6 @@ export interface components {
             /** @description Human-readable explanation. */
             message: string;
             code: components["schemas"]["JobErrorCode"];
-            /** @description Schema suggestions failed `suggestion_invalid` only — what the dialect's validator reported of the last suggested schema. */
-            diagnostics?: components["schemas"]["SuggestionDiagnostic"][];
         };
         ExtractionResult: {
             /** @description The extracted data; it satisfies the extractor's schema. */
@@ -3377,12 +3086,6 @@ export interface components {
              *     reasons. Empty when nothing needs review.
              */
             flags?: components["schemas"]["ValueFlag"][];
-            /**
-             * @description Our addition (docs/rules.md). The outcome of each of the extractor version's rules on
-             *     `data`, in the rules' order; `[]` without rules. After a review correction they are those
-             *     of `review.reviewed_data` (and the `rule:<id>` reasons of `flags` follow them).
-             */
-            rule_results?: components["schemas"]["RuleResult"][];
         };
         ValueFlag: {
             /** @description JSON Pointer of the value in `data`. */
@@ -3395,10 +3098,10 @@ export interface components {
          * @description Why a value needs a human: `low_confidence` (its confidence is below its field's threshold in
          *     the extractor's `review_thresholds`, else below its `review_threshold`), `required_missing` (the schema requires the property and its value is
          *     null), `conflict` (two windows disagreed, see `conflicts`), `not_grounded` (the pages it came
-         *     from have a text layer and its text was not found on them), `rule:<id>` (the extractor's rule
-         *     `<id>` failed and names the value, docs/rules.md; listed after the others).
+         *     from have a text layer and its text was not found on them).
+         * @enum {string}
          */
-        FlagReason: string | ("low_confidence" | "required_missing" | "conflict" | "not_grounded") | unknown;
+        FlagReason: "low_confidence" | "required_missing" | "conflict" | "not_grounded";
         /**
          * @description `not_required` (no flags), `pending` (waiting for a human), `approved`, `rejected`.
          * @enum {string}
@@ -3594,11 +3297,6 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["Timestamp"] | null;
             completed_at: components["schemas"]["Timestamp"] | null;
-            /**
-             * @description Only in the `data` of webhook events (which carry the job without `result`): the job's
-             *     `result.rule_results` (docs/rules.md), `[]` without rules, null until it completed.
-             */
-            rule_results?: components["schemas"]["RuleResult"][] | null;
             /** @description Our addition, always present. Set while a model call of a `running` job is failing transiently and waiting for its next attempt; null otherwise. */
             retry?: components["schemas"]["JobRetry"] | null;
             /**
@@ -3723,73 +3421,6 @@ export interface components {
             retry: components["schemas"]["JobRetry"] | null;
             /** @description Null when the classifier had no `review_threshold`. */
             review: components["schemas"]["ClassificationReview"] | null;
-        };
-        /** @description Exactly one of `file_ids` / `texts`. */
-        CreateSchemaSuggestionRequest: ({
-            /** @description 1–10 uploaded sample files (each once); the model sees the first pages of each. */
-            file_ids?: string[];
-            /** @description 1–10 sample documents as text. */
-            texts?: string[];
-            /** @description What the extractor is for; the model reads it with the samples. */
-            instructions?: string | null;
-            provider_name?: components["schemas"]["ProviderName"] | null;
-            model?: string | null;
-        } | {
-            /** @enum {unknown} */
-            provider_name?: "compatible_api" | null;
-        } | {
-            model: string;
-        }) & (unknown | unknown);
-        SchemaSuggestionResponse: {
-            /** @description Immutable identifier (`sug_` + ULID). */
-            id: string;
-            /** @description The sample files, in the order given (empty for texts). */
-            file_ids: string[];
-            /** @description How many inline texts were given (0 for files). */
-            text_count: number;
-            instructions: string | null;
-            provider_name: components["schemas"]["ProviderName"];
-            model: string;
-            provider_name_used: components["schemas"]["ProviderName"] | null;
-            model_used: string | null;
-            status: components["schemas"]["JobStatus"];
-            /** @description The suggestion, once `completed`. */
-            result: components["schemas"]["SchemaSuggestionResult"] | null;
-            /** @description Why it failed; for `suggestion_invalid`, `diagnostics` lists what the dialect's validator reported. */
-            error: components["schemas"]["JobError"] | null;
-            /** @description The pages shown to the model (first pages of each file; a text counts as one), once they are known; all done when the suggestion is recorded. */
-            progress: components["schemas"]["ParseProgress"] | null;
-            usage: components["schemas"]["TokenUsage"] | null;
-            created_at: components["schemas"]["Timestamp"];
-            started_at: components["schemas"]["Timestamp"] | null;
-            completed_at: components["schemas"]["Timestamp"] | null;
-            retry: components["schemas"]["JobRetry"] | null;
-        };
-        SchemaSuggestionResult: {
-            /**
-             * @description A JSON Schema of the extraction dialect in canonical form, every property required (and
-             *     nullable where its kind allows it): use it as the `schema` of `PUT /v1/extractors/{name}`.
-             */
-            schema: Record<string, unknown>;
-            /** @description What each field holds and where the model found it (JSON Pointers of the schema's fields). */
-            field_notes: {
-                path: string;
-                description: string;
-            }[];
-            /** @description Instructions for the extractor, as the model suggested them (else the request's, else empty). */
-            instructions: string;
-            /**
-             * @description Suggested rules that pass the checks of an extractor's `rules` against this schema (others
-             *     are left out). Never applied: they take effect only when you PUT them with the extractor.
-             */
-            rules: Record<string, unknown>[];
-        };
-        SuggestionDiagnostic: {
-            message: string;
-            /** @description Where in the model's answer, e.g. `$.schema.properties.total.type`. */
-            path: string;
-            /** @description A `DiagnosticCode` of the schema dialect, or `invalid_answer` when the answer held no schema object. */
-            code: string;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -4286,21 +3917,6 @@ export interface components {
             unscored: number;
         };
         EvaluationReport: {
-            /**
-             * @description Our addition (docs/rules.md). Each of the evaluated extractor version's rules, in order:
-             *     on how many completed items' answers it passed, failed or did not apply, and `pass_rate`
-             *     = passed / (passed + failed), null when it applied to none. Absent in reports made before
-             *     rules existed.
-             */
-            rules?: {
-                id: string;
-                /** @enum {string} */
-                kind: "sum" | "regex" | "range" | "required" | "date_order" | "equals";
-                passed: number;
-                failed: number;
-                not_applicable: number;
-                pass_rate: number | null;
-            }[];
             overall: components["schemas"]["EvaluationMetrics"];
             /** @description Metrics per field pointer (`*` for array indices). */
             fields: {
@@ -4410,7 +4026,7 @@ export interface components {
         };
         /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
-         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, `invalid_rules`, whose `detail` is `{message, errors}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
+         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
          *     contract allows `code` to be absent or null; this service always sends one of `ErrorCode`.
          *     Each error response lists the codes it can carry in `x-error-codes` (and in its description).
          */
@@ -4529,8 +4145,6 @@ export interface components {
             } | null;
             /** @description Our addition. The item job's `result.flags` (`[]` when nothing needs review); null for an item not completed or a parse batch. */
             flags: components["schemas"]["ValueFlag"][] | null;
-            /** @description Our addition (docs/rules.md). The item job's `result.rule_results` (`[]` without rules); null for an item not completed or a batch that is not an extraction batch. */
-            rule_results: components["schemas"]["RuleResult"][] | null;
             /** @description Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it (approved corrections are in `reviewed_data`); null without one. */
             review: components["schemas"]["ExtractionReview"] | null;
         };
@@ -4564,7 +4178,6 @@ export interface components {
          *     | `invalid_multipart` | 400 | The multipart body cannot be read. |
          *     | `invalid_schema` | 400 | An extractor schema breaks the dialect; `detail` is `{message, errors, warnings}`. |
          *     | `invalid_example` | 400 | A few-shot example is unusable (missing input, output the schema rejects, unknown file). |
-         *     | `invalid_rules` | 422 | An extractor's `rules` cannot be used with its schema (unknown kind, a pointer outside the schema, a bad pattern, a repeated id, more than 50); `detail` is `{message, errors}` (docs/rules.md). |
          *     | `model_required` | 400 | A hosted provider was chosen without an explicit `model`. |
          *     | `name_mismatch` | 400 | A body `name` differs from the name in the path. |
          *     | `invalid_provider_configuration` | 400 | A provider update whose settings cannot work (e.g. a `project_url` that is not an http(s) URL). |
@@ -4574,6 +4187,8 @@ export interface components {
          *     | `bad_request` | 4xx | Another unreadable request body. |
          *     | `unauthorized` | 401 | Authentication is enabled and the bearer token is missing or not valid. |
          *     | `forbidden` | 403 | A `client` token tried to change a provider, extractor or parser (or call another admin-only operation). |
+         *     | `operator_token_required` | 403 | The service runs without `SERVICE_API_TOKENS` (open mode, one workspace): workspaces and keys cannot be created, listed, changed or revoked. |
+         *     | `workspace_requires_token` | 403 | Open mode: an `X-Docextract-Workspace` header named a workspace other than `default`; other workspaces need tokens. |
          *     | `invalid_api_key` | 400 | A provider `api_key` with characters other than visible ASCII (0x21–0x7E), which cannot travel in an HTTP header. |
          *     | `method_not_allowed` | 405 | The path exists but not with this method; `Allow` lists its methods. |
          *     | `prebuilt_read_only` | 409 | Prebuilt definitions cannot be changed, replaced or deleted. |
@@ -4636,7 +4251,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -4666,11 +4281,10 @@ export interface components {
          *     | `file_missing` | The file's bytes are gone. |
          *     | `job_missing` | The job's row disappeared while it ran. |
          *     | `job_timed_out` | The work did not finish within its time limit. |
-         *     | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also when asked again with the diagnostics (`error.diagnostics`). |
          *     | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the job id. |
          * @enum {string}
          */
-        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "suggestion_invalid" | "internal_error";
+        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
@@ -4862,28 +4476,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ClassificationJobResponse"];
-            };
-        };
-        /** @description The schema suggestion. */
-        SchemaSuggestion: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["SchemaSuggestionResponse"];
-            };
-        };
-        /**
-         * @description The request's shape is invalid (`HTTPValidationError`; also neither or both of `file_ids` /
-         *     `texts`, a file listed twice, or an invalid `Idempotency-Key` header), or its `Idempotency-Key`
-         *     was used in the last 24 hours with a different body (`idempotency_key_reused`).
-         */
-        SchemaSuggestionUnprocessable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
         /** @description The job was active; it is `deleting` and disappears once its work has stopped. */
@@ -5261,6 +4853,9 @@ export interface components {
          *     files, jobs, reads of definitions and providers, model listing and schema validation, but not change
          *     providers or definitions; a `reviewer` key may only read jobs, results and files and decide reviews;
          *     workspaces, provider changes and `/metrics` are an operator's (`SERVICE_API_TOKENS`).
+         *     Without `SERVICE_API_TOKENS` (open mode) the service is one workspace, `default`: workspace and key
+         *     operations answer `operator_token_required`, and an `X-Docextract-Workspace` header naming any
+         *     other workspace `workspace_requires_token` (isolation between workspaces needs tokens).
          */
         Forbidden: {
             headers: {
@@ -5335,38 +4930,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ApiErrorResponse"];
-            };
-        };
-        /**
-         * @description The request's shape is invalid (`HTTPValidationError`), or the `rules` cannot be used with the
-         *     schema (`invalid_rules`, docs/rules.md): more than 50, a rule of an unknown kind or without its
-         *     fields, an id that is not URL-safe or is used twice, a pointer that names no field of the
-         *     schema (or a list or object where a value is needed), a `pattern` that is no regular
-         *     expression, a `range` without `min` or `max`. `detail` is `{message, errors}`, one entry of
-         *     `errors` per problem: `{index, rule, reason}` (`index` in `rules`, `rule` the rule's id; each
-         *     null when the problem is the list's).
-         */
-        ExtractorUnprocessable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "detail": {
-                 *         "message": "The rules cannot be used with this schema: rule 'total-adds-up': equals: '/grand_total' does not name a field of the schema: the top level has no property 'grand_total'",
-                 *         "errors": [
-                 *           {
-                 *             "index": 0,
-                 *             "rule": "total-adds-up",
-                 *             "reason": "equals: '/grand_total' does not name a field of the schema: the top level has no property 'grand_total'"
-                 *           }
-                 *         ]
-                 *       },
-                 *       "code": "invalid_rules"
-                 *     }
-                 */
-                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
         /**
@@ -5576,11 +5139,6 @@ export interface components {
          * @example cjob_01jqz8n5p6q7r8s9t0v1w2x3y4
          */
         ClassificationJobId: components["schemas"]["PathIdentifier"];
-        /**
-         * @description A schema suggestion's id (`sug_` + ULID).
-         * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
-         */
-        SchemaSuggestionId: components["schemas"]["PathIdentifier"];
         /**
          * @description A parse job identifier (`pjob_` + ULID).
          * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
@@ -5856,28 +5414,6 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    getFavicon: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The icon. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                    "application/octet-stream": string;
-                };
-            };
-            500: components["responses"]["InternalError"];
-        };
-    };
     getStudioAsset: {
         parameters: {
             query?: never;
@@ -5945,9 +5481,9 @@ export interface operations {
     openMcpStream: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
-                "Mcp-Session-Id"?: string;
+            header: {
+                /** @description The id of the session (from the answer to `initialize`); an unknown session, or one of another token, is `404`. */
+                "Mcp-Session-Id": string;
             };
             path?: never;
             cookie?: never;
@@ -5977,7 +5513,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it (without it only `initialize` is accepted, anything else is `400`). */
                 "Mcp-Session-Id"?: string;
             };
             path?: never;
@@ -6020,9 +5556,9 @@ export interface operations {
     closeMcpSession: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it. */
-                "Mcp-Session-Id"?: string;
+            header: {
+                /** @description The id of the session (from the answer to `initialize`); an unknown session, or one of another token, is `404`. */
+                "Mcp-Session-Id": string;
             };
             path?: never;
             cookie?: never;
@@ -6085,6 +5621,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6124,6 +5661,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -6162,8 +5700,7 @@ export interface operations {
                      *       "parent_file_id": null,
                      *       "attachment_filename": null,
                      *       "attachment_file_ids": [],
-                     *       "skipped_attachments": [],
-                     *       "warnings": []
+                     *       "skipped_attachments": []
                      *     }
                      */
                     "application/json": components["schemas"]["FileResponse"];
@@ -6177,7 +5714,7 @@ export interface operations {
              *     `converter_unavailable` (OpenDocument, RTF, DOC, XLS, PPT without LibreOffice: the detail names
              *     what to install), `document_encrypted` (a password), `document_corrupt` (a truncated or damaged
              *     container), `document_too_large` (a ZIP that unpacks past its limit, e.g. a zip bomb, an image
-             *     past 100 megapixels), `document_too_many_pages` (past `SERVICE_MAX_PAGES`), `document_empty`
+             *     past 100 megapixels by its header: PNG and JPEG too), `document_too_many_pages` (past `SERVICE_MAX_PAGES`), `document_empty`
              *     (e.g. a workbook without a visible value), or `conversion_timeout` (not converted within
              *     `SERVICE_CONVERSION_TIMEOUT_S`).
              */
@@ -6190,6 +5727,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The upload exceeds `SERVICE_MAX_UPLOAD_BYTES` (`file_too_large`). */
             413: {
                 headers: {
@@ -6239,6 +5777,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6269,6 +5808,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description Jobs still reference the file (`file_in_use`); delete them first. */
             409: {
@@ -6336,6 +5876,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6390,7 +5931,8 @@ export interface operations {
             /**
              * @description The file cannot be rendered: a password-protected PDF (`document_encrypted`), unreadable bytes
              *     (`document_corrupt`), a PDF without pages (`document_empty`), more pages than `SERVICE_MAX_PAGES`
-             *     (`document_too_many_pages`), a page too large to render legibly (`document_page_too_large`), or
+             *     (`document_too_many_pages`), a page too large to render legibly (`document_page_too_large`), an
+             *     image past 100 megapixels stored before 0.6 (`document_too_large`), or
              *     bytes that are not PDF, PNG or JPEG (`unsupported_media_type`). The same codes a job on it fails with.
              */
             400: {
@@ -6408,6 +5950,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The file does not exist, or has no such page (`not_found`; the detail gives the page count). */
             404: {
                 headers: {
@@ -6488,6 +6031,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The file does not exist, or has no such page (`not_found`; the detail gives the page count). */
             404: {
                 headers: {
@@ -6522,6 +6066,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -6549,6 +6094,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6663,6 +6209,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /**
              * @description The provider's current settings cannot work, so it was not asked: `provider_key_missing`,
@@ -6726,6 +6273,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6763,6 +6311,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -6794,6 +6343,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6871,7 +6421,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ExtractorUnprocessable"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -6951,7 +6501,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ExtractorUnprocessable"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -6987,6 +6537,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7018,6 +6569,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7239,7 +6791,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["CandidateNotCreated"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ExtractorUnprocessable"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -7400,6 +6952,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7479,6 +7032,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7655,6 +7209,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJobList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7680,6 +7235,7 @@ export interface operations {
         responses: {
             201: components["responses"]["ExtractionJobCreated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7715,6 +7271,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7746,6 +7303,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
@@ -7771,6 +7329,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -7811,6 +7370,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -7835,6 +7395,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7881,6 +7442,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7954,6 +7516,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8008,6 +7571,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8057,6 +7621,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -8094,6 +7659,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8129,6 +7695,7 @@ export interface operations {
         responses: {
             200: components["responses"]["DeprecatedExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8174,6 +7741,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
@@ -8199,6 +7767,7 @@ export interface operations {
         responses: {
             200: components["responses"]["DeprecatedExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -8224,6 +7793,7 @@ export interface operations {
         responses: {
             200: components["responses"]["DeprecatedExtractionJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8269,6 +7839,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -8315,6 +7886,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8350,6 +7922,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8381,6 +7954,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8405,6 +7979,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -8438,6 +8013,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8462,6 +8038,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8513,6 +8090,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8556,6 +8134,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8592,6 +8171,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClassificationJob"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8626,196 +8206,12 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
-        };
-    };
-    listSchemaSuggestions: {
-        parameters: {
-            query?: {
-                /** @description Page size. */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
-                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
-                 *     position (the page starts after it); any other value is a `422`.
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /** @description Only jobs with this status. */
-                status?: components["parameters"]["JobStatusFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of schema suggestions, newest first. */
-            200: {
-                headers: {
-                    "X-Next-Cursor": components["headers"]["XNextCursor"];
-                    Link: components["headers"]["LinkNext"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SchemaSuggestionResponse"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["PersistenceBusy"];
-        };
-    };
-    createSchemaSuggestion: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Makes the creation safe to retry: the same key with the same body within 24 hours returns the
-                 *     original `201` body (same job) with `Idempotent-Replayed: true`; with another body, `422
-                 *     idempotency_key_reused`. 1-255 printable ASCII characters (otherwise `422`).
-                 * @example 6f1c9a0e-upload-42
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "file_ids": [
-                 *         "file_01jqz8m4x5v6w7y8z9a0b1c2d3"
-                 *       ],
-                 *       "instructions": "Invoices from our suppliers; we need the totals and the line items."
-                 *     }
-                 */
-                "application/json": components["schemas"]["CreateSchemaSuggestionRequest"];
-            };
-        };
-        responses: {
-            /** @description The suggestion was created (status `queued`) and runs in the background. */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SchemaSuggestionResponse"];
-                };
-            };
-            /** @description A hosted provider without `model` (`model_required`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorResponse"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyKeyInUse"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["SchemaSuggestionUnprocessable"];
-            429: components["responses"]["QuotaExceeded"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["JobCreationUnavailable"];
-        };
-    };
-    getSchemaSuggestion: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
-                 *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
-                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
-                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
-                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
-                 */
-                wait?: components["parameters"]["Wait"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description A schema suggestion's id (`sug_` + ULID).
-                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
-                 */
-                suggestion_id: components["parameters"]["SchemaSuggestionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["SchemaSuggestion"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["PersistenceBusy"];
-        };
-    };
-    deleteSchemaSuggestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A schema suggestion's id (`sug_` + ULID).
-                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
-                 */
-                suggestion_id: components["parameters"]["SchemaSuggestionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            202: components["responses"]["SchemaSuggestion"];
-            /** @description The suggestion is deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
-        };
-    };
-    cancelSchemaSuggestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A schema suggestion's id (`sug_` + ULID).
-                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
-                 */
-                suggestion_id: components["parameters"]["SchemaSuggestionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["SchemaSuggestion"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
     };
     listParseJobs: {
@@ -8861,6 +8257,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -8905,6 +8302,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8948,6 +8346,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8987,6 +8386,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobInBatch"];
             422: components["responses"]["ValidationError"];
@@ -9020,6 +8420,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -9053,6 +8454,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotFailed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -9094,6 +8496,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9106,7 +8509,7 @@ export interface operations {
             query?: {
                 /** @description Most tokens in a chunk (default 512). */
                 max_tokens?: number;
-                /** @description Tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                /** @description Tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422, checked once the job is found and completed, so a missing job is 404 first). */
                 overlap_tokens?: number;
             };
             header?: never;
@@ -9165,6 +8568,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -9240,6 +8644,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -9281,6 +8686,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -9321,6 +8727,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotCompleted"];
             422: components["responses"]["ValidationError"];
@@ -9351,6 +8758,7 @@ export interface operations {
         responses: {
             200: components["responses"]["BatchList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9380,6 +8788,7 @@ export interface operations {
         responses: {
             201: components["responses"]["BatchCreated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -9406,6 +8815,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9437,6 +8847,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9461,6 +8872,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -9486,6 +8898,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Batch"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BatchNotRetryable"];
             413: components["responses"]["PayloadTooLarge"];
@@ -9504,7 +8917,7 @@ export interface operations {
                 as?: "chunks";
                 /** @description With `as=chunks`, most tokens in a chunk (default 512). */
                 max_tokens?: number;
-                /** @description With `as=chunks`, tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422). */
+                /** @description With `as=chunks`, tokens of the previous chunk of the same section that start a chunk (default 0); less than `max_tokens` (else 422, checked once the batch is found, so a missing batch is 404 first). Not used without `as=chunks`. */
                 overlap_tokens?: number;
             };
             header?: never;
@@ -9540,7 +8953,6 @@ export interface operations {
                      *         "/total": 0.98
                      *       },
                      *       "flags": [],
-                     *       "rule_results": [],
                      *       "review": null
                      *     }
                      */
@@ -9548,6 +8960,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9583,13 +8996,14 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,failed_rules,/total
-                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,,7.4
+                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,/total
+                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,7.4
                      */
                     "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9627,6 +9041,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9667,6 +9082,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidWebhookUrl"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9699,6 +9115,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9729,6 +9146,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9771,6 +9189,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidWebhookUrl"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -9804,6 +9223,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
@@ -9848,6 +9268,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10599,6 +10020,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];

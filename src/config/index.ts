@@ -81,6 +81,8 @@ const schema = z.object({
   SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: int(100).default(900_000),
   SERVICE_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   SERVICE_METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  // Issue 48: refuse any statement of a workspace's table without its workspace_id (tests turn it on).
+  SERVICE_WORKSPACE_GUARD: z.enum(['true', 'false']).default('false'),
   // Issue 42: label /metrics series by workspace name (opt-in; at most 200 names, the rest `other`).
   SERVICE_METRICS_WORKSPACE_LABEL: z.enum(['true', 'false']).default('false'),
   // Item jobs a batch keeps in flight when its request names no concurrency.
@@ -185,6 +187,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Longest a `GET …/{job_id}?wait=N` is held, in seconds: min(N, this) (SERVICE_LONG_POLL_MAX_S). */
   longPollMaxSeconds: number;
+  /** SERVICE_WORKSPACE_GUARD: a statement of a workspace's table without workspace_id fails (storage/workspace-guard.ts). */
+  workspaceGuard: boolean;
   /** Webhook deliveries: retried with exponential backoff for up to retryHours; private addresses only when allowed. */
   webhooks: { retryHours: number; initialIntervalMs: number; maxIntervalMs: number; allowPrivate: boolean };
   batches: {
@@ -284,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outputAttempts: e.SERVICE_OUTPUT_ATTEMPTS,
     shutdownGraceMs: e.SERVICE_SHUTDOWN_GRACE_MS,
     longPollMaxSeconds: e.SERVICE_LONG_POLL_MAX_S,
+    workspaceGuard: e.SERVICE_WORKSPACE_GUARD === 'true',
     webhooks: {
       retryHours: e.SERVICE_WEBHOOK_RETRY_HOURS,
       initialIntervalMs: e.SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS,

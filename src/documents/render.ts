@@ -4,7 +4,7 @@
 import * as mupdf from 'mupdf';
 import { DocumentError } from './errors.js';
 import { fitImage, planPageRender, type RenderLimits } from './geometry.js';
-import { jpegIsComplete, readPngSize } from './image-header.js';
+import { checkImageHeader, jpegIsComplete, readPngSize } from './image-header.js';
 import { encodePngSync, toScanlines } from './png-encode.js';
 import { encodeNative, loadNativeCodec, nativeCodec, pageMediaType, type PageImageFormat } from './page-codec.js';
 import { detectMediaType, type SupportedMediaType } from './sniff.js';
@@ -355,10 +355,10 @@ function openImage(bytes: Buffer, mediaType: ImageMediaType, maxImagePixels: num
   }
   if (mediaType === 'image/png') {
     // mupdf decodes PNGs eagerly, so the size check must come from the header first.
-    const size = readPngSize(bytes);
-    if (!size) throw new DocumentError('document_corrupt', 'The PNG header is malformed.');
-    assertImageSize(size.width, size.height, limit);
+    if (!readPngSize(bytes)) throw new DocumentError('document_corrupt', 'The PNG header is malformed.');
   }
+  // Any image whose header claims too many pixels: document_too_large before a decoder runs.
+  checkImageHeader(bytes, limit);
   if (mediaType === 'image/jpeg' && !jpegIsComplete(bytes)) {
     throw new DocumentError('document_corrupt', 'The JPEG is truncated: its image data ends before the end-of-image marker.');
   }
@@ -382,7 +382,7 @@ function openImage(bytes: Buffer, mediaType: ImageMediaType, maxImagePixels: num
 function assertImageSize(width: number, height: number, limit: number): void {
   if (width * height > limit) {
     throw new DocumentError(
-      'document_page_too_large',
+      'document_too_large',
       `The image is ${width} × ${height} pixels; at most ${limit} pixels are accepted.`,
     );
   }

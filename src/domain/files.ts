@@ -15,6 +15,8 @@ import { cleanFilename } from './file-names.js';
 import { attachmentIdsOf } from '../storage/file-tree.js';
 import { storeUploadTree } from './email-uploads.js';
 import { detectEmail } from '../documents/formats/email.js';
+import { readImageHeader } from '../documents/image-header.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../documents/render.js';
 import type { SkippedAttachment } from './email-attachments.js';
 
 export interface FileRecord {
@@ -123,6 +125,15 @@ async function storeChunks(
     throw serviceError(
       'unsupported_media_type',
       `The declared media type '${input.declaredType}' does not match the file's bytes (${detected})`,
+    );
+  }
+  // An image bomb (a PNG or JPEG whose header claims more than 100 megapixels) is refused from its
+  // header, as the converted image formats are, before anything is stored or decoded.
+  const header = detected === 'application/pdf' ? null : readImageHeader(first.value);
+  if (header && header.width * header.height > DEFAULT_MAX_IMAGE_PIXELS) {
+    throw serviceError(
+      'document_too_large',
+      `The image is ${header.width} × ${header.height} pixels (by its ${header.format.toUpperCase()} header); at most ${DEFAULT_MAX_IMAGE_PIXELS} pixels are accepted.`,
     );
   }
   const id = newId('file');

@@ -12,6 +12,7 @@ import type { Db } from '../storage/db.js';
 import type { SecretBox } from '../storage/secrets.js';
 import { PROVIDER_NAMES, type ProviderName } from './prebuilt.js';
 import { getProviderSettings } from './providers.js';
+import { outsideWorkspace } from '../storage/workspace-scope.js';
 
 /** A check never holds a request or the start-up longer than this. */
 export const PROVIDER_CHECK_TIMEOUT_MS = 3_000;
@@ -81,7 +82,8 @@ export async function providerStatus(deps: Deps, name: ProviderName): Promise<Pr
 
 /** Providers that a prebuilt or user definition names, in the order of ProviderName. */
 export async function providersInUse(db: Db): Promise<ProviderName[]> {
-  const rows = (await db('extractors').distinct('provider_name').union((q) => q.from('parsers').distinct('provider_name'))) as {
+  // Deployment-wide (every workspace's definitions): explicitly outside any workspace (issue 48).
+  const rows = (await outsideWorkspace(async () => await db('extractors').distinct('provider_name').union((q) => q.from('parsers').distinct('provider_name')))) as {
     provider_name: ProviderName;
   }[];
   const used = new Set(rows.map((r) => r.provider_name));

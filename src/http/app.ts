@@ -9,6 +9,7 @@ import { workspaceRoutes } from './routes/workspaces.js';
 import { authenticateKey, findWorkspace, type Workspace } from '../domain/workspaces.js';
 import type { Db } from '../storage/db.js';
 import { workspaceScopedDb } from '../storage/workspace-scope.js';
+import { installWorkspaceGuard } from '../storage/workspace-guard.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import { hostileStrings } from './middleware/hostile-strings.js';
@@ -30,6 +31,7 @@ export function createApp(unscopedDeps: AppDeps): Koa {
   // Every route's queries are limited to the request's workspace (src/storage/workspace-scope.ts);
   // only the workspaces' own routes and the auth, audit and quota checks see the deployment's Db.
   const deploymentDb = unscopedDeps.db;
+  if (unscopedDeps.config.workspaceGuard) installWorkspaceGuard(deploymentDb);
   const deps: AppDeps = { ...unscopedDeps, db: workspaceScopedDb(deploymentDb) };
   const app = new Koa();
   app.proxy = true;

@@ -3,6 +3,7 @@ import type { Logger } from '../logging.js';
 import { closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createDb } from '../storage/db.js';
 import { workspaceScopedDb } from '../storage/workspace-scope.js';
+import { installWorkspaceGuard } from '../storage/workspace-guard.js';
 import { createSecretBox } from '../storage/secrets.js';
 import { InFlightActivities } from '../temporal/in-flight-activities.js';
 import { createWorker } from '../temporal/worker.js';
@@ -55,6 +56,7 @@ export async function startWorker(
   });
   // Scoped as the API's: each activity runs as its workflow's workspace (activities/workspace-scope.ts).
   const db = workspaceScopedDb(createDb(opts.databaseUrl, config.databasePoolMax, logger));
+  if (config.workspaceGuard) installWorkspaceGuard(db);
   // Interactive jobs and batches poll separate task queues, each with its own slots, in this one
   // process: a batch's items never wait in front of an interactive job (docs/batches.md).
   const queues: Array<{ taskQueue: string; maxConcurrentActivities?: number; stickyQueueScheduleToStartTimeoutMs?: number }> = [];

@@ -24,6 +24,9 @@ const CI_MAX_EXAMPLES = 50;
 const SEEDS = process.env.FUZZ_SEED ? [Number(process.env.FUZZ_SEED)] : CI_SEEDS;
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES || CI_MAX_EXAMPLES);
 const MAX_TIME = process.env.FUZZ_MAX_TIME;
+// FUZZ_CONFIG=schemathesis-bare.toml: the same run without the documented exceptions, to count what
+// openapi.yaml alone leaves unstated (issue 48 asks for at most 8 at seed 1).
+const CONFIG_FILE = process.env.FUZZ_CONFIG || 'schemathesis-hookfree.toml';
 
 const stacks = new Map<number, FuzzStack>();
 
@@ -40,7 +43,7 @@ it.concurrent.each(SEEDS)(
   `Schemathesis ${SCHEMATHESIS_VERSION}, no hooks, seed %i: every phase and check passes against openapi.yaml`,
   async (seed) => {
     const fuzz = stacks.get(seed)!;
-    const opts: RunOptions = { seed, maxExamples: MAX_EXAMPLES, configFile: 'schemathesis-hookfree.toml', maxTime: MAX_TIME };
+    const opts: RunOptions = { seed, maxExamples: MAX_EXAMPLES, configFile: CONFIG_FILE, maxTime: MAX_TIME };
     console.log(`Schemathesis (no hooks): seed ${seed}, max examples ${MAX_EXAMPLES}`);
     await fuzz.resetProviders();
     const started = Date.now();

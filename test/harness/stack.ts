@@ -137,6 +137,8 @@ function stackEnv(harness: HarnessInfo, overrides: Record<string, string> = {}):
     LOG_LEVEL: logLevel(),
     // Per stack, so files written by the service (e.g. its secret key) never leak between files.
     SERVICE_DATA_DIR: path.join(harness.tempDir, `data-${randomUUID()}`),
+    // Issue 48: any statement of a workspace's table without its workspace_id fails every test.
+    SERVICE_WORKSPACE_GUARD: 'true',
     ...overrides,
   };
 }

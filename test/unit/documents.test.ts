@@ -185,7 +185,7 @@ describe('inspectDocument', () => {
     const bomb = makePng(10, 10);
     bomb.writeUInt32BE(50_000, 16);
     bomb.writeUInt32BE(50_000, 20);
-    expect(codeOf(() => inspectDocument(bomb, 'image/png', LIMITS))).toBe('document_page_too_large');
+    expect(codeOf(() => inspectDocument(bomb, 'image/png', LIMITS))).toBe('document_too_large');
     // Mislabelled as JPEG, the same bomb must not reach mupdf's PNG decoder either.
     expect(codeOf(() => inspectDocument(bomb, 'image/jpeg', LIMITS))).toBe('document_corrupt');
   });

@@ -9,7 +9,7 @@ const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta
 describe('the release number', () => {
   it('is the same in package.json, openapi.yaml, the lock file and the Python package', () => {
     expect(SERVICE_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(SERVICE_VERSION).toBe('0.5.0');
+    expect(SERVICE_VERSION).toBe('0.6.0');
     expect((YAML.parse(read('openapi.yaml')) as { info: { version: string } }).info.version).toBe(SERVICE_VERSION);
     expect((JSON.parse(read('package-lock.json')) as { version: string }).version).toBe(SERVICE_VERSION);
     expect(/^version = "([^"]+)"$/m.exec(read('clients/python/pyproject.toml'))?.[1]).toBe(SERVICE_VERSION);

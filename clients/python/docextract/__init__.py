@@ -28,7 +28,7 @@ from .errors import (
     WaitTimeoutError,
 )
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 __all__ = [
     "ApiError",

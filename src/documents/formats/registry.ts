@@ -18,6 +18,7 @@ import { convertCsv } from './csv-pages.js';
 import { textToHtml, type TextFormat } from './text-pages.js';
 import type { Rendition } from './types.js';
 import { nativeCodec } from '../page-codec.js';
+import { checkImageHeader } from '../image-header.js';
 
 export interface ConvertContext {
   /** More pages than this: document_too_many_pages (SERVICE_MAX_PAGES). */
@@ -41,16 +42,22 @@ const viaText =
   (format: FormatId & TextFormat): Converter =>
   async (bytes, context) => ({ kind: FORMATS[format].kind, ...(layoutToPdf(Buffer.from(textToHtml(bytes, format), 'utf8'), 'text/html', context)) });
 
-/** An image format: its size checked from the header, then every page (frame) as a PDF page. */
+/**
+ * An image format: its size checked from the header by our own reader first (mupdf throws on a TIFF
+ * too large to allocate, which would read as document_corrupt), then as mupdf reads it, then every
+ * page (frame) as a PDF page.
+ */
 const viaImage =
   (magic: string): Converter =>
   async (bytes, context) => {
+    checkImageHeader(bytes, context.maxImagePixels);
     checkPixels(imageSize(bytes), context);
     return { kind: 'image', ...(layoutToPdf(bytes, magic, context)) };
   };
 
 /** WEBP: mupdf does not read it; sharp (libvips) decodes it to PNG first. */
 const webp: Converter = async (bytes, context) => {
+  checkImageHeader(bytes, context.maxImagePixels); // before libvips reads anything
   const sharp = nativeCodec();
   if (!sharp) throw new DocumentError('converter_unavailable', 'WEBP needs the native image codec (the sharp package), which could not be loaded on this host.');
   let png: Buffer;

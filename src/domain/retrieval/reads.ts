@@ -28,8 +28,10 @@ async function completedJobPages(db: Db, jobId: string): Promise<{ pages: PageWi
   return { pages: await jobPagesWithBlocks(db, jobId, row.file_id), fileId: row.file_id };
 }
 
-export async function parseJobChunks(db: Db, jobId: string, options: ChunkOptions): Promise<{ tokenizer: string; chunks: Chunk[] }> {
+/** `found` runs once the job is known to be there and completed (the caller's own checks of its options). */
+export async function parseJobChunks(db: Db, jobId: string, options: ChunkOptions, found?: () => void): Promise<{ tokenizer: string; chunks: Chunk[] }> {
   const { pages } = await completedJobPages(db, jobId);
+  found?.();
   return { tokenizer: TOKENIZER, chunks: chunkPages(pages, options) };
 }
 

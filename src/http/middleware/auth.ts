@@ -143,7 +143,7 @@ function workspaceHeader(ctx: Context): string | undefined {
  * - SERVICE_API_TOKENS (compared as SHA-256 digests with timingSafeEqual, against every configured
  *   token): operators; they act in the workspace named by `X-Docextract-Workspace` (id or name,
  *   default `default`). With no tokens configured every request is let in as before, in `default`
- *   (or the header's workspace), and the first run is unchanged.
+ *   only (open mode is one workspace: `openModeCheck`), and the first run is unchanged.
  * - `dx_` workspace keys (issued at run time, stored as hashes): their own workspace only, with
  *   their scope; a revoked or expired key is 401 on its next request.
  * `/metrics` is protected too (operators and `:client` entries may read it), unless `publicMetrics`.
@@ -194,6 +194,7 @@ export function bearerAuth(
       scope = envScope;
       label = tokenLabel(envScope, givenDigest);
     }
+    if (open) openModeCheck(ctx, givenKey);
     if (!workspace && directory) {
       const named = workspaceHeader(ctx) ?? DEFAULT_WORKSPACE_NAME;
       // No tokens and no header: `default`, as the first run has always been, without a query (an
@@ -214,6 +215,36 @@ export function bearerAuth(
     if (workspace && !operator && opts.rateLimit) opts.rateLimit(ctx, workspace);
     return workspace ? inWorkspace(workspace.id, next) : next();
   };
+}
+
+// /v1/workspaces/{ref}/keys[/...]: issuing, listing and revoking keys.
+const KEYS_PATH = /^\/v1\/workspaces\/[^/]+\/keys(?:\/[^/]*)?\/?$/i;
+
+/**
+ * Open mode (no SERVICE_API_TOKENS) is one workspace (issue 48): nobody there is an operator, so
+ * nobody may create workspaces or keys, and an anonymous caller acts in `default` only. Otherwise a
+ * team that issues keys on an open deployment would believe its data isolated while any anonymous
+ * request naming its workspace reads it. Anonymous: every /v1/workspaces call is 403
+ * `operator_token_required`, and an X-Docextract-Workspace header naming anything but `default` is 403
+ * `workspace_requires_token` (before any lookup, so names cannot be probed). A `dx_` key issued earlier
+ * (while tokens were configured) still acts in its own workspace, but cannot manage keys.
+ */
+function openModeCheck(ctx: Context, givenKey: boolean): void {
+  const needsToken = (what: string) =>
+    new ApiError(403, 'operator_token_required', `${what} needs an operator token: the service runs without SERVICE_API_TOKENS (open mode), where everything is one workspace, \`default\``);
+  if (givenKey) {
+    if (KEYS_PATH.test(ctx.path)) throw needsToken(`${ctx.method} ${ctx.path}`);
+    return;
+  }
+  if (WORKSPACES_PATH.test(ctx.path)) throw needsToken(`${ctx.method} ${ctx.path}`);
+  const named = workspaceHeader(ctx);
+  if (named !== undefined && named !== DEFAULT_WORKSPACE_NAME && named !== DEFAULT_WORKSPACE_ID) {
+    throw new ApiError(
+      403,
+      'workspace_requires_token',
+      `X-Docextract-Workspace '${named}': workspaces other than \`default\` need SERVICE_API_TOKENS (an operator token or a workspace key); without tokens the service is one workspace`,
+    );
+  }
 }
 
 const OPEN_DEFAULT: Workspace = {

@@ -30,9 +30,8 @@ import { chunkFields, overlapBelowMax } from './parse-job-retrieval.js';
 
 const listQuery = listBatchesQuery.extend(pageQuerySchema.shape);
 
-const resultsAsQuery = resultsQuery
-  .extend({ as: z.enum(['chunks']).optional(), ...chunkFields })
-  .refine(...overlapBelowMax);
+const resultsAsRanges = resultsQuery.extend({ as: z.enum(['chunks']).optional(), ...chunkFields });
+const resultsAsQuery = resultsAsRanges.refine(...overlapBelowMax);
 
 export function batchRoutes({ db, temporal, config }: AppDeps): Router {
   const router = new Router({ prefix: '/v1/batches' });
@@ -81,7 +80,13 @@ export function batchRoutes({ db, temporal, config }: AppDeps): Router {
   // One JSON line per ended item, in input order, read from Postgres page by page.
   router.get('/:batch_id/results', async (ctx) => {
     const id = pathRef(ctx.params, 'batch_id');
-    const query = parseRequest('query', resultsAsQuery, ctx.query);
+    const query = parseRequest('query', resultsAsRanges, ctx.query);
+    // Chunks: overlap_tokens below max_tokens (422) once the batch is found (a missing one is 404
+    // whatever the query); without as=chunks the two are not used.
+    if (query.as === 'chunks') {
+      await batchForExport(db, id);
+      parseRequest('query', resultsAsQuery, ctx.query);
+    }
     // `as=chunks` (parse batches): one line per chunk of each completed item, with its custom_id.
     const lines: AsyncGenerator<object> = query.as === 'chunks'
       ? batchChunkLines(db, id, { maxTokens: query.max_tokens, overlapTokens: query.overlap_tokens })

@@ -23,7 +23,8 @@ class ClassifierDefinitionInput:
     Attributes:
         display_name (str):
         classes (list[ClassifierClass]):
-        name (None | str | Unset): Optional; when given it must equal the name in the path.
+        name (None | str | Unset): The name comes from the path, so a request need not send it (readOnly); one that does
+            must send the path's name (else `400 name_mismatch`).
         instructions (str | Unset): Extra guidance for the model (optional).
         provider_name (None | ProviderName | Unset): Defaults to `compatible_api`.
         model (None | str | Unset): Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted

@@ -55,6 +55,7 @@ class ErrorCode(str, Enum):
     NOTHING_TO_RETRY = "nothing_to_retry"
     NOT_FOUND = "not_found"
     OPEN_FLAGS = "open_flags"
+    OPERATOR_TOKEN_REQUIRED = "operator_token_required"
     OUTPUT_SCHEMA_MISMATCH = "output_schema_mismatch"
     PARSER_IN_USE = "parser_in_use"
     PAYLOAD_TOO_LARGE = "payload_too_large"
@@ -80,6 +81,7 @@ class ErrorCode(str, Enum):
     WEBHOOK_URL_UNRESOLVABLE = "webhook_url_unresolvable"
     WORKSPACE_HAS_RUNNING_JOBS = "workspace_has_running_jobs"
     WORKSPACE_IS_DEFAULT = "workspace_is_default"
+    WORKSPACE_REQUIRES_TOKEN = "workspace_requires_token"
 
     def __str__(self) -> str:
         return str(self.value)

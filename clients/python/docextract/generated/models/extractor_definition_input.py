@@ -37,7 +37,8 @@ class ExtractorDefinitionInput:
         display_name (str): Human-readable label, not only whitespace; stored without surrounding whitespace.
         instructions (str): Natural-language extraction instructions.
         schema (JsonObject): A free-form JSON object whose strings and keys are free of NUL.
-        name (None | str | Unset): Optional; when given it must equal the name in the path.
+        name (None | str | Unset): The name comes from the path, so a request need not send it (readOnly); one that does
+            must send the path's name (else `400 name_mismatch`).
         reasoning_effort (None | ReasoningEffort | Unset):
         provider_name (None | ProviderName | Unset): Defaults to `compatible_api`.
         model (None | str | Unset): Defaults to `SERVICE_LOCAL_MODEL` for `compatible_api`; required for hosted

@@ -20,7 +20,8 @@ class ParserDefinitionInput:
 
     Attributes:
         display_name (str):
-        name (None | str | Unset): Optional; when given it must equal the name in the path.
+        name (None | str | Unset): The name comes from the path, so a request need not send it (readOnly); one that does
+            must send the path's name (else `400 name_mismatch`).
         output_format (OutputFormat | Unset): Parser output format; `markdown` is the only format in v0.3.
         instructions (str | Unset):
         reasoning_effort (None | ReasoningEffort | Unset):

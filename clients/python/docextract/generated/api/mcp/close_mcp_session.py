@@ -9,16 +9,15 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.mcp_json_rpc_message import McpJsonRpcMessage
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
     *,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    if not isinstance(mcp_session_id, Unset):
-        headers["Mcp-Session-Id"] = mcp_session_id
+    headers["Mcp-Session-Id"] = mcp_session_id
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -81,14 +80,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> Response[Any | ApiErrorResponse | McpJsonRpcMessage]:
     """End an MCP session
 
      Ends the session named by `Mcp-Session-Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,14 +111,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> Any | ApiErrorResponse | McpJsonRpcMessage | None:
     """End an MCP session
 
      Ends the session named by `Mcp-Session-Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,14 +137,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> Response[Any | ApiErrorResponse | McpJsonRpcMessage]:
     """End an MCP session
 
      Ends the session named by `Mcp-Session-Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,14 +166,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> Any | ApiErrorResponse | McpJsonRpcMessage | None:
     """End an MCP session
 
      Ends the session named by `Mcp-Session-Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -9,16 +9,15 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.mcp_json_rpc_message import McpJsonRpcMessage
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
     *,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    if not isinstance(mcp_session_id, Unset):
-        headers["Mcp-Session-Id"] = mcp_session_id
+    headers["Mcp-Session-Id"] = mcp_session_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -96,7 +95,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> Response[ApiErrorResponse | McpJsonRpcMessage | str]:
     """Open a session's notification stream
 
@@ -104,7 +103,7 @@ def sync_detailed(
     Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +127,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> ApiErrorResponse | McpJsonRpcMessage | str | None:
     """Open a session's notification stream
 
@@ -136,7 +135,7 @@ def sync(
     Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +154,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> Response[ApiErrorResponse | McpJsonRpcMessage | str]:
     """Open a session's notification stream
 
@@ -163,7 +162,7 @@ async def asyncio_detailed(
     Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +184,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    mcp_session_id: str | Unset = UNSET,
+    mcp_session_id: str,
 ) -> ApiErrorResponse | McpJsonRpcMessage | str | None:
     """Open a session's notification stream
 
@@ -193,7 +192,7 @@ async def asyncio(
     Id`.
 
     Args:
-        mcp_session_id (str | Unset):
+        mcp_session_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -105,7 +105,9 @@ def sync_detailed(
 ) -> Response[ApiErrorResponse | HTTPValidationError | Workspace]:
     """Create a workspace (operator)
 
-     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`. `name` is a slug,
+     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`, and without
+    `SERVICE_API_TOKENS` (open mode, one workspace) every caller `403 operator_token_required`. `name`
+    is a slug,
     unique in the deployment (`409 name_taken`). Quotas are optional; absent or null is unlimited.
 
     Args:
@@ -137,7 +139,9 @@ def sync(
 ) -> ApiErrorResponse | HTTPValidationError | Workspace | None:
     """Create a workspace (operator)
 
-     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`. `name` is a slug,
+     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`, and without
+    `SERVICE_API_TOKENS` (open mode, one workspace) every caller `403 operator_token_required`. `name`
+    is a slug,
     unique in the deployment (`409 name_taken`). Quotas are optional; absent or null is unlimited.
 
     Args:
@@ -164,7 +168,9 @@ async def asyncio_detailed(
 ) -> Response[ApiErrorResponse | HTTPValidationError | Workspace]:
     """Create a workspace (operator)
 
-     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`. `name` is a slug,
+     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`, and without
+    `SERVICE_API_TOKENS` (open mode, one workspace) every caller `403 operator_token_required`. `name`
+    is a slug,
     unique in the deployment (`409 name_taken`). Quotas are optional; absent or null is unlimited.
 
     Args:
@@ -194,7 +200,9 @@ async def asyncio(
 ) -> ApiErrorResponse | HTTPValidationError | Workspace | None:
     """Create a workspace (operator)
 
-     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`. `name` is a slug,
+     Operator tokens only (`SERVICE_API_TOKENS`); a workspace key is `403 forbidden`, and without
+    `SERVICE_API_TOKENS` (open mode, one workspace) every caller `403 operator_token_required`. `name`
+    is a slug,
     unique in the deployment (`409 name_taken`). Quotas are optional; absent or null is unlimited.
 
     Args:

@@ -115,6 +115,8 @@ def sync_detailed(
     workspace's definitions, keys, webhooks, evaluations, batches and everything below), `client`
     (files, jobs, reads of definitions and providers, schema validation), `reviewer` (reads of jobs,
     their results and files, review decisions). From `expires_at` on the key is refused (`401`).
+    Without `SERVICE_API_TOKENS` (open mode, one workspace) keys are neither issued, listed nor revoked:
+    `403 operator_token_required`.
 
     Args:
         workspace_id (str):
@@ -153,6 +155,8 @@ def sync(
     workspace's definitions, keys, webhooks, evaluations, batches and everything below), `client`
     (files, jobs, reads of definitions and providers, schema validation), `reviewer` (reads of jobs,
     their results and files, review decisions). From `expires_at` on the key is refused (`401`).
+    Without `SERVICE_API_TOKENS` (open mode, one workspace) keys are neither issued, listed nor revoked:
+    `403 operator_token_required`.
 
     Args:
         workspace_id (str):
@@ -186,6 +190,8 @@ async def asyncio_detailed(
     workspace's definitions, keys, webhooks, evaluations, batches and everything below), `client`
     (files, jobs, reads of definitions and providers, schema validation), `reviewer` (reads of jobs,
     their results and files, review decisions). From `expires_at` on the key is refused (`401`).
+    Without `SERVICE_API_TOKENS` (open mode, one workspace) keys are neither issued, listed nor revoked:
+    `403 operator_token_required`.
 
     Args:
         workspace_id (str):
@@ -222,6 +228,8 @@ async def asyncio(
     workspace's definitions, keys, webhooks, evaluations, batches and everything below), `client`
     (files, jobs, reads of definitions and providers, schema validation), `reviewer` (reads of jobs,
     their results and files, review decisions). From `expires_at` on the key is refused (`401`).
+    Without `SERVICE_API_TOKENS` (open mode, one workspace) keys are neither issued, listed nor revoked:
+    `403 operator_token_required`.
 
     Args:
         workspace_id (str):
