@@ -2,6 +2,7 @@ import { compareRuns, type Report, type ScoredLeaf } from '../src/evaluation/sco
 import { scoredLeavesOf, settleRunCanceled } from '../src/storage/evaluation-runs.js';
 import { settleEvaluationJobsCanceled } from '../src/storage/jobs.js';
 import type { ResolvedActivityDeps } from './deps.js';
+import { whileHeartbeating } from './heartbeat.js';
 
 const ACTIVE_RUN = ['queued', 'running', 'canceling'];
 
@@ -28,25 +29,27 @@ export function candidateActivities(deps: ResolvedActivityDeps) {
      * candidate with the code of what went wrong. Returns the candidate's status.
      */
     async judgeCandidate(candidateId: string): Promise<string> {
-      const row = await db('extractor_candidates').where({ id: candidateId }).first('status', 'baseline_run_id', 'candidate_run_id');
-      if (!row || row.status !== 'running') return row?.status ?? 'deleted';
-      const runs = await db('evaluation_runs').whereIn('id', [row.baseline_run_id, row.candidate_run_id].filter(Boolean)).select('id', 'status', 'report');
-      const statusOf = (id: string | null) => runs.find((r) => r.id === id)?.status ?? 'deleted';
-      for (const [role, id] of [['baseline', row.baseline_run_id], ['candidate', row.candidate_run_id]] as const) {
-        const status = statusOf(id);
-        if (status !== 'completed') {
-          const error = { code: `${role}_run_${status === 'deleted' ? 'missing' : 'not_completed'}`, message: `The ${role} evaluation run '${id}' ended ${status}, so there is nothing to compare` };
-          await settle(candidateId, { status: 'failed', error: JSON.stringify(error) });
-          return 'failed';
+      return whileHeartbeating(async () => {
+        const row = await db('extractor_candidates').where({ id: candidateId }).first('status', 'baseline_run_id', 'candidate_run_id');
+        if (!row || row.status !== 'running') return row?.status ?? 'deleted';
+        const runs = await db('evaluation_runs').whereIn('id', [row.baseline_run_id, row.candidate_run_id].filter(Boolean)).select('id', 'status', 'report');
+        const statusOf = (id: string | null) => runs.find((r) => r.id === id)?.status ?? 'deleted';
+        for (const [role, id] of [['baseline', row.baseline_run_id], ['candidate', row.candidate_run_id]] as const) {
+          const status = statusOf(id);
+          if (status !== 'completed') {
+            const error = { code: `${role}_run_${status === 'deleted' ? 'missing' : 'not_completed'}`, message: `The ${role} evaluation run '${id}' ended ${status}, so there is nothing to compare` };
+            await settle(candidateId, { status: 'failed', error: JSON.stringify(error) });
+            return 'failed';
+          }
         }
-      }
-      // As GET /v1/evaluation-runs/{candidate}/compare/{baseline} answers (both runs are of the same set).
-      const side = async (id: string) => ({ report: runs.find((r) => r.id === id)!.report as Report, leaves: await scoredLeavesOf<ScoredLeaf>(db, id) });
-      const comparison = compareRuns(await side(row.candidate_run_id), await side(row.baseline_run_id));
-      const status = comparison.regressions.length === 0 ? 'passed' : 'regressed';
-      const recorded = await settle(candidateId, { status, comparison: JSON.stringify(comparison) });
-      logger.info({ candidate_id: candidateId, status, regressions: comparison.regressions.length }, recorded ? 'candidate judged' : 'candidate stopped before its judgement');
-      return recorded ? status : 'canceled';
+        // As GET /v1/evaluation-runs/{candidate}/compare/{baseline} answers (both runs are of the same set).
+        const side = async (id: string) => ({ report: runs.find((r) => r.id === id)!.report as Report, leaves: await scoredLeavesOf<ScoredLeaf>(db, id) });
+        const comparison = compareRuns(await side(row.candidate_run_id), await side(row.baseline_run_id));
+        const status = comparison.regressions.length === 0 ? 'passed' : 'regressed';
+        const recorded = await settle(candidateId, { status, comparison: JSON.stringify(comparison) });
+        logger.info({ candidate_id: candidateId, status, regressions: comparison.regressions.length }, recorded ? 'candidate judged' : 'candidate stopped before its judgement');
+        return recorded ? status : 'canceled';
+      });
     },
 
     async failCandidate(candidateId: string, error: { code: string; message: string }): Promise<void> {

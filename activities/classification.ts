@@ -13,7 +13,7 @@ import type { ClassificationPlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
-import { withHeartbeat } from './heartbeat.js';
+import { whileHeartbeating, withHeartbeat } from './heartbeat.js';
 import { JobStopWatch } from './job-stop-watch.js';
 import { outsideWorkspace } from '../src/storage/workspace-scope.js';
 import { callModel } from './model-call.js';
@@ -114,7 +114,7 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
      * (route: true, no review pending) the segments routed to their extractors.
      */
     async finishClassification(jobId: string): Promise<RecordOutcome> {
-      return translatingErrors(async () => {
+      return whileHeartbeating(() => translatingErrors(async () => {
         const job = await jobs.findJobRow(db, 'classification', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         const classifier = job.classifier_snapshot as Classifier;
@@ -133,7 +133,7 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
         await clearJobRetries(db, jobId);
         logger.info({ job_id: jobId, workflow_id: jobId, pages: pages.length, review: review?.status ?? null }, 'classification completed');
         return 'recorded';
-      });
+      }));
     },
   };
 }

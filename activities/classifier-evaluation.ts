@@ -10,6 +10,7 @@ import { classifierItemJobs, linkClassifierItemJob, settleClassifierRunJobsCance
 import { claimRun, completeRun, settleRunCanceled } from '../src/storage/evaluation-runs.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
+import { whileHeartbeating } from './heartbeat.js';
 
 export function classifierEvaluationActivities(deps: ResolvedActivityDeps) {
   const { db, logger } = deps;
@@ -51,27 +52,29 @@ export function classifierEvaluationActivities(deps: ResolvedActivityDeps) {
 
     /** Score every item's predicted split against its expected one and record the report (running → completed). */
     async scoreClassifierEvaluationRun(runId: string): Promise<RecordOutcome> {
-      const run = await db('evaluation_runs').where({ id: runId }).first('status', 'classifier_snapshot');
-      if (!run || run.status !== 'running') return 'not_running';
-      const rows = await classifierItemJobs(db, runId);
-      const outcomes: ClassifierItemOutcome[] = rows.map((r) => {
-        const completed = r.status === 'completed';
-        const segments = completed ? ((r.result as ClassificationResult | null)?.segments ?? []) : null;
-        return {
-          item_id: r.item_id,
-          job_id: r.job_id ?? null,
-          status: r.status ?? 'failed',
-          expected: r.expected_segments,
-          predicted: segments === null ? null : segments.map((s) => ({ class: s.class, pages: s.pages })),
-          error: completed
-            ? null
-            : (r.error ?? (r.status === 'canceled' ? { code: 'canceled', message: 'The item job was canceled' } : { code: 'job_missing', message: 'The item job was deleted before it ended' })),
-        };
+      return whileHeartbeating(async () => {
+        const run = await db('evaluation_runs').where({ id: runId }).first('status', 'classifier_snapshot');
+        if (!run || run.status !== 'running') return 'not_running';
+        const rows = await classifierItemJobs(db, runId);
+        const outcomes: ClassifierItemOutcome[] = rows.map((r) => {
+          const completed = r.status === 'completed';
+          const segments = completed ? ((r.result as ClassificationResult | null)?.segments ?? []) : null;
+          return {
+            item_id: r.item_id,
+            job_id: r.job_id ?? null,
+            status: r.status ?? 'failed',
+            expected: r.expected_segments,
+            predicted: segments === null ? null : segments.map((s) => ({ class: s.class, pages: s.pages })),
+            error: completed
+              ? null
+              : (r.error ?? (r.status === 'canceled' ? { code: 'canceled', message: 'The item job was canceled' } : { code: 'job_missing', message: 'The item job was deleted before it ended' })),
+          };
+        });
+        const report = classifierRunReport(outcomes, classNames(run.classifier_snapshot));
+        const recorded = await completeRun(db, runId, report);
+        logger.info({ evaluation_run_id: runId, page_accuracy: report.page_accuracy }, recorded ? 'classifier evaluation run scored' : 'classifier evaluation run stopped before its report');
+        return recorded ? 'recorded' : 'not_running';
       });
-      const report = classifierRunReport(outcomes, classNames(run.classifier_snapshot));
-      const recorded = await completeRun(db, runId, report);
-      logger.info({ evaluation_run_id: runId, page_accuracy: report.page_accuracy }, recorded ? 'classifier evaluation run scored' : 'classifier evaluation run stopped before its report');
-      return recorded ? 'recorded' : 'not_running';
     },
 
     /** A run asked to stop: classification jobs left without a workflow → canceled, then the run → canceled. */

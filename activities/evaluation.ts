@@ -5,6 +5,7 @@ import { evaluationItemJobs, insertEvaluationItemJob, settleEvaluationJobsCancel
 import { claimRun, completeRun, failRun, linkItemJob, settleRunCanceled, storeScoredLeaves } from '../src/storage/evaluation-runs.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
+import { whileHeartbeating } from './heartbeat.js';
 
 
 const RUN_INTERNAL_ERROR_MESSAGE = 'The evaluation run failed because of an internal error of the service; its log has the details under this run id';
@@ -52,31 +53,33 @@ export function evaluationActivities(deps: ResolvedActivityDeps) {
 
     /** Score every item against its job's outcome and record the report (running → completed). */
     async scoreEvaluationRun(runId: string): Promise<RecordOutcome> {
-      const run = await db('evaluation_runs').where({ id: runId }).first('status', 'extractor_snapshot', 'options');
-      if (!run || run.status !== 'running') return 'not_running';
-      const rows = await evaluationItemJobs(db, runId);
-      const outcomes: ItemOutcome[] = rows.map((r) => {
-        const completed = r.status === 'completed';
-        const confidence = completed && r.result?.confidence && typeof r.result.confidence === 'object' ? r.result.confidence : null;
-        return {
-          item_id: r.item_id,
-          job_id: r.job_id ?? null,
-          status: r.status ?? 'failed',
-          expected: r.expected_output,
-          extracted: completed ? (r.result?.data ?? null) : null,
-          confidence,
-          error: completed
-            ? null
-            : (r.error ?? (r.status === 'canceled' ? { code: 'canceled', message: 'The item job was canceled' } : { code: 'job_missing', message: 'The item job was deleted before it ended' })),
-        };
+      return whileHeartbeating(async () => {
+        const run = await db('evaluation_runs').where({ id: runId }).first('status', 'extractor_snapshot', 'options');
+        if (!run || run.status !== 'running') return 'not_running';
+        const rows = await evaluationItemJobs(db, runId);
+        const outcomes: ItemOutcome[] = rows.map((r) => {
+          const completed = r.status === 'completed';
+          const confidence = completed && r.result?.confidence && typeof r.result.confidence === 'object' ? r.result.confidence : null;
+          return {
+            item_id: r.item_id,
+            job_id: r.job_id ?? null,
+            status: r.status ?? 'failed',
+            expected: r.expected_output,
+            extracted: completed ? (r.result?.data ?? null) : null,
+            confidence,
+            error: completed
+              ? null
+              : (r.error ?? (r.status === 'canceled' ? { code: 'canceled', message: 'The item job was canceled' } : { code: 'job_missing', message: 'The item job was deleted before it ended' })),
+          };
+        });
+        const { report, leaves } = scoreRun(outcomes, run.extractor_snapshot.schema, run.options, run.extractor_snapshot.rules ?? []);
+        const recorded = await db.transaction(async (trx) => {
+          for (const [itemId, itemLeaves] of Object.entries(leaves)) await storeScoredLeaves(trx, runId, itemId, itemLeaves);
+          return completeRun(trx, runId, report);
+        });
+        logger.info({ evaluation_run_id: runId, accuracy: report.overall.accuracy }, recorded ? 'evaluation run scored' : 'evaluation run stopped before its report');
+        return recorded ? 'recorded' : 'not_running';
       });
-      const { report, leaves } = scoreRun(outcomes, run.extractor_snapshot.schema, run.options, run.extractor_snapshot.rules ?? []);
-      const recorded = await db.transaction(async (trx) => {
-        for (const [itemId, itemLeaves] of Object.entries(leaves)) await storeScoredLeaves(trx, runId, itemId, itemLeaves);
-        return completeRun(trx, runId, report);
-      });
-      logger.info({ evaluation_run_id: runId, accuracy: report.overall.accuracy }, recorded ? 'evaluation run scored' : 'evaluation run stopped before its report');
-      return recorded ? 'recorded' : 'not_running';
     },
 
     /** running → failed with the error; an internal error's detail goes to the log, the run says where to look. */

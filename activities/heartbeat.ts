@@ -1,4 +1,4 @@
-import { Context } from '@temporalio/activity';
+import { asyncLocalStorage, Context } from '@temporalio/activity';
 
 /**
  * How often activities heartbeat. With the worker's heartbeat throttle at the same interval
@@ -20,4 +20,16 @@ export async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>, 
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * Heartbeat on a timer while a step that takes longer than a status write runs (finishing a job,
+ * scoring a run, judging a candidate, applying retention), so a worker that dies inside it is
+ * noticed within the step's heartbeat timeout (workflows/activity-options.ts FINISHING) instead
+ * of its start-to-close timeout. Called outside an activity (a test calling the function
+ * directly), it simply runs `fn`.
+ */
+export async function whileHeartbeating<T>(fn: () => Promise<T>): Promise<T> {
+  if (asyncLocalStorage.getStore() === undefined) return fn();
+  return withHeartbeat(() => fn());
 }

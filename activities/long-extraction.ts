@@ -34,7 +34,7 @@ import type { ResolvedActivityDeps } from './deps.js';
 import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch, pageTexts } from './documents.js';
 import { chooseExamples, type ExampleJob } from '../src/domain/example-choice.js';
 import { jobFailure, translatingErrors } from './failures.js';
-import { withHeartbeat } from './heartbeat.js';
+import { whileHeartbeating, withHeartbeat } from './heartbeat.js';
 import { WindowTextSearches } from './window-text-searches.js';
 import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
@@ -255,7 +255,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      * schema, add provenance, and record it (running → completed) with the summed usage.
      */
     async finishExtraction(jobId: string): Promise<RecordOutcome> {
-      return translatingErrors(async () => {
+      return whileHeartbeating(() => translatingErrors(async () => {
         const job = await jobs.findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         const extractor = job.extractor_snapshot as Extractor;
@@ -318,7 +318,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         if (completed) recordJobFinished('extraction', 'completed', { createdAt: completed.created_at, finishedAt: completed.completed_at });
         logger.info({ job_id: jobId, workflow_id: jobId, windows: rows.length, conflicts: merged.conflicts.length, usage }, n === 1 ? 'extraction completed' : 'extraction finished after the job was stopped');
         return n === 1 ? 'recorded' : 'not_running';
-      });
+      }));
     },
   };
 }

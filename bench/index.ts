@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { batchBenchmark } from './batch.js';
+import { cancelStormBenchmark } from './cancel-storm.js';
 import { convertBenchmark, workbookMemoryBenchmark } from './convert.js';
 import { jobsBenchmark } from './jobs.js';
 import { longExtractionBenchmark } from './long-extraction.js';
@@ -29,6 +30,7 @@ const benchmarks: Array<[string, Benchmark]> = [
   ['reads', readsBenchmark],
   ['memory', memoryBenchmark],
   ['batch', batchBenchmark],
+  ['cancel storm', cancelStormBenchmark],
 ];
 
 const machine = describeMachine();

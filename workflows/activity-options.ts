@@ -19,6 +19,19 @@ export const LOCAL_BOOKKEEPING: LocalActivityOptions = {
   scheduleToCloseTimeout: '30 minutes',
 };
 
+/**
+ * A step of its own that may take longer than a status write (merging and recording a result,
+ * scoring a run, judging a candidate): retried like bookkeeping, and it heartbeats
+ * (activities/heartbeat.ts), so a worker that dies inside it is noticed within the heartbeat
+ * timeout and the step moves to a live worker, not after the start-to-close timeout (issue 48).
+ */
+export const FINISHING: ActivityOptions = {
+  ...BOOKKEEPING,
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '20 seconds',
+  scheduleToCloseTimeout: '1 hour',
+};
+
 /** Retry window when a run's input does not carry one. */
 const DEFAULT_RETRY_WINDOW_MS = 30 * 60_000;
 /** Beyond the provider's window: how long database or Temporal trouble may keep a call from finishing. */

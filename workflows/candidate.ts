@@ -1,6 +1,6 @@
 import { CancellationScope, executeChild, ParentClosePolicy, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { BOOKKEEPING } from './activity-options.js';
+import { BOOKKEEPING, FINISHING } from './activity-options.js';
 import { evaluationRunWorkflow } from './evaluation.js';
 import type { EvaluationRunInput } from './evaluation-items.js';
 import { describeFailure, isCancellation } from './job-failure.js';
@@ -15,7 +15,7 @@ export interface CandidateInput {
 
 const acts = proxyActivities<Activities>(BOOKKEEPING);
 // Comparing reads every judged leaf of both runs: longer than a status write.
-const judging = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
+const judging = proxyActivities<Activities>(FINISHING);
 
 /**
  * A release-gate candidate (the runs were created with it): run the candidate run, and the

@@ -1,6 +1,6 @@
 import { CancellationScope, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { BOOKKEEPING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { FINISHING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { forEachBounded, spareLanes } from './bounded.js';
 import { asRecorded, describeFailure, isCancellation } from './job-failure.js';
 import { runJob, type JobView } from './job-run.js';
@@ -9,7 +9,7 @@ import type { JobEnd, JobWorkflowInput } from './types.js';
 /** Claim, fail and settle: short status writes, run locally (no task-queue round trip). */
 const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
 /** The result from the stored answers, and routing: a step of its own, retried like bookkeeping. */
-const finishing = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
+const finishing = proxyActivities<Activities>(FINISHING);
 
 /**
  * One classification job (issue 44, a workflow type of its own): claim it and list the pages not

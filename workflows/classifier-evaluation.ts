@@ -1,6 +1,6 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { BOOKKEEPING } from './activity-options.js';
+import { BOOKKEEPING, FINISHING } from './activity-options.js';
 import { classificationJobWorkflow } from './classification.js';
 import { evaluateItems, type EvaluatedKind, type EvaluationRunInput } from './evaluation-items.js';
 import { endRunAs, showRunStatus } from './run-end.js';
@@ -8,7 +8,7 @@ import { OPERATORS2_CLASSIFIER_EVALUATION_OUTCOME } from './versions.js';
 
 const acts = proxyActivities<Activities>(BOOKKEEPING);
 // Scoring reads every item's split and writes the report: longer than a status write.
-const scoring = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
+const scoring = proxyActivities<Activities>(FINISHING);
 
 /** A classifier's run: each item a classification job (split mode) with the run's classifier snapshot. */
 const CLASSIFIER_RUN: EvaluatedKind<{ jobId: string; classifierName: string; fileId: string | null }> = {

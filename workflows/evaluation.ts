@@ -1,6 +1,6 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { BOOKKEEPING } from './activity-options.js';
+import { BOOKKEEPING, FINISHING } from './activity-options.js';
 import { evaluateItems, type EvaluatedKind, type EvaluationRunInput } from './evaluation-items.js';
 import { extractionJobWorkflow } from './extraction.js';
 import { endRunAs, showRunStatus } from './run-end.js';
@@ -8,7 +8,7 @@ import { ENGINE_EVALUATION_OUTCOME } from './versions.js';
 
 const acts = proxyActivities<Activities>(BOOKKEEPING);
 // Scoring reads every item's data and writes the report: longer than a status write.
-const scoring = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
+const scoring = proxyActivities<Activities>(FINISHING);
 
 /** An extractor's run: each item an extraction job with the run's extractor snapshot. */
 const EXTRACTOR_RUN: EvaluatedKind<{ jobId: string; definitionName: string; fileId: string | null }> = {

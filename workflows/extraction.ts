@@ -1,6 +1,6 @@
 import { CancellationScope, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { BOOKKEEPING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
+import { FINISHING, LOCAL_BOOKKEEPING, modelCallOptions } from './activity-options.js';
 import { splitWindow } from '../src/long-documents/windows.js';
 import { forEachBounded, spareLanes } from './bounded.js';
 import { asRecorded, describeFailure, isCancellation } from './job-failure.js';
@@ -14,7 +14,7 @@ import { JOB_ENGINE_V04, JOB_ENGINE_V05, PACKETS_PAGE_RANGE, SETTLE_AFTER_FAILED
 const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
 // Merging, validating and locating values in the text layer of a long document takes longer than
 // a status write; retried like bookkeeping.
-const finishing = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
+const finishing = proxyActivities<Activities>(FINISHING);
 
 /**
  * One extraction job: claim it and plan its page windows (one local activity); a document that

@@ -1,7 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 
-const { applyRetention } = proxyActivities<Activities>({ startToCloseTimeout: '30 minutes', retry: { maximumAttempts: 3 } });
+// It heartbeats (activities/heartbeat.ts): a worker that dies mid-run is noticed within 20 s, not 30 minutes.
+const { applyRetention } = proxyActivities<Activities>({ startToCloseTimeout: '30 minutes', heartbeatTimeout: '20 seconds', retry: { maximumAttempts: 3 } });
 
 /**
  * One run of the retention schedule (src/temporal/retention-schedule.ts): delete what expired by

@@ -43,7 +43,7 @@ export function presentGauges(registry = new Registry()) {
     }),
     reviewsPending: new Gauge({
       name: 'docextract_reviews_pending',
-      help: 'Extraction jobs waiting for a reviewer (review status pending), by extractor (every extractor has a series, 0 included). Collected by the API from Postgres at scrape time.',
+      help: 'Extraction jobs waiting for a reviewer (review status pending; jobs of evaluation runs not counted), by extractor (every extractor has a series, 0 included). Collected by the API from Postgres at scrape time.',
       labelNames: ['extractor'] as const,
       registers: [registry],
     }),

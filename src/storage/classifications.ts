@@ -46,7 +46,8 @@ export async function pageOfClassificationJobs(
   const q = db('classification_jobs').select('classification_jobs.*', db.raw(`${PAGES_COMPLETED_SQL} as pages_completed`));
   if (filter.status) q.where({ status: filter.status });
   if (filter.classifier_id) q.where({ classifier_id: filter.classifier_id });
-  if (filter.review_status) q.whereRaw("review->>'status' = ?", [filter.review_status]);
+  // The review queue is production work: a classifier evaluation run's jobs stay out of it (issue 48).
+  if (filter.review_status) q.whereRaw("review->>'status' = ?", [filter.review_status]).whereNull('evaluation_run_id');
   return keysetPage(q, page);
 }
 

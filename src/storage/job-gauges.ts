@@ -1,5 +1,5 @@
 // Counts for the gauges of the present (metrics/present.ts) that read job rows, in one statement:
-// extraction jobs waiting for a reviewer, by extractor, and batch items still behind their
+// extraction jobs waiting for a reviewer, by extractor (an evaluation run's jobs are not in the queue), and batch items still behind their
 // batch's window.
 import type { Db } from './db.js';
 
@@ -14,7 +14,7 @@ export async function countReviewsAndBatchWindow(db: Db): Promise<ReviewAndBatch
   const result = await db.raw(`
     SELECT 'review' AS what, e.name AS extractor, count(j.id)::int AS n
       FROM extractors e
-      LEFT JOIN extraction_jobs j ON j.extractor_id = e.id AND j.review IS NOT NULL AND j.review->>'status' = 'pending'
+      LEFT JOIN extraction_jobs j ON j.extractor_id = e.id AND j.review IS NOT NULL AND j.review->>'status' = 'pending' AND j.evaluation_run_id IS NULL
      GROUP BY e.name
     UNION ALL
     SELECT 'batch_window' AS what, '' AS extractor, coalesce(sum(greatest(total - next_index, 0)), 0)::int AS n

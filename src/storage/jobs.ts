@@ -256,6 +256,8 @@ export async function pageOfExtractionJobs(
   if (filter.batch_id) q.where({ batch_id: filter.batch_id });
   if (filter.extractor_id) q.where({ extractor_id: filter.extractor_id });
   if (filter.review_status) q.whereRaw("review->>'status' = ?", [filter.review_status]);
+  // The review queue is production work: an evaluation run's jobs are listed under their run only (issue 48).
+  if (filter.review_status && !filter.evaluation_run_id) q.whereNull('evaluation_run_id');
   if (filter.evaluation_run_id) q.where({ evaluation_run_id: filter.evaluation_run_id });
   return keysetPage(q, page);
 }
@@ -546,10 +548,14 @@ export async function routedJobIds(db: Db, classificationJobId: string): Promise
 
 // ---- review ----------------------------------------------------------------------------------
 
-/** The review status and revision of a completed extraction job (undefined when not completed). */
+/**
+ * The review status and revision of a completed extraction job in the review queue (undefined when
+ * not completed, or an evaluation run's job: those are never announced for review, issue 48).
+ */
 export async function findCompletedReviewState(db: Db, id: string): Promise<{ review_status: string | null; revision: number | null } | undefined> {
   return db(TABLE.extraction)
     .where({ id, status: 'completed' })
+    .whereNull('evaluation_run_id')
     .first(db.raw("review->>'status' as review_status"), db.raw("(review->>'revision')::int as revision"));
 }
 

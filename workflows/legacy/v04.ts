@@ -4,7 +4,7 @@
 // returning their job's outcome as a string ('completed', 'failed', 'canceled', 'deleted').
 import { CancellationScope, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
-import { BOOKKEEPING, LOCAL_BOOKKEEPING, modelCallOptionsV04 } from '../activity-options.js';
+import { BOOKKEEPING, FINISHING, LOCAL_BOOKKEEPING, modelCallOptionsV04 } from '../activity-options.js';
 import { splitWindow } from '../../src/long-documents/windows.js';
 import { forEachBounded, spareLanes } from '../bounded.js';
 import { describeFailure, isCancellation } from '../job-failure.js';
@@ -14,7 +14,7 @@ import { EXTRACTION_SINGLE_WINDOW, MODEL_SLOTS } from '../versions.js';
 
 const jobs = proxyActivities<Activities>(BOOKKEEPING);
 const local = proxyLocalActivities<Activities>(LOCAL_BOOKKEEPING);
-const finishing = proxyActivities<Activities>({ ...BOOKKEEPING, startToCloseTimeout: '10 minutes', scheduleToCloseTimeout: '1 hour' });
+const finishing = proxyActivities<Activities>(FINISHING);
 
 export async function extractionJobV04(input: JobWorkflowInput): Promise<string> {
   const outcome = await extractionSteps(input);
