@@ -10,6 +10,7 @@ import {
   declaredTypeAgrees,
   findLibreOffice,
   inspectDocumentInPool,
+  readFormInPool,
   isDocumentError,
   libreOfficeMissing,
   sniffFormat,
@@ -66,6 +67,20 @@ export async function convertUpload(bytes: Buffer, hints: UploadHints, config: C
 export async function originalPageCount(pdf: Buffer, config: Config): Promise<number | null> {
   try {
     return (await inspectDocumentInPool(pdf, 'application/pdf', { dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages })).pageCount;
+  } catch (err) {
+    if (isDocumentError(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * A PDF with an AcroForm: the copy whose pages show the fields' values as page content (the pages
+ * the model, the text layer and provenance read); null for a PDF without a form or one whose form
+ * cannot be read (its own pages are used, as before).
+ */
+export async function formRendition(pdf: Buffer): Promise<Buffer | null> {
+  try {
+    return (await readFormInPool(pdf, true)).pdf as Buffer | null;
   } catch (err) {
     if (isDocumentError(err)) return null;
     throw err;

@@ -7,7 +7,7 @@ import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { putRendition } from '../storage/file-renditions.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
-import { convertUpload, originalPageCount, type Converted } from './file-conversion.js';
+import { convertUpload, formRendition, originalPageCount, type Converted } from './file-conversion.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
@@ -141,7 +141,11 @@ async function storeChunks(
     // once every chunk is stored, and are filled in before the transaction commits.
     await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, kind, size_bytes: 0, sha256: '' });
     await postgresFileStore(db).put(id, hashed(), trx);
-    const pageCount = kept ? await originalPageCount(Buffer.concat(kept), config) : 1;
+    const whole = kept ? Buffer.concat(kept) : null;
+    const pageCount = whole ? await originalPageCount(whole, config) : 1;
+    // A filled form: its pages are read from a copy with the values drawn in (pdf-form.ts).
+    const form = whole && pageCount !== null ? await formRendition(whole) : null;
+    if (form) await putRendition(trx, id, form, undefined);
     const [updated] = await trx('files')
       .where({ id })
       .update({ size_bytes: size, sha256: hash.digest('hex'), page_count: pageCount })
