@@ -18,6 +18,9 @@ import { convertCsv } from './csv-pages.js';
 import { textToHtml, type TextFormat } from './text-pages.js';
 import type { Rendition } from './types.js';
 import { nativeCodec } from '../page-codec.js';
+import { convertDocx } from './docx-pages.js';
+import { convertPptx } from './pptx-pages.js';
+import { isZip } from './zip-budget.js';
 
 export interface ConvertContext {
   /** More pages than this: document_too_many_pages (SERVICE_MAX_PAGES). */
@@ -73,6 +76,18 @@ const viaLibreOffice =
     return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context) };
   };
 
+/**
+ * DOCX and PPTX drawn page by page by our own converters (docx-pages.ts, pptx-pages.ts). Bytes that
+ * are not a ZIP (an encrypted Office file is an OLE container) go to mupdf, which names the problem.
+ */
+const builtinOffice =
+  (format: FormatId, draw: (bytes: Uint8Array, limits: { maxPages: number; maxUnpackedBytes: number }) => { pdf: Uint8Array; pageCount: number }, fallback: Converter): Converter =>
+  async (bytes, context) => {
+    if (!isZip(bytes)) return fallback(bytes, context);
+    const { pdf, pageCount } = draw(bytes, { maxPages: context.maxPages, maxUnpackedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES });
+    return { kind: FORMATS[format].kind, pdf, pageCount, converter: 'builtin' };
+  };
+
 /** XLSX and XLSM: our own grid pages (a spreadsheet library reads the values as displayed). */
 const spreadsheet: Converter = (bytes, context) => convertSpreadsheet(bytes, { maxPages: context.maxPages, maxDecompressedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES });
 
@@ -81,8 +96,8 @@ export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
   bmp: viaImage('image/bmp'),
   gif: viaImage('image/gif'),
   webp,
-  docx: viaMupdf('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
-  pptx: viaMupdf('pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'),
+  docx: builtinOffice('docx', convertDocx, viaMupdf('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')),
+  pptx: builtinOffice('pptx', convertPptx, viaMupdf('pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation')),
   // Until the spreadsheet converter (formats/spreadsheet.ts) replaces these two.
   xlsx: spreadsheet,
   xlsm: spreadsheet,

@@ -9,6 +9,11 @@ export interface Rendition {
   /** Derived PDF the pages are read from; null when the original bytes are the pages (PDF, PNG, JPEG). */
   pdf: Uint8Array | null;
   pageCount: number;
+  /**
+   * Which made the pages of a Word or PowerPoint file (DOCX, PPTX, DOC, PPT, ODT, ODP, RTF):
+   * LibreOffice, or the service's own converter; absent for other formats.
+   */
+  converter?: 'libreoffice' | 'builtin';
   /** Spreadsheets: where each non-empty cell is drawn (words on those boxes carry sheet/cell). */
   cells?: CellRef[];
 }
