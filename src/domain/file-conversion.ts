@@ -34,6 +34,11 @@ export function acceptedFormats(): string {
     .join(', ');
 }
 
+/** The soffice binary uploads are converted with: none when SERVICE_LIBREOFFICE is off or none is installed. */
+export function libreOfficeFor(config: Pick<Config, 'libreOffice' | 'libreOfficePath'>): string | null {
+  return config.libreOffice === 'off' ? null : findLibreOffice(config.libreOfficePath);
+}
+
 export async function convertUpload(bytes: Buffer, hints: UploadHints, config: Config): Promise<Converted> {
   try {
     const format = sniffFormat(bytes, hints);
@@ -44,7 +49,7 @@ export async function convertUpload(bytes: Buffer, hints: UploadHints, config: C
     if (!declaredTypeAgrees(hints.declaredType, format)) {
       throw serviceError('unsupported_media_type', `The declared media type '${hints.declaredType}' does not match the file's bytes (${FORMATS[format].mediaType})`);
     }
-    const libreOffice = findLibreOffice(config.libreOfficePath);
+    const libreOffice = libreOfficeFor(config);
     if (FORMATS[format].libreOffice && !libreOffice) throw serviceError('converter_unavailable', libreOfficeMissing(format));
     const rendition = await convertInPool(bytes, format, {
       maxPages: config.maxPages,

@@ -32,13 +32,18 @@ export interface FileRecord {
   parent_file_id: string | null;
   /** Its name in that e-mail (null for an upload). */
   attachment_filename: string | null;
+  /**
+   * Which made the pages of a Word or PowerPoint file (DOCX, PPTX, DOC, PPT, ODT, ODP, RTF):
+   * `libreoffice`, or `builtin` (the service's own converters); null for every other file.
+   */
+  converter: 'libreoffice' | 'builtin' | null;
   /** The files made of this e-mail's attachments, in attachment order (empty for other files). */
   attachment_file_ids: string[];
   /** This e-mail's attachments that were not stored as files, and why. */
   skipped_attachments: SkippedAttachment[];
 }
 
-const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments'];
+const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments', 'converter'];
 
 export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRecord {
   return {
@@ -53,6 +58,7 @@ export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRe
     created_at: new Date(row.created_at).toISOString(),
     parent_file_id: row.parent_file_id ?? null,
     attachment_filename: row.attachment_filename ?? null,
+    converter: row.converter ?? null,
     attachment_file_ids: attachmentFileIds,
     skipped_attachments: row.skipped_attachments ?? [],
   };
@@ -166,6 +172,7 @@ async function storeConverted(db: Db, bytes: Buffer, converted: Converted, filen
         media_type: converted.mediaType,
         kind: converted.rendition.kind,
         page_count: converted.rendition.pageCount,
+        converter: converted.rendition.converter ?? null,
         size_bytes: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
       })

@@ -209,11 +209,22 @@ export class PdfCanvas {
     this.endPage();
     this.writer.close();
     const pdf = new Uint8Array(this.buffer.asUint8Array());
-    this.destroy();
+    this.writer.destroy();
+    this.buffer.destroy();
     return pdf;
   }
 
   destroy(): void {
+    try {
+      if (this.device) this.writer.endPage();
+    } catch {
+      // a page left open by a failure
+    }
+    try {
+      this.writer.close();
+    } catch {
+      // closed already (finish)
+    }
     try {
       this.writer.destroy();
       this.buffer.destroy();
