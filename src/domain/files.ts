@@ -33,8 +33,8 @@ export interface FileRecord {
   /** Its name in that e-mail (null for an upload). */
   attachment_filename: string | null;
   /**
-   * Which made the pages of a Word or PowerPoint file (DOCX, PPTX, DOC, PPT, ODT, ODP, RTF):
-   * `libreoffice`, or `builtin` (the service's own converters); null for every other file.
+   * Which made the pages of an Office file: `libreoffice` (DOCX and PPTX where installed; ODT,
+   * ODS, ODP, RTF, DOC, XLS, PPT), or `builtin` (DOCX and PPTX drawn by the service); null otherwise.
    */
   converter: 'libreoffice' | 'builtin' | null;
   /** The files made of this e-mail's attachments, in attachment order (empty for other files). */

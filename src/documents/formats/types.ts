@@ -10,8 +10,8 @@ export interface Rendition {
   pdf: Uint8Array | null;
   pageCount: number;
   /**
-   * Which made the pages of a Word or PowerPoint file (DOCX, PPTX, DOC, PPT, ODT, ODP, RTF):
-   * LibreOffice, or the service's own converter; absent for other formats.
+   * Which made the pages of an Office file: LibreOffice (DOCX and PPTX where installed; the
+   * formats only it reads), or the service's own converter (DOCX, PPTX); absent for other formats.
    */
   converter?: 'libreoffice' | 'builtin';
   /** Spreadsheets: where each non-empty cell is drawn (words on those boxes carry sheet/cell). */

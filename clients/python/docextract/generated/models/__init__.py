@@ -139,9 +139,14 @@ from .extractor_update_input_examples_strategy import (
 )
 from .file_kind import FileKind
 from .file_response import FileResponse
+from .file_response_converter_type_1 import FileResponseConverterType1
+from .file_response_converter_type_2_type_1 import FileResponseConverterType2Type1
+from .file_response_converter_type_3_type_1 import FileResponseConverterType3Type1
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
 from .flag_reason import FlagReason
+from .form_field import FormField
+from .form_field_type import FormFieldType
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
 from .get_batch_results_as import GetBatchResultsAs
 from .get_batch_results_csv_confidence import GetBatchResultsCsvConfidence
@@ -369,9 +374,14 @@ __all__ = (
     "ExtractorUpdateInputExamplesStrategy",
     "FileKind",
     "FileResponse",
+    "FileResponseConverterType1",
+    "FileResponseConverterType2Type1",
+    "FileResponseConverterType3Type1",
     "FileResponseMediaType",
     "FileUpload",
     "FlagReason",
+    "FormField",
+    "FormFieldType",
     "GetApiReferenceAssetAsset",
     "GetBatchResultsAs",
     "GetBatchResultsCsvConfidence",
