@@ -24,6 +24,7 @@ import * as classificationNotify from './migrations/026_classification_notify.js
 import * as schemaSuggestions from './migrations/035_schema_suggestions.js';
 import * as compactCells from './migrations/032_compact_cells.js';
 import * as extractorRules from './migrations/034_extractor_rules.js';
+import * as fileConverter from './migrations/033_file_converter.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -53,6 +54,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '035_schema_suggestions': schemaSuggestions,
   '032_compact_cells': compactCells,
   '034_extractor_rules': extractorRules,
+  '033_file_converter': fileConverter,
 };
 
 const source: Knex.MigrationSource<string> = {

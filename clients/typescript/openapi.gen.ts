@@ -395,6 +395,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{file_id}/form-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A PDF's form fields and their values
+         * @description The AcroForm fields of a PDF, in page order: each field's name, type, value, page and box
+         *     (page fractions, origin top-left, as word boxes). A checkbox's value is `true` or `false`; a
+         *     radio group's is the chosen option's name (its export value), or `false` when none is
+         *     chosen; a signature field's is `true` when signed. A file that is not a PDF, or a PDF
+         *     without a form (or one that cannot be read), answers `[]`. The values are also drawn on the
+         *     file's pages (a checked box as `☒`, an empty one as `☐` in the text layer), so they reach
+         *     the model and provenance. Our addition.
+         */
+        get: operations["getFileFormFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/providers": {
         parameters: {
             query?: never;
@@ -2636,6 +2668,18 @@ export interface components {
             /** @description Spreadsheets only - the cell in A1 notation. */
             cell?: string;
         };
+        /** @description A PDF form field (GET /v1/files/{file_id}/form-fields). Our addition. */
+        FormField: {
+            /** @description The field's fully qualified name (parent names joined by dots). */
+            name: string;
+            /** @enum {string} */
+            type: "text" | "checkbox" | "radio" | "choice" | "signature";
+            /** @description Text and choice fields - the text (empty when not filled); checkbox - true/false; radio - the chosen option or false; signature - true when signed. */
+            value: string | boolean;
+            /** @description One-based page the field is on. */
+            page: number;
+            box: components["schemas"]["WordBox"];
+        };
         /** @description Where on the page, as fractions of its width and height (0..1, origin top-left), the same coordinates as provenance boxes. */
         WordBox: {
             x0: number;
@@ -2670,6 +2714,15 @@ export interface components {
             parent_file_id: string | null;
             /** @description The attachment's name in that e-mail (`attachment-N.ext` when it had none); null for an upload. */
             attachment_filename: string | null;
+            /**
+             * @description Which made the pages of an Office file: `libreoffice` (DOCX and PPTX where LibreOffice
+             *     is installed and `SERVICE_LIBREOFFICE` is not `off`; always for ODT, ODS, ODP, RTF, DOC,
+             *     XLS and PPT), or `builtin`, the service's own converters (DOCX and PPTX without
+             *     LibreOffice; docs/formats.md says what they leave out). Null for every other file: a PDF
+             *     or an image is its own pages, and other formats have one converter. Our addition.
+             * @enum {string|null}
+             */
+            converter: "libreoffice" | "builtin" | null;
             /** @description The files made of this e-mail's attachments, in attachment order; empty for any other file. */
             attachment_file_ids: string[];
             /**
@@ -5699,6 +5752,7 @@ export interface operations {
                      *       "created_at": "2026-03-01T10:15:30.123Z",
                      *       "parent_file_id": null,
                      *       "attachment_filename": null,
+                     *       "converter": null,
                      *       "attachment_file_ids": [],
                      *       "skipped_attachments": []
                      *     }
@@ -6041,6 +6095,66 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponse"];
                 };
             };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    getFileFormFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields (a bare array; empty for a file without a form). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "applicant_name",
+                     *         "type": "text",
+                     *         "value": "Maria Lopez",
+                     *         "page": 1,
+                     *         "box": {
+                     *           "x0": 0.28,
+                     *           "y0": 0.076,
+                     *           "x1": 0.65,
+                     *           "y1": 0.098
+                     *         }
+                     *       },
+                     *       {
+                     *         "name": "agree",
+                     *         "type": "checkbox",
+                     *         "value": true,
+                     *         "page": 1,
+                     *         "box": {
+                     *           "x0": 0.124,
+                     *           "y0": 0.168,
+                     *           "x1": 0.144,
+                     *           "y1": 0.183
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FormField"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -48,6 +48,8 @@ const schema = z.object({
   SERVICE_CONVERSION_CONCURRENCY: int(1, 64).default(2),
   // Unset: `soffice` (or `libreoffice`) on PATH. Converts OpenDocument, RTF, DOC, XLS and PPT.
   SERVICE_LIBREOFFICE_PATH: z.string().min(1).optional(),
+  // auto: LibreOffice converts Office files when installed (DOCX and PPTX too); off: never (the built-in converters).
+  SERVICE_LIBREOFFICE: z.enum(['auto', 'off']).default('auto'),
   // Unset: SERVICE_MAX_PAGES (long documents are extracted in windows).
   SERVICE_EXTRACTION_MAX_PAGES: int(1).optional(),
   SERVICE_EXTRACTION_WINDOW_PAGES: int(1, 1000).default(8),
@@ -146,6 +148,8 @@ export interface Config {
   conversionConcurrency: number;
   /** The LibreOffice binary configured (SERVICE_LIBREOFFICE_PATH); unset: found on PATH. */
   libreOfficePath?: string;
+  /** SERVICE_LIBREOFFICE: 'off' never uses LibreOffice, even when installed (DOCX and PPTX are drawn by the built-in converters). */
+  libreOffice: 'auto' | 'off';
   extractionMaxPages: number;
   /** Pages per extraction window (long documents are extracted window by window). */
   extractionWindowPages: number;
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conversionTimeoutS: e.SERVICE_CONVERSION_TIMEOUT_S,
     conversionConcurrency: e.SERVICE_CONVERSION_CONCURRENCY,
     libreOfficePath: e.SERVICE_LIBREOFFICE_PATH,
+    libreOffice: e.SERVICE_LIBREOFFICE,
     extractionMaxPages: e.SERVICE_EXTRACTION_MAX_PAGES ?? e.SERVICE_MAX_PAGES,
     extractionWindowPages: e.SERVICE_EXTRACTION_WINDOW_PAGES,
     extractionWindowChars: e.SERVICE_EXTRACTION_WINDOW_CHARS,

@@ -33,6 +33,7 @@ export {
   convertInPool,
   emailInPool,
   pageTextInPool,
+  readFormInPool,
   prepareImageInPool,
   renderPage,
   warmRenderPool,
@@ -40,3 +41,4 @@ export {
   type RenderPoolSettings,
 } from './pool.js';
 export { pageTextForRequest } from './page-text.js';
+export type { FormField, FormFieldType, FormReading } from './pdf-form.js';

@@ -23,6 +23,7 @@ import type { FormatId } from './formats/catalog.js';
 import type { ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
 import type { EmailConversion, EmailMediaType } from './formats/email.js';
+import type { FormReading } from './pdf-form.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -183,6 +184,15 @@ export async function emailInPool(bytes: Buffer, mediaType: EmailMediaType, opts
 /** The text layer of one page (zero-based) of a PDF, with its words' boxes, in a render thread. */
 export async function pageTextInPool(bytes: Buffer, pageIndex: number): Promise<PageText> {
   return (await run({ op: 'text', bytes, key: documentKey(bytes), pageIndex })) as PageText;
+}
+
+/**
+ * A PDF's AcroForm fields (pdf-form.ts) in a render thread and, with `draw`, the PDF with their
+ * values drawn on its pages (null when it has no form).
+ */
+export async function readFormInPool(bytes: Buffer, draw: boolean): Promise<FormReading> {
+  const form = (await run({ op: 'form', bytes, draw })) as FormReading;
+  return { ...form, pdf: form.pdf ? asBuffer(form.pdf) : null };
 }
 
 /** inspectDocument in a render thread. */

@@ -25,6 +25,7 @@ import type { FormatId } from './formats/catalog.js';
 import { convertFormat, type ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
 import { convertEmail, type EmailConversion, type EmailMediaType } from './formats/email.js';
+import { readPdfForm, type FormReading } from './pdf-form.js';
 
 /**
  * `key`, when set, names bytes that never change (a document in shared memory): the thread keeps
@@ -38,6 +39,7 @@ export type RenderTask =
   | { op: 'convert'; bytes: Uint8Array; format: FormatId; context: ConvertContext }
   | { op: 'email'; bytes: Uint8Array; mediaType: EmailMediaType; maxPages: number }
   | { op: 'text'; bytes: Uint8Array; key?: string; pageIndex: number }
+  | { op: 'form'; bytes: Uint8Array; draw: boolean }
   | { op: 'warm' };
 
 export type TaskFailure =
@@ -55,6 +57,7 @@ export type TaskOutcome = (
   | { ok: true; op: 'convert'; value: Rendition }
   | { ok: true; op: 'email'; value: EmailConversion }
   | { ok: true; op: 'text'; value: PageText }
+  | { ok: true; op: 'form'; value: FormReading }
   | { ok: true; op: 'warm'; value: null }
   | { ok: false; failure: TaskFailure }
 ) & {
@@ -134,6 +137,11 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
         } finally {
           layer.destroy();
         }
+      }
+      case 'form': {
+        // A PDF's AcroForm fields and, with `draw`, the PDF with their values on its pages (pdf-form.ts).
+        const form = readPdfForm(bytes, { draw: task.draw });
+        return { outcome: { ok: true, op: 'form', value: form, warnings }, transfer: form.pdf ? ownBuffer(Buffer.from(form.pdf.buffer, form.pdf.byteOffset, form.pdf.byteLength)) : [] };
       }
       default:
         throw new Error(`Unknown render task ${(task as { op: string }).op}`);

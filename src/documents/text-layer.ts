@@ -132,6 +132,10 @@ export function readPageText(doc: mupdf.Document, index: number): PageText {
     const blocks: string[][] = [];
     let lines: string[] = [];
     let lineWords: string[] = [];
+    // mupdf starts a new line at a wide gap (the next cell of a table row): a line on the same
+    // baseline, to the right of the previous one, continues it, so a row reads as one line.
+    let previous: { y0: number; y1: number; x1: number } | null = null;
+    let current = { y0: Infinity, y1: -Infinity, x0: Infinity, x1: -Infinity };
     let chars = '';
     let box = [Infinity, Infinity, -Infinity, -Infinity];
     const endWord = () => {
@@ -145,9 +149,11 @@ export function readPageText(doc: mupdf.Document, index: number): PageText {
     stext.walk({
       beginTextBlock: () => {
         lines = [];
+        previous = null;
       },
       beginLine: () => {
         lineWords = [];
+        current = { y0: Infinity, y1: -Infinity, x0: Infinity, x1: -Infinity };
       },
       onChar: (c, _origin, _font, _size, quad) => {
         if (/\s/.test(c)) return endWord();
@@ -155,10 +161,17 @@ export function readPageText(doc: mupdf.Document, index: number): PageText {
         const xs = [quad[0], quad[2], quad[4], quad[6]];
         const ys = [quad[1], quad[3], quad[5], quad[7]];
         box = [Math.min(box[0]!, ...xs), Math.min(box[1]!, ...ys), Math.max(box[2]!, ...xs), Math.max(box[3]!, ...ys)];
+        current = { y0: Math.min(current.y0, ...ys), y1: Math.max(current.y1, ...ys), x0: Math.min(current.x0, ...xs), x1: Math.max(current.x1, ...xs) };
       },
       endLine: () => {
         endWord();
-        if (lineWords.length > 0) lines.push(lineWords.join(' '));
+        if (lineWords.length === 0) return;
+        const p = previous;
+        const overlap = p ? Math.min(p.y1, current.y1) - Math.max(p.y0, current.y0) : 0;
+        const sameRow = p !== null && lines.length > 0 && current.x0 >= p.x1 && overlap > 0.5 * Math.min(p.y1 - p.y0, current.y1 - current.y0);
+        if (sameRow) lines[lines.length - 1] += ' ' + lineWords.join(' ');
+        else lines.push(lineWords.join(' '));
+        previous = { y0: current.y0, y1: current.y1, x1: current.x1 };
       },
       endTextBlock: () => {
         if (lines.length > 0) blocks.push(lines);

@@ -48,6 +48,7 @@ export async function storeUploadTree(db: Db, config: Config, bytes: Buffer, fil
           media_type: file.mediaType,
           kind: file.kind,
           page_count: file.pageCount,
+          converter: file.rendition?.converter ?? null,
           size_bytes: content.length,
           sha256: createHash('sha256').update(content).digest('hex'),
           parent_file_id: file.parentId,

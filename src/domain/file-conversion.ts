@@ -10,6 +10,7 @@ import {
   declaredTypeAgrees,
   findLibreOffice,
   inspectDocumentInPool,
+  readFormInPool,
   isDocumentError,
   libreOfficeMissing,
   sniffFormat,
@@ -33,6 +34,11 @@ export function acceptedFormats(): string {
     .join(', ');
 }
 
+/** The soffice binary uploads are converted with: none when SERVICE_LIBREOFFICE is off or none is installed. */
+export function libreOfficeFor(config: Pick<Config, 'libreOffice' | 'libreOfficePath'>): string | null {
+  return config.libreOffice === 'off' ? null : findLibreOffice(config.libreOfficePath);
+}
+
 export async function convertUpload(bytes: Buffer, hints: UploadHints, config: Config): Promise<Converted> {
   try {
     const format = sniffFormat(bytes, hints);
@@ -43,7 +49,7 @@ export async function convertUpload(bytes: Buffer, hints: UploadHints, config: C
     if (!declaredTypeAgrees(hints.declaredType, format)) {
       throw serviceError('unsupported_media_type', `The declared media type '${hints.declaredType}' does not match the file's bytes (${FORMATS[format].mediaType})`);
     }
-    const libreOffice = findLibreOffice(config.libreOfficePath);
+    const libreOffice = libreOfficeFor(config);
     if (FORMATS[format].libreOffice && !libreOffice) throw serviceError('converter_unavailable', libreOfficeMissing(format));
     const rendition = await convertInPool(bytes, format, {
       maxPages: config.maxPages,
@@ -66,6 +72,20 @@ export async function convertUpload(bytes: Buffer, hints: UploadHints, config: C
 export async function originalPageCount(pdf: Buffer, config: Config): Promise<number | null> {
   try {
     return (await inspectDocumentInPool(pdf, 'application/pdf', { dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages })).pageCount;
+  } catch (err) {
+    if (isDocumentError(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * A PDF with an AcroForm: the copy whose pages show the fields' values as page content (the pages
+ * the model, the text layer and provenance read); null for a PDF without a form or one whose form
+ * cannot be read (its own pages are used, as before).
+ */
+export async function formRendition(pdf: Buffer): Promise<Buffer | null> {
+  try {
+    return (await readFormInPool(pdf, true)).pdf as Buffer | null;
   } catch (err) {
     if (isDocumentError(err)) return null;
     throw err;

@@ -7,7 +7,7 @@ import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { putRendition } from '../storage/file-renditions.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
-import { convertUpload, originalPageCount, type Converted } from './file-conversion.js';
+import { convertUpload, formRendition, originalPageCount, type Converted } from './file-conversion.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
@@ -34,6 +34,11 @@ export interface FileRecord {
   parent_file_id: string | null;
   /** Its name in that e-mail (null for an upload). */
   attachment_filename: string | null;
+  /**
+   * Which made the pages of an Office file: `libreoffice` (DOCX and PPTX where installed; ODT,
+   * ODS, ODP, RTF, DOC, XLS, PPT), or `builtin` (DOCX and PPTX drawn by the service); null otherwise.
+   */
+  converter: 'libreoffice' | 'builtin' | null;
   /** The files made of this e-mail's attachments, in attachment order (empty for other files). */
   attachment_file_ids: string[];
   /** This e-mail's attachments that were not stored as files, and why. */
@@ -42,7 +47,7 @@ export interface FileRecord {
   warnings: ConversionWarning[];
 }
 
-const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments', 'warnings'];
+const COLUMNS = ['id', 'filename', 'media_type', 'size_bytes', 'sha256', 'kind', 'page_count', 'created_at', 'parent_file_id', 'attachment_filename', 'skipped_attachments', 'warnings', 'converter'];
 
 export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRecord {
   return {
@@ -57,6 +62,7 @@ export function toFileRecord(row: any, attachmentFileIds: string[] = []): FileRe
     created_at: new Date(row.created_at).toISOString(),
     parent_file_id: row.parent_file_id ?? null,
     attachment_filename: row.attachment_filename ?? null,
+    converter: row.converter ?? null,
     attachment_file_ids: attachmentFileIds,
     skipped_attachments: row.skipped_attachments ?? [],
     warnings: row.warnings ?? [],
@@ -155,7 +161,11 @@ async function storeChunks(
     // once every chunk is stored, and are filled in before the transaction commits.
     await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, kind, size_bytes: 0, sha256: '' });
     await postgresFileStore(db).put(id, hashed(), trx);
-    const pageCount = kept ? await originalPageCount(Buffer.concat(kept), config) : 1;
+    const whole = kept ? Buffer.concat(kept) : null;
+    const pageCount = whole ? await originalPageCount(whole, config) : 1;
+    // A filled form: its pages are read from a copy with the values drawn in (pdf-form.ts).
+    const form = whole && pageCount !== null ? await formRendition(whole) : null;
+    if (form) await putRendition(trx, id, form, undefined);
     const [updated] = await trx('files')
       .where({ id })
       .update({ size_bytes: size, sha256: hash.digest('hex'), page_count: pageCount })
@@ -176,6 +186,7 @@ async function storeConverted(db: Db, bytes: Buffer, converted: Converted, filen
         media_type: converted.mediaType,
         kind: converted.rendition.kind,
         page_count: converted.rendition.pageCount,
+        converter: converted.rendition.converter ?? null,
         size_bytes: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         warnings: JSON.stringify(converted.rendition.warnings ?? []),

@@ -8,7 +8,7 @@ import { FORMATS, ORIGINAL_PAGES, emailInPool, isDocumentError, sniffFormat, typ
 import { serviceError } from '../errors.js';
 import type { EmailAttachment, EmailMediaType } from '../documents/formats/email.js';
 import type { FileKind, Rendition } from '../documents/formats/types.js';
-import { convertUpload, originalPageCount } from './file-conversion.js';
+import { convertUpload, formRendition, originalPageCount } from './file-conversion.js';
 
 export interface AcceptedFormat {
   format: FormatId;
@@ -43,8 +43,12 @@ export interface Converted {
 export async function convertAccepted(bytes: Uint8Array, format: AcceptedFormat, config: Config): Promise<Converted> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (format.converter) {
-    case 'none':
-      return { rendition: null, pageCount: format.format === 'pdf' ? await originalPageCount(buffer, config) : 1, attachments: [] };
+    case 'none': {
+      const pageCount = format.format === 'pdf' ? await originalPageCount(buffer, config) : 1;
+      // A filled PDF form gets a rendition with its values drawn in (pdf-form.ts).
+      const form = format.format === 'pdf' && pageCount !== null ? await formRendition(buffer) : null;
+      return { rendition: form && pageCount !== null ? { kind: 'pdf', pdf: form, pageCount } : null, pageCount, attachments: [] };
+    }
     case 'email': {
       try {
         const { rendition, attachments } = await emailInPool(buffer, format.mediaType as EmailMediaType, { maxPages: config.maxPages, timeoutMs: config.conversionTimeoutS * 1000 });

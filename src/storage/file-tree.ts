@@ -17,6 +17,8 @@ export interface TreeFileRow {
   attachment_filename: string | null;
   attachment_index: number | null;
   skipped_attachments: unknown[];
+  /** Which made a Word or PowerPoint file's pages (libreoffice, builtin); null for other files. */
+  converter?: string | null;
 }
 
 /**

@@ -13,8 +13,10 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { findLibreOffice } from '../../src/documents/index.js';
-import { convertUpload } from '../../src/domain/file-conversion.js';
+import { FORMATS } from '../../src/documents/index.js';
+import { countPdfPages } from '../../src/documents/formats/mupdf-layout.js';
+import { libreOfficeToPdf } from '../../src/documents/formats/libreoffice.js';
+import { convertUpload, libreOfficeFor } from '../../src/domain/file-conversion.js';
 import { makeEml } from '../fixtures/emails.js';
 import { apiCall } from '../harness/openapi-validator.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
@@ -63,17 +65,21 @@ interface Case {
   jobs?: boolean;
   /** An e-mail: how many of its attachments are stored as files of their own. */
   attachments?: number;
+  /** DOCX, PPTX: `pages` is the built-in converter's count; with LibreOffice, LibreOffice's own count of the file. */
+  office?: true;
 }
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** Media types of the formats only LibreOffice converts (their files' converter is `libreoffice`). */
+const FORMATS_BY_LIBREOFFICE = new Set(Object.values(FORMATS).filter((f) => f.libreOffice).map((f) => f.mediaType));
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const CASES: Case[] = [
-  { file: 'docling-word_tables.docx', mediaType: DOCX, kind: 'document', pages: 3, strings: ['Test with tables', 'A uniform table', 'Header 0.0', 'Cell 1.2'], jobs: true },
-  { file: 'python-docx-blk-paras-and-tables.docx', mediaType: DOCX, kind: 'document', pages: 1, strings: ['Lorem ipsum dolor sit amet, consectetur adipiscing elit.', 'Text before', 'Donec semper facilisis metus finibus malesuada.'] },
-  { file: 'docling-powerpoint_sample.pptx', mediaType: PPTX, kind: 'presentation', pages: 3, strings: ['Test Table Slide', 'With footnote', 'A merged with B'], jobs: true },
-  { file: 'python-pptx-tbl-cell.pptx', mediaType: PPTX, kind: 'presentation', pages: 2, strings: ['unladen swallows', 'merged cell'] },
+  { file: 'docling-word_tables.docx', mediaType: DOCX, kind: 'document', office: true, pages: 2, strings: ['Test with tables', 'A uniform table', 'Header 0.0', 'Cell 1.2'], jobs: true },
+  { file: 'python-docx-blk-paras-and-tables.docx', mediaType: DOCX, kind: 'document', office: true, pages: 1, strings: ['Lorem ipsum dolor sit amet, consectetur adipiscing elit.', 'Text before', 'Donec semper facilisis metus finibus malesuada.'] },
+  { file: 'docling-powerpoint_sample.pptx', mediaType: PPTX, kind: 'presentation', office: true, pages: 3, strings: ['Test Table Slide', 'With footnote', 'A merged with B'], jobs: true },
+  { file: 'python-pptx-tbl-cell.pptx', mediaType: PPTX, kind: 'presentation', office: true, pages: 3, strings: ['unladen swallows', 'merged cell'] },
   { file: 'docling-xlsx_05_table_with_title.xlsx', mediaType: XLSX, kind: 'spreadsheet', pages: 1, strings: ['Number of freshwater ducks per year', 'Freshwater Ducks', '2019', '180'], jobs: true },
   { file: 'poi-SampleSS.xlsx', mediaType: XLSX, kind: 'spreadsheet', pages: 2, strings: ['Test spreadsheet', '2nd row 2nd column', 'Sheet 2 row 2'] },
   // Dates shown through their number formats (Apache POI's DateFormatTests.xlsx), not as serial numbers.
@@ -151,11 +157,17 @@ async function pageWords(id: string, pages: number): Promise<string> {
  * text layer holds its strings; its bytes come back; with `jobs`, a parse and an extraction job
  * complete on it and the extraction request carries the text layer.
  */
-async function checkCase(c: Case): Promise<void> {
+async function checkCase(given: Case): Promise<void> {
+  // Word and PowerPoint: LibreOffice makes the pages where it is installed; its count is compared
+  // with what LibreOffice itself makes of the file.
+  const soffice = libreOfficeFor(stack.config);
+  const c = given.office && soffice ? { ...given, pages: countPdfPages(await libreOfficeToPdf(soffice, fixture(given.file), given.file.split('.').pop()!, 120_000), { maxPages: 1000 }) } : given;
   // Declared as octet-stream: the bytes decide (the extension tells Markdown and CSV from text).
   const r = await upload(base, fixture(c.file), c.file, 'application/octet-stream');
   expect(r.status).toBe(201);
   expect(r.body).toMatchObject({ media_type: c.mediaType, kind: c.kind, page_count: c.pages, filename: c.file });
+  const converter = c.office ? (soffice ? 'libreoffice' : 'builtin') : FORMATS_BY_LIBREOFFICE.has(c.mediaType) ? 'libreoffice' : null;
+  expect(r.body.converter).toBe(converter);
   expect(r.body.attachment_file_ids).toHaveLength(c.attachments ?? 0);
   expect((await call(base, 'GET', `/v1/files/${r.body.id}`)).body).toEqual(r.body);
   for (let n = 1; n <= c.pages; n++) {
@@ -200,7 +212,7 @@ describe('accepted formats', () => {
   it.each(CASES)('$file: 201 as $mediaType ($kind, $pages pages), every page renders, the text layer holds its strings', checkCase, 180_000);
 
   it.each(LIBREOFFICE_CASES)('$file (LibreOffice): converted to $pages pages holding its strings where LibreOffice is installed, else converter_unavailable', async (c) => {
-    if (findLibreOffice(stack.config.libreOfficePath) !== null) return checkCase(c);
+    if (libreOfficeFor(stack.config) !== null) return checkCase(c);
     const r = await upload(base, fixture(c.file), c.file, 'application/octet-stream');
     expect([r.status, r.body.code]).toEqual([400, 'converter_unavailable']);
     expect(r.body.detail).toMatch(/LibreOffice.*apt-get install/);
@@ -252,7 +264,7 @@ describe('accepted formats', () => {
 
   it('LibreOffice formats: converted when LibreOffice is installed, else converter_unavailable naming what to install', async () => {
     const odt = fixture('docling-text_document_01.odt');
-    const installed = findLibreOffice(stack.config.libreOfficePath) !== null;
+    const installed = libreOfficeFor(stack.config) !== null;
     console.log(`LibreOffice ${installed ? 'is installed: OpenDocument, RTF, DOC, XLS and PPT files are converted' : 'is not installed: OpenDocument, RTF, DOC, XLS and PPT files are refused with converter_unavailable'}`);
     // Installed: the LibreOffice cases above converted two files of each of its formats, this ODT among them.
     if (!installed) {

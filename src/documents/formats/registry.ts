@@ -19,6 +19,9 @@ import { textToHtml, type TextFormat } from './text-pages.js';
 import type { Rendition } from './types.js';
 import { nativeCodec } from '../page-codec.js';
 import { checkImageHeader } from '../image-header.js';
+import { convertDocx } from './docx-pages.js';
+import { convertPptx } from './pptx-pages.js';
+import { checkZipBudget, isZip } from './zip-budget.js';
 
 export interface ConvertContext {
   /** More pages than this: document_too_many_pages (SERVICE_MAX_PAGES). */
@@ -77,7 +80,33 @@ const viaLibreOffice =
   async (bytes, context) => {
     if (!context.libreOffice) throw new DocumentError('converter_unavailable', libreOfficeMissing(format));
     const pdf = await libreOfficeToPdf(context.libreOffice, bytes, format, context.timeoutMs);
-    return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context) };
+    return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context), converter: 'libreoffice' };
+  };
+
+/**
+ * DOCX and PPTX: LibreOffice makes the pages where it is installed (and not turned off,
+ * SERVICE_LIBREOFFICE); else, or when LibreOffice cannot convert the file, our own converters
+ * draw them (docx-pages.ts, pptx-pages.ts). A zip bomb is refused before either unpacks it. Bytes
+ * that are not a ZIP (an encrypted Office file is an OLE container) go to mupdf, which names the
+ * problem.
+ */
+const office =
+  (format: FormatId, draw: (bytes: Uint8Array, limits: { maxPages: number; maxUnpackedBytes: number }) => { pdf: Uint8Array; pageCount: number }, fallback: Converter): Converter =>
+  async (bytes, context) => {
+    if (!isZip(bytes)) return fallback(bytes, context);
+    checkZipBudget(bytes, DEFAULT_MAX_DECOMPRESSED_BYTES);
+    if (context.libreOffice) {
+      let pdf: Uint8Array | null = null;
+      try {
+        pdf = await libreOfficeToPdf(context.libreOffice, bytes, format, context.timeoutMs);
+      } catch (err) {
+        // A timeout stands; a file LibreOffice could not read is tried by the built-in converter.
+        if (!(err instanceof DocumentError) || err.code !== 'document_corrupt') throw err;
+      }
+      if (pdf) return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context), converter: 'libreoffice' };
+    }
+    const { pdf, pageCount } = draw(bytes, { maxPages: context.maxPages, maxUnpackedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES });
+    return { kind: FORMATS[format].kind, pdf, pageCount, converter: 'builtin' };
   };
 
 /** XLSX and XLSM: our own grid pages (a spreadsheet library reads the values as displayed). */
@@ -88,8 +117,8 @@ export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
   bmp: viaImage('image/bmp'),
   gif: viaImage('image/gif'),
   webp,
-  docx: viaMupdf('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
-  pptx: viaMupdf('pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'),
+  docx: office('docx', convertDocx, viaMupdf('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')),
+  pptx: office('pptx', convertPptx, viaMupdf('pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation')),
   // Until the spreadsheet converter (formats/spreadsheet.ts) replaces these two.
   xlsx: spreadsheet,
   xlsm: spreadsheet,

@@ -10,6 +10,11 @@ export interface Rendition {
   pdf: Uint8Array | null;
   pageCount: number;
   /**
+   * Which made the pages of an Office file: LibreOffice (DOCX and PPTX where installed; the
+   * formats only it reads), or the service's own converter (DOCX, PPTX); absent for other formats.
+   */
+  converter?: 'libreoffice' | 'builtin';
+  /**
    * Spreadsheets: each page's grid, from which every non-empty cell's box follows (gridCells):
    * words on those boxes carry sheet/cell. Per page, not per cell: a million cells stored one by
    * one were 107 MB of JSON for a 4.8 MB workbook (issue 48).

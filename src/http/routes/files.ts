@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { createFile, deleteFile, getFile, getFileContent, listFiles } from '../../domain/files.js';
 import { pageImageTag, renderFilePage } from '../../domain/page-images.js';
 import { filePageText } from '../../domain/page-text.js';
+import { fileFormFields } from '../../domain/form-fields.js';
 import { FILE_CHUNK_BYTES } from '../../storage/file-store.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
@@ -100,6 +101,11 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     const { page } = parseRequest('path', pageParam, { page: ctx.params.page });
     const file = await getFile(db, id);
     ctx.body = await filePageText(db, config, file, page);
+  });
+
+  // A PDF's AcroForm fields with their values and boxes; [] for any other file or a PDF without a form.
+  router.get('/:file_id/form-fields', async (ctx) => {
+    ctx.body = await fileFormFields(db, pathRef(ctx.params, 'file_id'));
   });
 
   router.delete('/:file_id', async (ctx) => {

@@ -66,8 +66,6 @@ from .create_classification_job_request_type_1 import (
 )
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
-from .date_order_rule import DateOrderRule
-from .date_order_rule_kind import DateOrderRuleKind
 from .definition_source import DefinitionSource
 from .delete_batch_response_202 import DeleteBatchResponse202
 from .delete_batch_response_202_status import DeleteBatchResponse202Status
@@ -76,8 +74,6 @@ from .diagnostic_code import DiagnosticCode
 from .document_blocks import DocumentBlocks
 from .document_blocks_pages_item import DocumentBlocksPagesItem
 from .document_table import DocumentTable
-from .equals_rule import EqualsRule
-from .equals_rule_kind import EqualsRuleKind
 from .error_code import ErrorCode
 from .evaluation_calibration import EvaluationCalibration
 from .evaluation_calibration_buckets_item import EvaluationCalibrationBucketsItem
@@ -102,8 +98,6 @@ from .evaluation_mismatch import EvaluationMismatch
 from .evaluation_options import EvaluationOptions
 from .evaluation_report import EvaluationReport
 from .evaluation_report_fields import EvaluationReportFields
-from .evaluation_report_rules_item import EvaluationReportRulesItem
-from .evaluation_report_rules_item_kind import EvaluationReportRulesItemKind
 from .evaluation_run_create_input import EvaluationRunCreateInput
 from .evaluation_run_response import EvaluationRunResponse
 from .evaluation_run_response_classifier_snapshot_type_0 import (
@@ -145,9 +139,14 @@ from .extractor_update_input_examples_strategy import (
 )
 from .file_kind import FileKind
 from .file_response import FileResponse
+from .file_response_converter_type_1 import FileResponseConverterType1
+from .file_response_converter_type_2_type_1 import FileResponseConverterType2Type1
+from .file_response_converter_type_3_type_1 import FileResponseConverterType3Type1
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
-from .flag_reason_type_0 import FlagReasonType0
+from .flag_reason import FlagReason
+from .form_field import FormField
+from .form_field_type import FormFieldType
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
 from .get_batch_results_as import GetBatchResultsAs
 from .get_batch_results_csv_confidence import GetBatchResultsCsvConfidence
@@ -195,18 +194,12 @@ from .provider_status_response import ProviderStatusResponse
 from .provider_status_response_error_type_1 import ProviderStatusResponseErrorType1
 from .provider_update_input import ProviderUpdateInput
 from .provider_update_input_configuration import ProviderUpdateInputConfiguration
-from .range_rule_type_0 import RangeRuleType0
-from .range_rule_type_1 import RangeRuleType1
 from .readiness_response import ReadinessResponse
 from .readiness_response_checks import ReadinessResponseChecks
 from .readiness_response_checks_database import ReadinessResponseChecksDatabase
 from .readiness_response_checks_temporal import ReadinessResponseChecksTemporal
 from .readiness_response_status import ReadinessResponseStatus
 from .reasoning_effort import ReasoningEffort
-from .regex_rule import RegexRule
-from .regex_rule_kind import RegexRuleKind
-from .required_rule import RequiredRule
-from .required_rule_kind import RequiredRuleKind
 from .review_approve_request import ReviewApproveRequest
 from .review_event import ReviewEvent
 from .review_event_action import ReviewEventAction
@@ -218,8 +211,6 @@ from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
 from .review_thresholds import ReviewThresholds
 from .reviewed_segment import ReviewedSegment
-from .rule_result import RuleResult
-from .rule_result_kind import RuleResultKind
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
@@ -230,8 +221,6 @@ from .segment_flag_reasons_item import SegmentFlagReasonsItem
 from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
-from .sum_rule import SumRule
-from .sum_rule_kind import SumRuleKind
 from .thresholds_proposal import ThresholdsProposal
 from .thresholds_proposal_fields import ThresholdsProposalFields
 from .thresholds_proposal_fields_additional_property import (
@@ -324,8 +313,6 @@ __all__ = (
     "CreateClassificationJobRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
-    "DateOrderRule",
-    "DateOrderRuleKind",
     "DefinitionSource",
     "DeleteBatchResponse202",
     "DeleteBatchResponse202Status",
@@ -334,8 +321,6 @@ __all__ = (
     "DocumentBlocks",
     "DocumentBlocksPagesItem",
     "DocumentTable",
-    "EqualsRule",
-    "EqualsRuleKind",
     "ErrorCode",
     "EvaluationCalibration",
     "EvaluationCalibrationBucketsItem",
@@ -356,8 +341,6 @@ __all__ = (
     "EvaluationOptions",
     "EvaluationReport",
     "EvaluationReportFields",
-    "EvaluationReportRulesItem",
-    "EvaluationReportRulesItemKind",
     "EvaluationRunCreateInput",
     "EvaluationRunResponse",
     "EvaluationRunResponseClassifierSnapshotType0",
@@ -391,9 +374,14 @@ __all__ = (
     "ExtractorUpdateInputExamplesStrategy",
     "FileKind",
     "FileResponse",
+    "FileResponseConverterType1",
+    "FileResponseConverterType2Type1",
+    "FileResponseConverterType3Type1",
     "FileResponseMediaType",
     "FileUpload",
-    "FlagReasonType0",
+    "FlagReason",
+    "FormField",
+    "FormFieldType",
     "GetApiReferenceAssetAsset",
     "GetBatchResultsAs",
     "GetBatchResultsCsvConfidence",
@@ -439,18 +427,12 @@ __all__ = (
     "ProviderStatusResponseErrorType1",
     "ProviderUpdateInput",
     "ProviderUpdateInputConfiguration",
-    "RangeRuleType0",
-    "RangeRuleType1",
     "ReadinessResponse",
     "ReadinessResponseChecks",
     "ReadinessResponseChecksDatabase",
     "ReadinessResponseChecksTemporal",
     "ReadinessResponseStatus",
     "ReasoningEffort",
-    "RegexRule",
-    "RegexRuleKind",
-    "RequiredRule",
-    "RequiredRuleKind",
     "ReviewApproveRequest",
     "ReviewEvent",
     "ReviewEventAction",
@@ -462,8 +444,6 @@ __all__ = (
     "ReviewStatus",
     "ReviewThresholds",
     "ReviewedSegment",
-    "RuleResult",
-    "RuleResultKind",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
@@ -472,8 +452,6 @@ __all__ = (
     "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",
-    "SumRule",
-    "SumRuleKind",
     "ThresholdsProposal",
     "ThresholdsProposalFields",
     "ThresholdsProposalFieldsAdditionalProperty",

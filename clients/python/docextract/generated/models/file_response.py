@@ -8,6 +8,13 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 from ..models.file_kind import FileKind
+from ..models.file_response_converter_type_1 import FileResponseConverterType1
+from ..models.file_response_converter_type_2_type_1 import (
+    FileResponseConverterType2Type1,
+)
+from ..models.file_response_converter_type_3_type_1 import (
+    FileResponseConverterType3Type1,
+)
 from ..models.file_response_media_type import FileResponseMediaType
 
 if TYPE_CHECKING:
@@ -41,6 +48,12 @@ class FileResponse:
         parent_file_id (None | str): The e-mail this file was attached to; null for an upload.
         attachment_filename (None | str): The attachment's name in that e-mail (`attachment-N.ext` when it had none);
             null for an upload.
+        converter (FileResponseConverterType1 | FileResponseConverterType2Type1 | FileResponseConverterType3Type1 |
+            None): Which made the pages of an Office file: `libreoffice` (DOCX and PPTX where LibreOffice
+            is installed and `SERVICE_LIBREOFFICE` is not `off`; always for ODT, ODS, ODP, RTF, DOC,
+            XLS and PPT), or `builtin`, the service's own converters (DOCX and PPTX without
+            LibreOffice; docs/formats.md says what they leave out). Null for every other file: a PDF
+            or an image is its own pages, and other formats have one converter. Our addition.
         attachment_file_ids (list[str]): The files made of this e-mail's attachments, in attachment order; empty for any
             other file.
         skipped_attachments (list[SkippedAttachment]): This e-mail's attachments that were not stored as files, in
@@ -65,6 +78,7 @@ class FileResponse:
     created_at: datetime.datetime
     parent_file_id: None | str
     attachment_filename: None | str
+    converter: FileResponseConverterType1 | FileResponseConverterType2Type1 | FileResponseConverterType3Type1 | None
     attachment_file_ids: list[str]
     skipped_attachments: list[SkippedAttachment]
     warnings: list[FileWarning]
@@ -93,6 +107,16 @@ class FileResponse:
         attachment_filename: None | str
         attachment_filename = self.attachment_filename
 
+        converter: None | str
+        if (
+            isinstance(self.converter, FileResponseConverterType1)
+            or isinstance(self.converter, FileResponseConverterType2Type1)
+            or isinstance(self.converter, FileResponseConverterType3Type1)
+        ):
+            converter = self.converter.value
+        else:
+            converter = self.converter
+
         attachment_file_ids = self.attachment_file_ids
 
         skipped_attachments = []
@@ -119,6 +143,7 @@ class FileResponse:
                 "created_at": created_at,
                 "parent_file_id": parent_file_id,
                 "attachment_filename": attachment_filename,
+                "converter": converter,
                 "attachment_file_ids": attachment_file_ids,
                 "skipped_attachments": skipped_attachments,
                 "warnings": warnings,
@@ -168,6 +193,42 @@ class FileResponse:
 
         attachment_filename = _parse_attachment_filename(d.pop("attachment_filename"))
 
+        def _parse_converter(
+            data: object,
+        ) -> FileResponseConverterType1 | FileResponseConverterType2Type1 | FileResponseConverterType3Type1 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                converter_type_1 = FileResponseConverterType1(data)
+
+                return converter_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                converter_type_2_type_1 = FileResponseConverterType2Type1(data)
+
+                return converter_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                converter_type_3_type_1 = FileResponseConverterType3Type1(data)
+
+                return converter_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                "FileResponseConverterType1 | FileResponseConverterType2Type1 | FileResponseConverterType3Type1 | None",
+                data,
+            )
+
+        converter = _parse_converter(d.pop("converter"))
+
         attachment_file_ids = cast(list[str], d.pop("attachment_file_ids"))
 
         skipped_attachments = []
@@ -195,6 +256,7 @@ class FileResponse:
             created_at=created_at,
             parent_file_id=parent_file_id,
             attachment_filename=attachment_filename,
+            converter=converter,
             attachment_file_ids=attachment_file_ids,
             skipped_attachments=skipped_attachments,
             warnings=warnings,
