@@ -128,6 +128,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's icon
+         * @description A 32×32 icon (a PNG, which browsers take at this path) for the studio and the origin, so a
+         *     browser's request for it is never a 404. A request whose `Accept` prefers
+         *     `application/octet-stream` gets the same bytes typed so.
+         */
+        get: operations["getFavicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/assets/{asset}": {
         parameters: {
             query?: never;
@@ -558,7 +580,9 @@ export interface paths {
          * Create or replace an extractor by stable name
          * @description Creates the extractor when the name is free (`201`), replaces the complete definition of a
          *     user-defined extractor when it exists (`200`). The schema must belong to the dialect and every
-         *     example's output must satisfy it. Prebuilt extractors cannot be replaced.
+         *     example's output must satisfy it. Prebuilt extractors cannot be replaced. `rules` (at most 50,
+         *     docs/rules.md) are checked against the schema: a rule of an unknown kind, a pointer that names
+         *     no field of the schema, a bad regular expression or a repeated id is `422 invalid_rules`.
          */
         put: operations["putExtractor"];
         post?: never;
@@ -569,7 +593,9 @@ export interface paths {
         /**
          * Partially update a custom extractor
          * @description Omitted fields are preserved; an explicit `null` for `provider_name` or `model` restores the
-         *     default. The merged definition is validated as a whole.
+         *     default. The merged definition is validated as a whole: a new `schema` must still accept the
+         *     stored examples and the stored `rules` (else `400 invalid_schema`/`invalid_example`, `422
+         *     invalid_rules`).
          */
         patch: operations["updateExtractor"];
         trace?: never;
@@ -637,7 +663,8 @@ export interface paths {
          * Gate a change of an extractor on its evaluation set (a candidate)
          * @description Our addition (issue 40, the release gate). `changes` holds the fields of a partial update,
          *     validated as `PATCH /v1/extractors/{extractor_ref}` validates them (422 for their shape, 400
-         *     `invalid_schema`/`invalid_example`/`model_required` for the merged definition). The changed
+         *     `invalid_schema`/`invalid_example`/`model_required` for the merged definition, 422
+         *     `invalid_rules` when its rules do not fit its schema). The changed
          *     definition (with `version` one more than now) is run on the extractor's `evaluation_set` and
          *     compared with a completed run of the current version on the same set; when there is none, one
          *     is run too. Both runs are ordinary evaluation runs, run by one durable workflow that survives a
@@ -1403,6 +1430,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/schema-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List schema suggestions */
+        get: operations["listSchemaSuggestions"];
+        put?: never;
+        /**
+         * Suggest an extractor schema from sample documents
+         * @description Starts a schema suggestion, a job like the others (`sug_` + ULID; statuses, long-poll with
+         *     `wait`, cancel, delete, `Idempotency-Key`). The model sees the first pages of each sample file
+         *     (page images and their text layers, as an extraction request sends them), or the inline `texts`,
+         *     and the `instructions`, and proposes a JSON Schema with notes on its fields and, optionally,
+         *     rules. The service checks the schema against the extraction schema dialect; when it is not in
+         *     the dialect the model is asked once more with the validator's diagnostics, and a schema still
+         *     invalid ends the job `failed` with `error.code: suggestion_invalid` and the diagnostics in
+         *     `error.diagnostics`. A completed job's `result.schema` is in canonical form with every field
+         *     required or nullable: `PUT /v1/extractors/{name}` accepts it as it is. Give exactly one of
+         *     `file_ids` (1–10 uploaded files; an unknown file is `404`) or `texts` (1–10 texts).
+         *     `provider_name` defaults to `compatible_api`, `model` to `SERVICE_LOCAL_MODEL` there (a hosted
+         *     provider needs `model`: `400 model_required`).
+         */
+        post: operations["createSchemaSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schema-suggestions/{suggestion_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a schema suggestion
+         * @description Poll this until `status` is terminal, or long-poll with `wait`. A completed suggestion's `result` holds the schema.
+         */
+        get: operations["getSchemaSuggestion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schema suggestion
+         * @description As for extraction jobs, a terminal suggestion is deleted at once (`204`); an active one moves to `deleting` (`202`).
+         */
+        delete: operations["deleteSchemaSuggestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schema-suggestions/{suggestion_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a schema suggestion
+         * @description As for extraction jobs (queued or running → `canceling` → `canceled`; a terminal suggestion is returned unchanged). No request body.
+         */
+        post: operations["cancelSchemaSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parse-jobs": {
         parameters: {
             query?: never;
@@ -1834,7 +1949,8 @@ export interface paths {
          * The results of an extraction batch as CSV
          * @description RFC 4180 CSV (CRLF line ends). Columns: `custom_id`, `status`, `error_code`, `job_id`,
          *     `review_status` (empty without a review), `flagged_paths` (the pointers of the job's flags,
-         *     space-separated), then one per leaf of the extractor's schema (as the batch's snapshot has
+         *     space-separated), `failed_rules` (the ids of the job's failed rules, `;`-separated,
+         *     docs/rules.md), then one per leaf of the extractor's schema (as the batch's snapshot has
          *     it, in the property order the schema was written in), named by its JSON Pointer with `*` for
          *     the items of an array (`/vendor/name`, `/line_items/*\/amount`); with `?confidence=true` each
          *     value column is followed by `<column>__confidence` (the value's confidence; for a cell of JSON
@@ -2730,6 +2846,28 @@ export interface components {
              *     other file.
              */
             skipped_attachments: components["schemas"]["SkippedAttachment"][];
+            /**
+             * @description What the conversion could not do faithfully; empty for most files. A spreadsheet
+             *     formula with no stored value (a file written by a library such as openpyxl, not by
+             *     Excel) is computed for the common functions (arithmetic, `SUM`, `AVERAGE`, `MIN`, `MAX`,
+             *     `COUNT`, `ROUND`, `IF`, references to other sheets, and most of Excel's others); one
+             *     that cannot be computed is shown on the page as its formula text (`=FOO(A1)`) and listed
+             *     here as `formula_not_computed` with its sheet and cell (at most 1,000 are listed).
+             *     Stored values (what Excel saved) are shown as saved, never recomputed. Our addition.
+             */
+            warnings: components["schemas"]["FileWarning"][];
+        };
+        /** @description Something a file's conversion could not do faithfully, and where. */
+        FileWarning: {
+            /**
+             * @description `formula_not_computed`: a spreadsheet formula without a stored value that could not be computed; its formula text is shown instead.
+             * @enum {string}
+             */
+            code: "formula_not_computed";
+            /** @description The sheet's name. */
+            sheet: string;
+            /** @description The cell's A1 reference, e.g. `B5`. */
+            cell: string;
         };
         /** @description An e-mail attachment that is not stored as a file, and why. */
         SkippedAttachment: {
@@ -2898,6 +3036,15 @@ export interface components {
             max_examples?: number | null;
             /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
+            /**
+             * @description Our addition (docs/rules.md). Checks run on every answer of the extractor and again after
+             *     each review correction; a failed rule flags its values `rule:<id>` and puts the job in
+             *     review. Each pointer must name a field of `schema` (`*` for the items of an array); ids
+             *     are unique (`422 invalid_rules` otherwise). Absent on `PUT`: none; on `PATCH`: unchanged;
+             *     `[]` or null removes them. Versioned with the extractor: each job keeps the rules of the
+             *     version it ran with.
+             */
+            rules?: components["schemas"]["Rule"][] | null;
         };
         /**
          * @description Our addition (issue 40). Field path (`""` or a JSON Pointer; `*` stands for any array index,
@@ -2944,6 +3091,146 @@ export interface components {
             max_examples?: number | null;
             /** @description The name of an existing evaluation set (404 when there is none) that candidate changes are measured on (the release gate, `POST /v1/extractors/{extractor_ref}/candidates`); null (the default) for none. */
             evaluation_set?: string | null;
+            /**
+             * @description Our addition (docs/rules.md). Checks run on every answer of the extractor and again after
+             *     each review correction; a failed rule flags its values `rule:<id>` and puts the job in
+             *     review. Each pointer must name a field of `schema` (`*` for the items of an array); ids
+             *     are unique (`422 invalid_rules` otherwise). Absent on `PUT`: none; on `PATCH`: unchanged;
+             *     `[]` or null removes them. Versioned with the extractor: each job keeps the rules of the
+             *     version it ran with.
+             */
+            rules?: components["schemas"]["Rule"][] | null;
+        };
+        /** @description Unique among the extractor's rules; URL-safe. It names the rule in `rule_results`, in flag reasons (`rule:<id>`) and in the batch CSV's `failed_rules`. */
+        RuleId: string;
+        /**
+         * @description A check of every answer (docs/rules.md), one of six kinds. Pointers must name fields of the
+         *     extractor's schema (`422 invalid_rules` otherwise); `*` runs over the items of an array, and
+         *     two pointers of one rule that both run over an array pair items by index.
+         */
+        Rule: components["schemas"]["SumRule"] | components["schemas"]["RegexRule"] | components["schemas"]["RangeRule"] | components["schemas"]["RequiredRule"] | components["schemas"]["DateOrderRule"] | components["schemas"]["EqualsRule"];
+        /**
+         * @description The values at `items` add up to the value at `equals`, within `tolerance` (default 0.01). Null items are left out; a null total is not applicable.
+         * @example {
+         *       "id": "total-adds-up",
+         *       "kind": "sum",
+         *       "items": "/items/*\/amount",
+         *       "equals": "/total",
+         *       "tolerance": 0.01
+         *     }
+         */
+        SumRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "sum";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            items: string;
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            equals: string;
+            /** @default 0.01 */
+            tolerance: number;
+        };
+        /**
+         * @description The value at `path` (as text) matches `pattern`, an ECMAScript regular expression (searched, not anchored; anchor with `^…$`).
+         * @example {
+         *       "id": "invoice-number-format",
+         *       "kind": "regex",
+         *       "path": "/invoice_number",
+         *       "pattern": "^INV-[0-9]{4,}$"
+         *     }
+         */
+        RegexRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "regex";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+            pattern: string;
+        };
+        /**
+         * @description The number at `path` is at least `min` and at most `max` (both inclusive; at least one of them).
+         * @example {
+         *       "id": "quantity-positive",
+         *       "kind": "range",
+         *       "path": "/items/*\/quantity",
+         *       "min": 1
+         *     }
+         */
+        RangeRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "range";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+            min?: number;
+            max?: number;
+        } | {
+            min: number;
+        } | {
+            max: number;
+        };
+        /**
+         * @description The value at `path` is not null.
+         * @example {
+         *       "id": "has-total",
+         *       "kind": "required",
+         *       "path": "/total"
+         *     }
+         */
+        RequiredRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "required";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+        };
+        /**
+         * @description The date at `before` is on or before the date at `after`, each read in its own format (ISO, `12.03.2024`, `03/12/2024`, `12 March 2024`, `March 12, 2024`, …); a value that is no readable date, or a day/month order neither value settles, is not applicable.
+         * @example {
+         *       "id": "due-after-issue",
+         *       "kind": "date_order",
+         *       "before": "/issue_date",
+         *       "after": "/due_date"
+         *     }
+         */
+        DateOrderRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "date_order";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            before: string;
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            after: string;
+        };
+        /**
+         * @description The values at `path` and `other` are the same (as JSON, as numbers when one is written as text, or as text with surrounding spaces trimmed).
+         * @example {
+         *       "id": "same-currency",
+         *       "kind": "equals",
+         *       "path": "/items/*\/currency",
+         *       "other": "/currency"
+         *     }
+         */
+        EqualsRule: {
+            id: components["schemas"]["RuleId"];
+            /** @enum {string} */
+            kind: "equals";
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            path: string;
+            /** @description JSON Pointer of a field of the schema; `*` for every item of an array. */
+            other: string;
+        };
+        /** @description The outcome of one rule on one answer (docs/rules.md). */
+        RuleResult: {
+            id: string;
+            /** @enum {string} */
+            kind: "sum" | "regex" | "range" | "required" | "date_order" | "equals";
+            /** @description true, false, or null when the rule did not apply (a value it reads is null, a date unreadable, nothing to add up). */
+            passed: boolean | null;
+            /** @description JSON Pointers of the values the outcome rests on; when failed, the values that are flagged `rule:<id>`. */
+            paths: string[];
+            /** @description What was found, e.g. "the 3 values of /items/*\/amount add up to 60.5, but /total is 70 (off by 9.5, tolerance 0.01)". */
+            message: string;
         };
         ExtractorResponse: {
             /** @description Immutable identifier (`ext_` + ULID). */
@@ -2975,6 +3262,8 @@ export interface components {
             max_examples: number | null;
             /** @description The evaluation set candidate changes are measured on; null for none. */
             evaluation_set: string | null;
+            /** @description The rules of this version (docs/rules.md); `[]` when none. */
+            rules: components["schemas"]["Rule"][];
             source: components["schemas"]["DefinitionSource"];
             is_prebuilt: boolean;
             created_at: components["schemas"]["Timestamp"];
@@ -3106,6 +3395,8 @@ export interface components {
             /** @description Human-readable explanation. */
             message: string;
             code: components["schemas"]["JobErrorCode"];
+            /** @description Schema suggestions failed `suggestion_invalid` only — what the dialect's validator reported of the last suggested schema. */
+            diagnostics?: components["schemas"]["SuggestionDiagnostic"][];
         };
         ExtractionResult: {
             /** @description The extracted data; it satisfies the extractor's schema. */
@@ -3139,6 +3430,12 @@ export interface components {
              *     reasons. Empty when nothing needs review.
              */
             flags?: components["schemas"]["ValueFlag"][];
+            /**
+             * @description Our addition (docs/rules.md). The outcome of each of the extractor version's rules on
+             *     `data`, in the rules' order; `[]` without rules. After a review correction they are those
+             *     of `review.reviewed_data` (and the `rule:<id>` reasons of `flags` follow them).
+             */
+            rule_results?: components["schemas"]["RuleResult"][];
         };
         ValueFlag: {
             /** @description JSON Pointer of the value in `data`. */
@@ -3151,10 +3448,10 @@ export interface components {
          * @description Why a value needs a human: `low_confidence` (its confidence is below its field's threshold in
          *     the extractor's `review_thresholds`, else below its `review_threshold`), `required_missing` (the schema requires the property and its value is
          *     null), `conflict` (two windows disagreed, see `conflicts`), `not_grounded` (the pages it came
-         *     from have a text layer and its text was not found on them).
-         * @enum {string}
+         *     from have a text layer and its text was not found on them), `rule:<id>` (the extractor's rule
+         *     `<id>` failed and names the value, docs/rules.md; listed after the others).
          */
-        FlagReason: "low_confidence" | "required_missing" | "conflict" | "not_grounded";
+        FlagReason: string | ("low_confidence" | "required_missing" | "conflict" | "not_grounded") | unknown;
         /**
          * @description `not_required` (no flags), `pending` (waiting for a human), `approved`, `rejected`.
          * @enum {string}
@@ -3350,6 +3647,11 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["Timestamp"] | null;
             completed_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description Only in the `data` of webhook events (which carry the job without `result`): the job's
+             *     `result.rule_results` (docs/rules.md), `[]` without rules, null until it completed.
+             */
+            rule_results?: components["schemas"]["RuleResult"][] | null;
             /** @description Our addition, always present. Set while a model call of a `running` job is failing transiently and waiting for its next attempt; null otherwise. */
             retry?: components["schemas"]["JobRetry"] | null;
             /**
@@ -3474,6 +3776,73 @@ export interface components {
             retry: components["schemas"]["JobRetry"] | null;
             /** @description Null when the classifier had no `review_threshold`. */
             review: components["schemas"]["ClassificationReview"] | null;
+        };
+        /** @description Exactly one of `file_ids` / `texts`. */
+        CreateSchemaSuggestionRequest: ({
+            /** @description 1–10 uploaded sample files (each once); the model sees the first pages of each. */
+            file_ids?: string[];
+            /** @description 1–10 sample documents as text. */
+            texts?: string[];
+            /** @description What the extractor is for; the model reads it with the samples. */
+            instructions?: string | null;
+            provider_name?: components["schemas"]["ProviderName"] | null;
+            model?: string | null;
+        } | {
+            /** @enum {unknown} */
+            provider_name?: "compatible_api" | null;
+        } | {
+            model: string;
+        }) & (unknown | unknown);
+        SchemaSuggestionResponse: {
+            /** @description Immutable identifier (`sug_` + ULID). */
+            id: string;
+            /** @description The sample files, in the order given (empty for texts). */
+            file_ids: string[];
+            /** @description How many inline texts were given (0 for files). */
+            text_count: number;
+            instructions: string | null;
+            provider_name: components["schemas"]["ProviderName"];
+            model: string;
+            provider_name_used: components["schemas"]["ProviderName"] | null;
+            model_used: string | null;
+            status: components["schemas"]["JobStatus"];
+            /** @description The suggestion, once `completed`. */
+            result: components["schemas"]["SchemaSuggestionResult"] | null;
+            /** @description Why it failed; for `suggestion_invalid`, `diagnostics` lists what the dialect's validator reported. */
+            error: components["schemas"]["JobError"] | null;
+            /** @description The pages shown to the model (first pages of each file; a text counts as one), once they are known; all done when the suggestion is recorded. */
+            progress: components["schemas"]["ParseProgress"] | null;
+            usage: components["schemas"]["TokenUsage"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            started_at: components["schemas"]["Timestamp"] | null;
+            completed_at: components["schemas"]["Timestamp"] | null;
+            retry: components["schemas"]["JobRetry"] | null;
+        };
+        SchemaSuggestionResult: {
+            /**
+             * @description A JSON Schema of the extraction dialect in canonical form, every property required (and
+             *     nullable where its kind allows it): use it as the `schema` of `PUT /v1/extractors/{name}`.
+             */
+            schema: Record<string, unknown>;
+            /** @description What each field holds and where the model found it (JSON Pointers of the schema's fields). */
+            field_notes: {
+                path: string;
+                description: string;
+            }[];
+            /** @description Instructions for the extractor, as the model suggested them (else the request's, else empty). */
+            instructions: string;
+            /**
+             * @description Suggested rules that pass the checks of an extractor's `rules` against this schema (others
+             *     are left out). Never applied: they take effect only when you PUT them with the extractor.
+             */
+            rules: Record<string, unknown>[];
+        };
+        SuggestionDiagnostic: {
+            message: string;
+            /** @description Where in the model's answer, e.g. `$.schema.properties.total.type`. */
+            path: string;
+            /** @description A `DiagnosticCode` of the schema dialect, or `invalid_answer` when the answer held no schema object. */
+            code: string;
         };
         /** @description `file_id` is required; at most one of `parser_id` / `parser_name` (default parser: `document-to-markdown`). */
         CreateParseJobRequest: {
@@ -3970,6 +4339,21 @@ export interface components {
             unscored: number;
         };
         EvaluationReport: {
+            /**
+             * @description Our addition (docs/rules.md). Each of the evaluated extractor version's rules, in order:
+             *     on how many completed items' answers it passed, failed or did not apply, and `pass_rate`
+             *     = passed / (passed + failed), null when it applied to none. Absent in reports made before
+             *     rules existed.
+             */
+            rules?: {
+                id: string;
+                /** @enum {string} */
+                kind: "sum" | "regex" | "range" | "required" | "date_order" | "equals";
+                passed: number;
+                failed: number;
+                not_applicable: number;
+                pass_rate: number | null;
+            }[];
             overall: components["schemas"]["EvaluationMetrics"];
             /** @description Metrics per field pointer (`*` for array indices). */
             fields: {
@@ -4079,7 +4463,7 @@ export interface components {
         };
         /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
-         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
+         *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, `invalid_rules`, whose `detail` is `{message, errors}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
          *     contract allows `code` to be absent or null; this service always sends one of `ErrorCode`.
          *     Each error response lists the codes it can carry in `x-error-codes` (and in its description).
          */
@@ -4198,6 +4582,8 @@ export interface components {
             } | null;
             /** @description Our addition. The item job's `result.flags` (`[]` when nothing needs review); null for an item not completed or a parse batch. */
             flags: components["schemas"]["ValueFlag"][] | null;
+            /** @description Our addition (docs/rules.md). The item job's `result.rule_results` (`[]` without rules); null for an item not completed or a batch that is not an extraction batch. */
+            rule_results: components["schemas"]["RuleResult"][] | null;
             /** @description Our addition. The item job's review as `GET /v1/extraction-jobs/{id}` shows it (approved corrections are in `reviewed_data`); null without one. */
             review: components["schemas"]["ExtractionReview"] | null;
         };
@@ -4231,6 +4617,7 @@ export interface components {
          *     | `invalid_multipart` | 400 | The multipart body cannot be read. |
          *     | `invalid_schema` | 400 | An extractor schema breaks the dialect; `detail` is `{message, errors, warnings}`. |
          *     | `invalid_example` | 400 | A few-shot example is unusable (missing input, output the schema rejects, unknown file). |
+         *     | `invalid_rules` | 422 | An extractor's `rules` cannot be used with its schema (unknown kind, a pointer outside the schema, a bad pattern, a repeated id, more than 50); `detail` is `{message, errors}` (docs/rules.md). |
          *     | `model_required` | 400 | A hosted provider was chosen without an explicit `model`. |
          *     | `name_mismatch` | 400 | A body `name` differs from the name in the path. |
          *     | `invalid_provider_configuration` | 400 | A provider update whose settings cannot work (e.g. a `project_url` that is not an http(s) URL). |
@@ -4304,7 +4691,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -4334,10 +4721,11 @@ export interface components {
          *     | `file_missing` | The file's bytes are gone. |
          *     | `job_missing` | The job's row disappeared while it ran. |
          *     | `job_timed_out` | The work did not finish within its time limit. |
+         *     | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also when asked again with the diagnostics (`error.diagnostics`). |
          *     | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the job id. |
          * @enum {string}
          */
-        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "internal_error";
+        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "suggestion_invalid" | "internal_error";
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
@@ -4529,6 +4917,28 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ClassificationJobResponse"];
+            };
+        };
+        /** @description The schema suggestion. */
+        SchemaSuggestion: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SchemaSuggestionResponse"];
+            };
+        };
+        /**
+         * @description The request's shape is invalid (`HTTPValidationError`; also neither or both of `file_ids` /
+         *     `texts`, a file listed twice, or an invalid `Idempotency-Key` header), or its `Idempotency-Key`
+         *     was used in the last 24 hours with a different body (`idempotency_key_reused`).
+         */
+        SchemaSuggestionUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
         /** @description The job was active; it is `deleting` and disappears once its work has stopped. */
@@ -4986,6 +5396,38 @@ export interface components {
             };
         };
         /**
+         * @description The request's shape is invalid (`HTTPValidationError`), or the `rules` cannot be used with the
+         *     schema (`invalid_rules`, docs/rules.md): more than 50, a rule of an unknown kind or without its
+         *     fields, an id that is not URL-safe or is used twice, a pointer that names no field of the
+         *     schema (or a list or object where a value is needed), a `pattern` that is no regular
+         *     expression, a `range` without `min` or `max`. `detail` is `{message, errors}`, one entry of
+         *     `errors` per problem: `{index, rule, reason}` (`index` in `rules`, `rule` the rule's id; each
+         *     null when the problem is the list's).
+         */
+        ExtractorUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "message": "The rules cannot be used with this schema: rule 'total-adds-up': equals: '/grand_total' does not name a field of the schema: the top level has no property 'grand_total'",
+                 *         "errors": [
+                 *           {
+                 *             "index": 0,
+                 *             "rule": "total-adds-up",
+                 *             "reason": "equals: '/grand_total' does not name a field of the schema: the top level has no property 'grand_total'"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "code": "invalid_rules"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
          * @description The definition is unusable: `invalid_schema` (the schema breaks the dialect; `detail` is an object
          *     `{message, errors, warnings}` with `Diagnostic` lists), `invalid_example`, `model_required`, or
          *     `name_mismatch` (a body `name` that differs from the path, `PUT` only).
@@ -5193,6 +5635,11 @@ export interface components {
          */
         ClassificationJobId: components["schemas"]["PathIdentifier"];
         /**
+         * @description A schema suggestion's id (`sug_` + ULID).
+         * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+         */
+        SchemaSuggestionId: components["schemas"]["PathIdentifier"];
+        /**
          * @description A parse job identifier (`pjob_` + ULID).
          * @example pjob_01jqz8p2r3s4t5v6w7x8y9z0a1
          */
@@ -5250,7 +5697,7 @@ export interface components {
         JobStatusFilter: components["schemas"]["JobStatus"];
         /** @description Only jobs of the extractor with this id. */
         ExtractorIdFilter: string;
-        /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
+        /** @description Only jobs whose review has this status (jobs without a review never match): the review queue. The jobs of an evaluation run are not in it unless the request also names their run with `evaluation_run_id` (extraction jobs). Our addition. */
         ReviewStatusFilter: components["schemas"]["ReviewStatus"];
         /** @description Only jobs of the parser with this id. */
         ParserIdFilter: string;
@@ -5462,6 +5909,28 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFavicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "application/octet-stream": string;
                 };
             };
             500: components["responses"]["InternalError"];
@@ -5754,7 +6223,8 @@ export interface operations {
                      *       "attachment_filename": null,
                      *       "converter": null,
                      *       "attachment_file_ids": [],
-                     *       "skipped_attachments": []
+                     *       "skipped_attachments": [],
+                     *       "warnings": []
                      *     }
                      */
                     "application/json": components["schemas"]["FileResponse"];
@@ -6154,6 +6624,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -6535,7 +7006,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            422: components["responses"]["ExtractorUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -6615,7 +7086,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PrebuiltReadOnly"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            422: components["responses"]["ExtractorUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
@@ -6905,7 +7376,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["CandidateNotCreated"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            422: components["responses"]["ExtractorUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
@@ -7305,7 +7776,7 @@ export interface operations {
                 status?: components["parameters"]["JobStatusFilter"];
                 /** @description Only jobs of the extractor with this id. */
                 extractor_id?: components["parameters"]["ExtractorIdFilter"];
-                /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
+                /** @description Only jobs whose review has this status (jobs without a review never match): the review queue. The jobs of an evaluation run are not in it unless the request also names their run with `evaluation_run_id` (extraction jobs). Our addition. */
                 review_status?: components["parameters"]["ReviewStatusFilter"];
                 /** @description Only the item jobs of the evaluation run with this id. */
                 evaluation_run_id?: components["parameters"]["EvaluationRunIdFilter"];
@@ -7930,7 +8401,7 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only jobs with this status. */
                 status?: components["parameters"]["JobStatusFilter"];
-                /** @description Only jobs whose review has this status (jobs without a review never match). Our addition. */
+                /** @description Only jobs whose review has this status (jobs without a review never match): the review queue. The jobs of an evaluation run are not in it unless the request also names their run with `evaluation_run_id` (extraction jobs). Our addition. */
                 review_status?: components["parameters"]["ReviewStatusFilter"];
                 /** @description Only jobs of this classifier (`cls_` id). */
                 classifier_id?: string;
@@ -8326,6 +8797,196 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    listSchemaSuggestions: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cursor from the previous page's `X-Next-Cursor` (or its `Link` header): the last item's creation
+                 *     time in microseconds since 1970 and its id, `<micros>.<id>`. Any value of that form is a valid
+                 *     position (the page starts after it); any other value is a `422`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only jobs with this status. */
+                status?: components["parameters"]["JobStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schema suggestions, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemaSuggestionResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createSchemaSuggestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the creation safe to retry: the same key with the same body within 24 hours returns the
+                 *     original `201` body (same job) with `Idempotent-Replayed: true`; with another body, `422
+                 *     idempotency_key_reused`. 1-255 printable ASCII characters (otherwise `422`).
+                 * @example 6f1c9a0e-upload-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_ids": [
+                 *         "file_01jqz8m4x5v6w7y8z9a0b1c2d3"
+                 *       ],
+                 *       "instructions": "Invoices from our suppliers; we need the totals and the line items."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSchemaSuggestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The suggestion was created (status `queued`) and runs in the background. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemaSuggestionResponse"];
+                };
+            };
+            /** @description A hosted provider without `model` (`model_required`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["SchemaSuggestionUnprocessable"];
+            429: components["responses"]["QuotaExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["JobCreationUnavailable"];
+        };
+    };
+    getSchemaSuggestion: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Long-poll: wait up to this many seconds (0-60) for the job to reach a terminal status, then answer
+                 *     at once; when the time is up, answer with the job as it is. `0` (default) answers immediately.
+                 *     The server holds a request at most `SERVICE_LONG_POLL_MAX_S` seconds (default 8, under the 10 s
+                 *     response limit of many proxies and HTTP clients), so `wait=60` answers within 8 s by default: a
+                 *     `200` with the job, terminal or not. A client that wants longer asks again in a loop.
+                 */
+                wait?: components["parameters"]["Wait"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SchemaSuggestion"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    deleteSchemaSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["SchemaSuggestion"];
+            /** @description The suggestion is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
+        };
+    };
+    cancelSchemaSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A schema suggestion's id (`sug_` + ULID).
+                 * @example sug_01jqz8n5p6q7r8s9t0v1w2x3y4
+                 */
+                suggestion_id: components["parameters"]["SchemaSuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SchemaSuggestion"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrSchedulerUnavailable"];
         };
     };
     listParseJobs: {
@@ -9067,6 +9728,7 @@ export interface operations {
                      *         "/total": 0.98
                      *       },
                      *       "flags": [],
+                     *       "rule_results": [],
                      *       "review": null
                      *     }
                      */
@@ -9110,8 +9772,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,/total
-                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,7.4
+                     * @example custom_id,status,error_code,job_id,review_status,flagged_paths,failed_rules,/total
+                     *     march-1,completed,,ejob_01jqz8n5p6q7r8s9t0v1w2x3y4,,,,7.4
                      */
                     "text/csv": string;
                 };

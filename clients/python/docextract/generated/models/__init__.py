@@ -66,6 +66,13 @@ from .create_classification_job_request_type_1 import (
 )
 from .create_extraction_job_request import CreateExtractionJobRequest
 from .create_parse_job_request import CreateParseJobRequest
+from .create_schema_suggestion_request_type_0 import CreateSchemaSuggestionRequestType0
+from .create_schema_suggestion_request_type_0_provider_name_type_1 import (
+    CreateSchemaSuggestionRequestType0ProviderNameType1,
+)
+from .create_schema_suggestion_request_type_1 import CreateSchemaSuggestionRequestType1
+from .date_order_rule import DateOrderRule
+from .date_order_rule_kind import DateOrderRuleKind
 from .definition_source import DefinitionSource
 from .delete_batch_response_202 import DeleteBatchResponse202
 from .delete_batch_response_202_status import DeleteBatchResponse202Status
@@ -74,6 +81,8 @@ from .diagnostic_code import DiagnosticCode
 from .document_blocks import DocumentBlocks
 from .document_blocks_pages_item import DocumentBlocksPagesItem
 from .document_table import DocumentTable
+from .equals_rule import EqualsRule
+from .equals_rule_kind import EqualsRuleKind
 from .error_code import ErrorCode
 from .evaluation_calibration import EvaluationCalibration
 from .evaluation_calibration_buckets_item import EvaluationCalibrationBucketsItem
@@ -98,6 +107,8 @@ from .evaluation_mismatch import EvaluationMismatch
 from .evaluation_options import EvaluationOptions
 from .evaluation_report import EvaluationReport
 from .evaluation_report_fields import EvaluationReportFields
+from .evaluation_report_rules_item import EvaluationReportRulesItem
+from .evaluation_report_rules_item_kind import EvaluationReportRulesItemKind
 from .evaluation_run_create_input import EvaluationRunCreateInput
 from .evaluation_run_response import EvaluationRunResponse
 from .evaluation_run_response_classifier_snapshot_type_0 import (
@@ -144,7 +155,9 @@ from .file_response_converter_type_2_type_1 import FileResponseConverterType2Typ
 from .file_response_converter_type_3_type_1 import FileResponseConverterType3Type1
 from .file_response_media_type import FileResponseMediaType
 from .file_upload import FileUpload
-from .flag_reason import FlagReason
+from .file_warning import FileWarning
+from .file_warning_code import FileWarningCode
+from .flag_reason_type_0 import FlagReasonType0
 from .form_field import FormField
 from .form_field_type import FormFieldType
 from .get_api_reference_asset_asset import GetApiReferenceAssetAsset
@@ -194,12 +207,18 @@ from .provider_status_response import ProviderStatusResponse
 from .provider_status_response_error_type_1 import ProviderStatusResponseErrorType1
 from .provider_update_input import ProviderUpdateInput
 from .provider_update_input_configuration import ProviderUpdateInputConfiguration
+from .range_rule_type_0 import RangeRuleType0
+from .range_rule_type_1 import RangeRuleType1
 from .readiness_response import ReadinessResponse
 from .readiness_response_checks import ReadinessResponseChecks
 from .readiness_response_checks_database import ReadinessResponseChecksDatabase
 from .readiness_response_checks_temporal import ReadinessResponseChecksTemporal
 from .readiness_response_status import ReadinessResponseStatus
 from .reasoning_effort import ReasoningEffort
+from .regex_rule import RegexRule
+from .regex_rule_kind import RegexRuleKind
+from .required_rule import RequiredRule
+from .required_rule_kind import RequiredRuleKind
 from .review_approve_request import ReviewApproveRequest
 from .review_event import ReviewEvent
 from .review_event_action import ReviewEventAction
@@ -211,6 +230,15 @@ from .review_reject_request import ReviewRejectRequest
 from .review_status import ReviewStatus
 from .review_thresholds import ReviewThresholds
 from .reviewed_segment import ReviewedSegment
+from .rule_result import RuleResult
+from .rule_result_kind import RuleResultKind
+from .schema_suggestion_response import SchemaSuggestionResponse
+from .schema_suggestion_result import SchemaSuggestionResult
+from .schema_suggestion_result_field_notes_item import (
+    SchemaSuggestionResultFieldNotesItem,
+)
+from .schema_suggestion_result_rules_item import SchemaSuggestionResultRulesItem
+from .schema_suggestion_result_schema import SchemaSuggestionResultSchema
 from .schema_validation_request import SchemaValidationRequest
 from .schema_validation_response import SchemaValidationResponse
 from .schema_validation_response_canonical_schema_type_0 import (
@@ -221,6 +249,9 @@ from .segment_flag_reasons_item import SegmentFlagReasonsItem
 from .skipped_attachment import SkippedAttachment
 from .stored_example_input import StoredExampleInput
 from .stored_example_input_type import StoredExampleInputType
+from .suggestion_diagnostic import SuggestionDiagnostic
+from .sum_rule import SumRule
+from .sum_rule_kind import SumRuleKind
 from .thresholds_proposal import ThresholdsProposal
 from .thresholds_proposal_fields import ThresholdsProposalFields
 from .thresholds_proposal_fields_additional_property import (
@@ -313,6 +344,11 @@ __all__ = (
     "CreateClassificationJobRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",
+    "CreateSchemaSuggestionRequestType0",
+    "CreateSchemaSuggestionRequestType0ProviderNameType1",
+    "CreateSchemaSuggestionRequestType1",
+    "DateOrderRule",
+    "DateOrderRuleKind",
     "DefinitionSource",
     "DeleteBatchResponse202",
     "DeleteBatchResponse202Status",
@@ -321,6 +357,8 @@ __all__ = (
     "DocumentBlocks",
     "DocumentBlocksPagesItem",
     "DocumentTable",
+    "EqualsRule",
+    "EqualsRuleKind",
     "ErrorCode",
     "EvaluationCalibration",
     "EvaluationCalibrationBucketsItem",
@@ -341,6 +379,8 @@ __all__ = (
     "EvaluationOptions",
     "EvaluationReport",
     "EvaluationReportFields",
+    "EvaluationReportRulesItem",
+    "EvaluationReportRulesItemKind",
     "EvaluationRunCreateInput",
     "EvaluationRunResponse",
     "EvaluationRunResponseClassifierSnapshotType0",
@@ -379,7 +419,9 @@ __all__ = (
     "FileResponseConverterType3Type1",
     "FileResponseMediaType",
     "FileUpload",
-    "FlagReason",
+    "FileWarning",
+    "FileWarningCode",
+    "FlagReasonType0",
     "FormField",
     "FormFieldType",
     "GetApiReferenceAssetAsset",
@@ -427,12 +469,18 @@ __all__ = (
     "ProviderStatusResponseErrorType1",
     "ProviderUpdateInput",
     "ProviderUpdateInputConfiguration",
+    "RangeRuleType0",
+    "RangeRuleType1",
     "ReadinessResponse",
     "ReadinessResponseChecks",
     "ReadinessResponseChecksDatabase",
     "ReadinessResponseChecksTemporal",
     "ReadinessResponseStatus",
     "ReasoningEffort",
+    "RegexRule",
+    "RegexRuleKind",
+    "RequiredRule",
+    "RequiredRuleKind",
     "ReviewApproveRequest",
     "ReviewEvent",
     "ReviewEventAction",
@@ -444,6 +492,13 @@ __all__ = (
     "ReviewStatus",
     "ReviewThresholds",
     "ReviewedSegment",
+    "RuleResult",
+    "RuleResultKind",
+    "SchemaSuggestionResponse",
+    "SchemaSuggestionResult",
+    "SchemaSuggestionResultFieldNotesItem",
+    "SchemaSuggestionResultRulesItem",
+    "SchemaSuggestionResultSchema",
     "SchemaValidationRequest",
     "SchemaValidationResponse",
     "SchemaValidationResponseCanonicalSchemaType0",
@@ -452,6 +507,9 @@ __all__ = (
     "SkippedAttachment",
     "StoredExampleInput",
     "StoredExampleInputType",
+    "SuggestionDiagnostic",
+    "SumRule",
+    "SumRuleKind",
     "ThresholdsProposal",
     "ThresholdsProposalFields",
     "ThresholdsProposalFieldsAdditionalProperty",
