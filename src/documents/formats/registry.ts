@@ -92,10 +92,11 @@ const office =
     if (context.libreOffice) {
       let pdf: Uint8Array | null = null;
       try {
-        pdf = await libreOfficeToPdf(context.libreOffice, withoutExternalLinks(bytes), format, context.timeoutMs);
+        // Two thirds of the time: a LibreOffice too slow (its first start on a busy host) leaves the rest to the built-in converter.
+        pdf = await libreOfficeToPdf(context.libreOffice, withoutExternalLinks(bytes), format, Math.floor((context.timeoutMs * 2) / 3));
       } catch (err) {
-        // A timeout stands; a file LibreOffice could not read is tried by the built-in converter.
-        if (!(err instanceof DocumentError) || err.code !== 'document_corrupt') throw err;
+        // A file LibreOffice could not read, or not in time, is drawn by the built-in converter.
+        if (!(err instanceof DocumentError) || (err.code !== 'document_corrupt' && err.code !== 'conversion_timeout')) throw err;
       }
       if (pdf) return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context), converter: 'libreoffice' };
     }
