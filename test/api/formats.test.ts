@@ -160,13 +160,15 @@ async function pageWords(id: string, pages: number): Promise<string> {
 async function checkCase(given: Case): Promise<void> {
   // Word and PowerPoint: LibreOffice makes the pages where it is installed; its count is compared
   // with what LibreOffice itself makes of the file.
+  // (A LibreOffice too slow for two thirds of the conversion time leaves the file to the built-in converter.)
   const soffice = libreOfficeFor(stack.config);
-  const c = given.office && soffice ? { ...given, pages: countPdfPages(await libreOfficeToPdf(soffice, fixture(given.file), given.file.split('.').pop()!, 120_000), { maxPages: 1000 }) } : given;
   // Declared as octet-stream: the bytes decide (the extension tells Markdown and CSV from text).
-  const r = await upload(base, fixture(c.file), c.file, 'application/octet-stream');
+  const r = await upload(base, fixture(given.file), given.file, 'application/octet-stream');
   expect(r.status).toBe(201);
+  const byLibreOffice = given.office && soffice !== null && r.body.converter === 'libreoffice';
+  const c = byLibreOffice ? { ...given, pages: countPdfPages(await libreOfficeToPdf(soffice, fixture(given.file), given.file.split('.').pop()!, 180_000), { maxPages: 1000 }) } : given;
   expect(r.body).toMatchObject({ media_type: c.mediaType, kind: c.kind, page_count: c.pages, filename: c.file });
-  const converter = c.office ? (soffice ? 'libreoffice' : 'builtin') : FORMATS_BY_LIBREOFFICE.has(c.mediaType) ? 'libreoffice' : null;
+  const converter = c.office ? (byLibreOffice ? 'libreoffice' : 'builtin') : FORMATS_BY_LIBREOFFICE.has(c.mediaType) ? 'libreoffice' : null;
   expect(r.body.converter).toBe(converter);
   expect(r.body.attachment_file_ids).toHaveLength(c.attachments ?? 0);
   expect((await call(base, 'GET', `/v1/files/${r.body.id}`)).body).toEqual(r.body);
@@ -399,7 +401,8 @@ describe('hostile files', () => {
         <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Laughs &lol9;</w:t></w:r></w:p></w:body></w:document>`;
       const started = Date.now();
       const r = await upload(base, docxWith({ 'word/document.xml': laughs }), 'laughs.docx', DOCX);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      // Through LibreOffice (where installed) within the conversion time; else mupdf's reader in seconds.
+      expect(Date.now() - started).toBeLessThan(libreOfficeFor(stack.config) ? stack.config.conversionTimeoutS * 1000 + 15_000 : 10_000);
       if (r.status === 201) expect((await pageWords(r.body.id, r.body.page_count)).length).toBeLessThan(1000);
       else expect([r.status, r.body.code]).toEqual([400, 'document_corrupt']);
       const stored = 3 + (r.status === 201 ? 1 : 0); // the three pages after the trap, and this one

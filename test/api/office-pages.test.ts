@@ -30,7 +30,8 @@ beforeAll(async () => {
   if (process.env.CI) console.log(execFileSync('bash', [path.join(ROOT, 'scripts/install-libreoffice.sh')], { encoding: 'utf8', timeout: 600_000 }).trim());
   docs = await makeOfficeDocuments();
   ({ stack: builtin, provider } = await startStackWithProvider({ env: { SERVICE_LIBREOFFICE: 'off' } }));
-  if (findLibreOffice(undefined) !== null) withLibreOffice = await startTestStack({ worker: false });
+  // A long conversion time: LibreOffice's first start on a busy machine must not leave the files to the built-in path.
+  if (findLibreOffice(undefined) !== null) withLibreOffice = await startTestStack({ worker: false, env: { SERVICE_CONVERSION_TIMEOUT_S: '600' } });
 }, 900_000);
 
 afterAll(async () => {

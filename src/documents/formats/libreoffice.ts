@@ -57,6 +57,7 @@ export async function libreOfficeToPdf(soffice: string, bytes: Uint8Array, exten
     if (!produced) throw new DocumentError('document_corrupt', 'LibreOffice could not convert the document (it wrote no PDF; the file may be damaged or password-protected).');
     return new Uint8Array(await readFile(path.join(dir, 'out', produced)));
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // A killed soffice's own child may still be writing there: retried, and never masking the outcome.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(() => {});
   }
 }

@@ -22,6 +22,7 @@ import { checkImageHeader } from '../image-header.js';
 import { convertDocx } from './docx-pages.js';
 import { convertPptx } from './pptx-pages.js';
 import { checkZipBudget, isZip } from './zip-budget.js';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 export interface ConvertContext {
   /** More pages than this: document_too_many_pages (SERVICE_MAX_PAGES). */
@@ -98,16 +99,39 @@ const office =
     if (context.libreOffice) {
       let pdf: Uint8Array | null = null;
       try {
-        pdf = await libreOfficeToPdf(context.libreOffice, bytes, format, context.timeoutMs);
+        // Two thirds of the time: a LibreOffice too slow (its first start on a busy host) leaves the rest to the built-in converter.
+        pdf = await libreOfficeToPdf(context.libreOffice, withoutExternalLinks(bytes), format, Math.floor((context.timeoutMs * 2) / 3));
       } catch (err) {
-        // A timeout stands; a file LibreOffice could not read is tried by the built-in converter.
-        if (!(err instanceof DocumentError) || err.code !== 'document_corrupt') throw err;
+        // A file LibreOffice could not read, or not in time, is drawn by the built-in converter.
+        if (!(err instanceof DocumentError) || (err.code !== 'document_corrupt' && err.code !== 'conversion_timeout')) throw err;
       }
       if (pdf) return { kind: FORMATS[format].kind, pdf, pageCount: countPdfPages(pdf, context), converter: 'libreoffice' };
     }
     const { pdf, pageCount } = draw(bytes, { maxPages: context.maxPages, maxUnpackedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES });
     return { kind: FORMATS[format].kind, pdf, pageCount, converter: 'builtin' };
   };
+
+/**
+ * The package with every external relationship but hyperlinks pointed nowhere: LibreOffice would
+ * load a linked picture or template from its URL, and nothing a document refers to is fetched.
+ */
+function withoutExternalLinks(bytes: Uint8Array): Uint8Array {
+  const parts = unzipSync(bytes);
+  let changed = false;
+  for (const [name, data] of Object.entries(parts)) {
+    if (!name.endsWith('.rels')) continue;
+    const xml = strFromU8(data);
+    if (!xml.includes('External')) continue;
+    const safe = xml.replace(/<Relationship\b[^>]*>/g, (rel) =>
+      /TargetMode\s*=\s*["']External["']/.test(rel) && !/Type\s*=\s*["'][^"']*\/hyperlink["']/.test(rel) ? rel.replace(/Target\s*=\s*("[^"]*"|'[^']*')/, 'Target="#"') : rel,
+    );
+    if (safe !== xml) {
+      parts[name] = strToU8(safe);
+      changed = true;
+    }
+  }
+  return changed ? zipSync(parts) : bytes;
+}
 
 /** XLSX and XLSM: our own grid pages (a spreadsheet library reads the values as displayed). */
 const spreadsheet: Converter = (bytes, context) => convertSpreadsheet(bytes, { maxPages: context.maxPages, maxDecompressedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES });
