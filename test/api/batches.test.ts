@@ -198,7 +198,7 @@ describe(`a ${ITEMS}-item text extraction batch at concurrency 16`, () => {
     expect(lines.map((l) => l.custom_id)).toEqual(textInputs(ITEMS).map((i) => i.custom_id));
     expect(new Set(lines.map((l) => l.custom_id)).size).toBe(ITEMS); // each custom_id once
     expect(new Set(lines.map((l) => l.job_id)).size).toBe(ITEMS);
-    expect(lines[7]).toEqual({ custom_id: 'c-7', job_id: expect.stringMatching(/^ejob_/), status: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ label: 'item 7' }) }), error: null, confidence: null, flags: [], review: null });
+    expect(lines[7]).toEqual({ custom_id: 'c-7', job_id: expect.stringMatching(/^ejob_/), status: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ label: 'item 7' }) }), error: null, confidence: null, flags: [], rule_results: [], review: null });
     // Every item ran once.
     const labels = provider.requests.map(itemText).filter((t) => /^item \d+$/.test(t) || t.includes('item '));
     expect(labels.length).toBeGreaterThanOrEqual(ITEMS);

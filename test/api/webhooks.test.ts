@@ -153,7 +153,8 @@ describe('deliveries', () => {
       const payload = verified(secret, w);
       const { result, ...withoutResult } = job;
       expect(result.data).toEqual({ title: 'Hooks' });
-      expect(payload).toEqual({ type: 'extraction_job.completed', timestamp: job.completed_at, data: withoutResult });
+      // The job without its result, but with the outcomes of its extractor's rules (docs/rules.md).
+      expect(payload).toEqual({ type: 'extraction_job.completed', timestamp: job.completed_at, data: { ...withoutResult, rule_results: result.rule_results } });
       expect(w.headers['content-type']).toBe('application/json');
     }
     // A tampered body (or header) fails verification in the receiver.

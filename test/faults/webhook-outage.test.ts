@@ -141,7 +141,8 @@ describe('webhook receiver down for 2 minutes', () => {
       const payload = verified(secret, got[0]!);
       const { result, ...withoutResult } = (await call(steady.url, 'GET', `/v1/extraction-jobs/${id}`)).body;
       expect(result.data).toEqual({ title: 'Outage' });
-      expect(payload).toEqual({ type: 'extraction_job.completed', timestamp: withoutResult.completed_at, data: withoutResult });
+      // The job without its result, but with its rule_results (docs/rules.md).
+      expect(payload).toEqual({ type: 'extraction_job.completed', timestamp: withoutResult.completed_at, data: { ...withoutResult, rule_results: result.rule_results } });
       // Every attempt, before and after the outage (and the kill), carried the same webhook-id.
       const tried = (await attempts([id])).map((a) => a.webhook_id);
       expect(tried.length).toBeGreaterThan(1);
