@@ -21,6 +21,7 @@ import * as candidates from './migrations/021_candidates.js';
 import * as batchFailed from './migrations/022_batch_failed.js';
 import * as workspaces from './migrations/023_workspaces.js';
 import * as classificationNotify from './migrations/026_classification_notify.js';
+import * as pageOcr from './migrations/036_page_ocr.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -47,6 +48,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '022_batch_failed': batchFailed,
   '023_workspaces': workspaces,
   '026_classification_notify': classificationNotify,
+  '036_page_ocr': pageOcr,
 };
 
 const source: Knex.MigrationSource<string> = {

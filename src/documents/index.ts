@@ -40,3 +40,5 @@ export {
   type RenderPoolSettings,
 } from './pool.js';
 export { pageTextForRequest } from './page-text.js';
+export { OcrPool, closeOcr, configureOcr, ocrDataDir, ocrEnabled, ocrPageImage, type OcrResult, type OcrSettings, type OcrWord } from './ocr.js';
+export { findInWords, type BoxedWord, type WordHit } from './word-search.js';
