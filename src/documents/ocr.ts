@@ -41,6 +41,8 @@ export interface OcrSettings {
   workers: number;
   /** Preprocessing (the bench turns parts off to measure them). */
   preprocess?: Partial<Preprocess>;
+  /** tesseract parameters over the service's (the bench tries page segmentation modes with it). */
+  params?: Record<string, string>;
   /** tesseract.js's worker script, or a wrapper around it (the no-network test blocks sockets in it). */
   workerPath?: string;
   /** Data variant directory in the packages: `4.0.0_best_int` (default) or `4.0.0` (fast + legacy). */
@@ -58,7 +60,7 @@ export interface Preprocess {
   rotations: boolean;
 }
 
-const DEFAULT_PREPROCESS: Preprocess = { minLongSide: 1600, grayscale: true, normalise: true, rotations: true };
+const DEFAULT_PREPROCESS: Preprocess = { minLongSide: 1000, grayscale: true, normalise: false, rotations: true };
 
 const requireHere = createRequire(import.meta.url);
 
@@ -221,7 +223,7 @@ export class OcrPool {
       });
       const w = await slot.worker;
       // Keep spaces between words as the page has them; one DPI for every page (images carry none).
-      await w.setParameters({ preserve_interword_spaces: '0', user_defined_dpi: '300' });
+      await w.setParameters({ preserve_interword_spaces: '0', user_defined_dpi: '300', ...this.settings.params });
     }
     return slot.worker;
   }
@@ -256,7 +258,7 @@ interface Pass {
 }
 
 /** A reading worth a second look at other orientations: little read, or read with little confidence. */
-const poor = (p: Pass) => p.mean < 0.6 || p.score < 8;
+const poor = (p: Pass) => p.mean < 0.45 || p.score < 8;
 
 async function prepare(sharp: Sharp, image: Buffer, turn: number, prep: Preprocess): Promise<{ data: Buffer; width: number; height: number }> {
   let s = sharp(image, { failOn: 'none' });
