@@ -54,7 +54,7 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
         const last = job.page_end ?? job.pages_total ?? page;
         // The page's text layer, whatever its source (OCR of a scanned page, once per file page).
         const [image, layer] = await withHeartbeat(() =>
-          Promise.all([prefetch.image(job.file_id!, bytes, page, last, config), readPageLayer(db, config, { id: job.file_id!, converted: false }, bytes, page)]),
+          Promise.all([prefetch.image(job.file_id!, bytes, page, last, config), readPageLayer(db, config, { id: job.file_id! }, bytes, page)]),
         );
         if (layer.warning) log.warn(layer.warning);
         toClassify = { image, text: layer.text.trim() === '' ? null : layer.text.trim(), page, pageCount: await countPages(bytes, config) };

@@ -175,7 +175,7 @@ export interface PageTextSource {
 export async function pageTexts(source: PageTextSource, first: number, last: number, budgetChars: number): Promise<Array<string | null>> {
   const count = last - first + 1;
   const layers = await whileHeartbeating(() =>
-    Promise.all(Array.from({ length: count }, (_, i) => readPageLayer(source.db, source.config, { id: source.fileId, converted: false }, source.bytes, first + i))),
+    Promise.all(Array.from({ length: count }, (_, i) => readPageLayer(source.db, source.config, { id: source.fileId }, source.bytes, first + i))),
   );
   let left = budgetChars;
   return layers.map(({ text, warning }, i) => {

@@ -75,7 +75,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const [image, layer] = await withHeartbeat(() =>
           Promise.all([
             prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config),
-            readPageLayer(db, config, { id: job.file_id, converted: false }, bytes, pageNumber),
+            readPageLayer(db, config, { id: job.file_id }, bytes, pageNumber),
           ]),
         );
         if (layer.warning) logger.warn({ job_id: jobId, workflow_id: jobId, page: pageNumber }, layer.warning);

@@ -57,8 +57,8 @@ const inFlight = new Map<string, Promise<PageLayer>>();
 
 export interface LayerFile {
   id: string;
-  /** True when the page source is a converter's rendition (the file's kind is not pdf or image). */
-  converted: boolean;
+  /** True when the page source is a converter's rendition (the file's kind is not pdf or image); looked up when not given. */
+  converted?: boolean;
 }
 
 /**
@@ -70,9 +70,18 @@ export async function readPageLayer(db: Db, config: Config, file: LayerFile, byt
   if (!kind) return { source: 'none', text: '', words: [] };
   if (kind === 'application/pdf') {
     const layer = await pageTextInPool(bytes, page - 1);
-    if (alnum(layer.text) >= MIN_TEXT_LAYER_CHARS) return { source: file.converted ? 'converter' : 'pdf', text: layer.text, words: layer.words };
+    const converted = file.converted ?? (await isConvertedFile(db, file.id));
+    // A converter's layout is the document's own text however short; a PDF's must be more than a stray mark.
+    if (alnum(layer.text) >= (converted ? 1 : MIN_TEXT_LAYER_CHARS)) return { source: converted ? 'converter' : 'pdf', text: layer.text, words: layer.words };
   }
   return ocrLayer(db, config, file.id, bytes, kind, page);
+}
+
+/** Whether a file's pages are a converter's rendition (its kind is neither pdf nor image). */
+async function isConvertedFile(db: Db, fileId: string): Promise<boolean> {
+  const row = await db('files').where({ id: fileId }).first('kind');
+  const kind = row?.kind as string | null | undefined;
+  return !!kind && kind !== 'pdf' && kind !== 'image';
 }
 
 /** The stored OCR reading of a page, without reading it: undefined when not read yet. */
