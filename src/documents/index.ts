@@ -42,3 +42,4 @@ export {
 export { pageTextForRequest } from './page-text.js';
 export { OcrPool, closeOcr, configureOcr, ocrDataDir, ocrEnabled, ocrPageImage, type OcrResult, type OcrSettings, type OcrWord } from './ocr.js';
 export { findInWords, type BoxedWord, type WordHit } from './word-search.js';
+export { buildSearchablePdf, type SearchablePage, type SearchableWord } from './searchable-pdf.js';

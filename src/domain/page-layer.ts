@@ -130,7 +130,7 @@ async function readOnce(db: Db, config: Config, fileId: string, bytes: Buffer, k
 }
 
 /** The page image OCR reads: the one the API serves (PDF pages rendered losslessly at the jobs' DPI). */
-async function pageImageForOcr(bytes: Buffer, kind: string, page: number, config: Config): Promise<Buffer> {
+export async function pageImageForOcr(bytes: Buffer, kind: string, page: number, config: Config): Promise<Buffer> {
   if (kind === 'application/pdf') {
     const rendered = await renderPage(bytes, page - 1, { dpi: config.renderDpi, maxPixels: config.renderMaxPixels }, PNG_PAGES);
     return rendered.data;

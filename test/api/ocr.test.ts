@@ -137,3 +137,39 @@ describe('a scanned receipt extracted with a model', () => {
     expect((await pageText(file.body.id)).source).toBe('ocr');
   }, 240_000);
 });
+
+describe('the searchable PDF', () => {
+  const textOf = (pdf: Buffer) => {
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    try {
+      const out: string[] = [];
+      for (let i = 0; i < doc.countPages(); i++) {
+        const page = doc.loadPage(i);
+        const stext = page.toStructuredText('preserve-whitespace');
+        out.push(stext.asText().replace(/\s+/g, ' ').trim());
+        stext.destroy();
+        page.destroy();
+      }
+      return out;
+    } finally {
+      doc.destroy();
+    }
+  };
+
+  it('carries the OCR words of a scan as text over its image; a digital PDF passes through unchanged', async () => {
+    const scan = await upload(base, makeScan(TEXT), 'scan.png', 'image/png');
+    const r = await fetch(`${base}/v1/files/${scan.body.id}/searchable.pdf`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await r.arrayBuffer());
+    expect(textOf(pdf)).toEqual([TEXT.replace(/\s+/g, ' ')]);
+    // Invisible text over the image: render mode 3 in the page's content, one image drawn.
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const digital = makePdf(['Invoice 42 from ACME Corporation', 'Second page'], { fontSize: 20 });
+    const d = await upload(base, digital, 'digital.pdf', 'application/pdf');
+    const back = Buffer.from(await (await fetch(`${base}/v1/files/${d.body.id}/searchable.pdf`)).arrayBuffer());
+    expect(textOf(back)).toEqual(textOf(digital));
+    expect(await stack.db('file_page_ocr').where({ file_id: d.body.id })).toHaveLength(0);
+    expect((await fetch(`${base}/v1/files/file_00000000000000000000000000/searchable.pdf`)).status).toBe(404);
+  }, 120_000);
+});

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { createFile, deleteFile, getFile, getFileContent, listFiles } from '../../domain/files.js';
 import { pageImageTag, renderFilePage } from '../../domain/page-images.js';
 import { filePageText } from '../../domain/page-text.js';
+import { fileSearchablePdf } from '../../domain/searchable-pdf.js';
 import { FILE_CHUNK_BYTES } from '../../storage/file-store.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
@@ -100,6 +101,16 @@ export function fileRoutes({ db, config }: AppDeps): Router {
     const { page } = parseRequest('path', pageParam, { page: ctx.params.page });
     const file = await getFile(db, id);
     ctx.body = await filePageText(db, config, file, page);
+  });
+
+  // The file as a searchable PDF: OCR words as invisible text over scanned pages (issue 54).
+  router.get('/:file_id/searchable.pdf', async (ctx) => {
+    const file = await getFile(db, pathRef(ctx.params, 'file_id'));
+    const pdf = await fileSearchablePdf(db, config, file);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', contentDisposition(`${file.filename.replace(/\.[^.]*$/, '')}.searchable.pdf`, { type: 'attachment' }));
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = pdf;
   });
 
   router.delete('/:file_id', async (ctx) => {
