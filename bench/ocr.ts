@@ -62,8 +62,8 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   { name: 'plain (best_int, no preprocessing)', settings: { preprocess: { minLongSide: 0, grayscale: false, normalise: false, rotations: false } } },
-  { name: 'service default (best_int, grey, long side ≥ 1000, other turns tried when poor)', settings: {} },
-  { name: 'grey + contrast stretched, upscaled to ≥ 1600', settings: { preprocess: { minLongSide: 1600, normalise: true } } },
+  { name: 'service default (best_int, grey, contrast stretched, long side ≥ 1600, other turns tried when poor)', settings: {} },
+  { name: 'grey only, upscaled to ≥ 1000', settings: { preprocess: { minLongSide: 1000, normalise: false } } },
   { name: 'fast data (4.0.0) + service preprocessing', settings: { dataVariant: '4.0.0' } },
   { name: 'service default, page segmentation 4 (one column)', settings: { params: { tessedit_pageseg_mode: '4' } } },
   { name: 'service default, page segmentation 6 (one block)', settings: { params: { tessedit_pageseg_mode: '6' } } },

@@ -60,7 +60,7 @@ export interface Preprocess {
   rotations: boolean;
 }
 
-const DEFAULT_PREPROCESS: Preprocess = { minLongSide: 1000, grayscale: true, normalise: false, rotations: true };
+const DEFAULT_PREPROCESS: Preprocess = { minLongSide: 1600, grayscale: true, normalise: true, rotations: true };
 
 const requireHere = createRequire(import.meta.url);
 
@@ -258,7 +258,7 @@ interface Pass {
 }
 
 /** A reading worth a second look at other orientations: little read, or read with little confidence. */
-const poor = (p: Pass) => p.mean < 0.45 || p.score < 8;
+const poor = (p: Pass) => p.mean < 0.6 || p.score < 8;
 
 async function prepare(sharp: Sharp, image: Buffer, turn: number, prep: Preprocess): Promise<{ data: Buffer; width: number; height: number }> {
   let s = sharp(image, { failOn: 'none' });
