@@ -2,7 +2,8 @@ import { Context } from '@temporalio/activity';
 import { classificationResult, initialClassificationReview, withFlags } from '../src/classification/result.js';
 import type { Classifier } from '../src/domain/classification/classifiers.js';
 import { routeSegments } from '../src/domain/classification/routing.js';
-import { pageTextForRequest, warmRenderPool } from '../src/documents/index.js';
+import { warmRenderPool } from '../src/documents/index.js';
+import { readPageLayer } from '../src/domain/page-layer.js';
 import { jobSpan, rangeOfRow } from '../src/long-documents/index.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { runPageClassification } from '../src/providers/index.js';
@@ -51,8 +52,12 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
       } else {
         const bytes = await documents.get(job.file_id);
         const last = job.page_end ?? job.pages_total ?? page;
-        const image = await withHeartbeat(() => prefetch.image(job.file_id!, bytes, page, last, config));
-        toClassify = { image, text: pageTextForRequest(bytes, page), page, pageCount: await countPages(bytes, config) };
+        // The page's text layer, whatever its source (OCR of a scanned page, once per file page).
+        const [image, layer] = await withHeartbeat(() =>
+          Promise.all([prefetch.image(job.file_id!, bytes, page, last, config), readPageLayer(db, config, { id: job.file_id! }, bytes, page)]),
+        );
+        if (layer.warning) log.warn(layer.warning);
+        toClassify = { image, text: layer.text.trim() === '' ? null : layer.text.trim(), page, pageCount: await countPages(bytes, config) };
       }
       const target = { stop, jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, kind: 'classification' as const };
       return askUntilUsable(config.outputAttempts, log, async () => {

@@ -1,10 +1,13 @@
 import type { Config } from '../src/config/index.js';
-import { detectMediaType, inspectDocumentInPool, pageImageFormat, pageTextInPool, prepareImageInPool, renderPage } from '../src/documents/index.js';
+import { Context } from '@temporalio/activity';
+import { detectMediaType, inspectDocumentInPool, pageImageFormat, prepareImageInPool, renderPage } from '../src/documents/index.js';
+import { readPageLayer } from '../src/domain/page-layer.js';
 import { imageInput } from '../src/providers/content.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
 import { FileBytesCache } from '../src/storage/file-bytes-cache.js';
 import { jobFailure } from './failures.js';
+import { HEARTBEAT_EVERY_MS } from './heartbeat.js';
 
 /**
  * File bytes by id, with a small in-process cache: a parse job's page activities all read the
@@ -151,21 +154,52 @@ export async function allPageImages(bytes: Buffer, config: Config): Promise<Imag
   return pageImages(bytes, 1, pages, config);
 }
 
+/** Where a job's page texts are read from: the file (its stored OCR readings) and who logs warnings. */
+export interface PageTextSource {
+  db: Db;
+  config: Config;
+  fileId: string;
+  bytes: Buffer;
+  logger?: { warn(obj: object, msg: string): void };
+}
+
 /**
- * The text layers of pages first..last (null for a page without one, and for an image), read in the
- * render pool, to go beside the page images in an extraction request. They count against the
- * request's budget of `budgetChars` characters (SERVICE_EXTRACTION_WINDOW_CHARS): the page that
- * crosses it is cut there (and says so), the pages after it send their images only.
+ * The text layers of pages first..last (null for a page without text), to go beside the page
+ * images in an extraction request: a PDF's own text, or the page's OCR reading (read now, once per
+ * file page, when not stored yet: src/domain/page-layer.ts). Read under heartbeats, so a long OCR
+ * keeps the activity alive and a cancellation reaches it. They count against the request's budget
+ * of `budgetChars` characters (SERVICE_EXTRACTION_WINDOW_CHARS): the page that crosses it is cut
+ * there (and says so), the pages after it send their images only. A page whose OCR ran past
+ * SERVICE_OCR_TIMEOUT_S goes with its image only, and a warning is logged.
  */
-export async function pageTexts(bytes: Buffer, first: number, last: number, budgetChars: number): Promise<Array<string | null>> {
+export async function pageTexts(source: PageTextSource, first: number, last: number, budgetChars: number): Promise<Array<string | null>> {
   const count = last - first + 1;
-  if (documentKind(bytes) !== 'application/pdf') return new Array<string | null>(count).fill(null);
-  const layers = await Promise.all(Array.from({ length: count }, (_, i) => pageTextInPool(bytes, first - 1 + i)));
+  const layers = await whileHeartbeating(() =>
+    Promise.all(Array.from({ length: count }, (_, i) => readPageLayer(source.db, source.config, { id: source.fileId }, source.bytes, first + i))),
+  );
   let left = budgetChars;
-  return layers.map(({ text }) => {
+  return layers.map(({ text, warning }, i) => {
+    if (warning) source.logger?.warn({ file_id: source.fileId, page: first + i }, warning);
     if (!text || left <= 0) return null;
     const kept = text.length <= left ? text : `${text.slice(0, left)}\n[text layer cut here: the request's text budget is spent]`;
     left -= text.length;
     return kept;
   });
+}
+
+/** Runs `fn` with heartbeats when called in an activity (OCR of a page may take seconds). */
+async function whileHeartbeating<T>(fn: () => Promise<T>): Promise<T> {
+  let ctx: Context | undefined;
+  try {
+    ctx = Context.current();
+  } catch {
+    return fn(); // not in an activity
+  }
+  ctx.heartbeat();
+  const timer = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+  }
 }

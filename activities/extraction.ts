@@ -39,7 +39,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
     const bytes = await documents.get(fileId);
     const images = await allPageImages(bytes, config);
     if (!withTextLayer) return { type: 'images', images };
-    return { type: 'images', images, texts: await pageTexts(bytes, 1, images.length, config.extractionWindowChars) };
+    return { type: 'images', images, texts: await pageTexts({ db, config, fileId, bytes, logger }, 1, images.length, config.extractionWindowChars) };
   }
 
   return {

@@ -2,7 +2,8 @@ import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
 import { anyRuleFailed, evaluateRules, withRuleFlags } from '../src/rules/index.js';
 import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, reviewEnabled, thresholdResolver, type ConfidenceMap } from '../src/confidence/index.js';
-import { findTextInPool, openTextLayer, warmRenderPool, type TextBox, type TextQuery } from '../src/documents/index.js';
+import { findInWords, findTextInPool, openTextLayer, warmRenderPool, type BoxedWord, type TextBox, type TextQuery } from '../src/documents/index.js';
+import { getFileOcrWords } from '../src/storage/page-ocr.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
   askAvoidingLoops,
@@ -103,9 +104,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
     if (source.kind === 'text') return { type: 'text', text: source.pages.slice(first - 1, last).join('') };
     const [images, texts] = await Promise.all([
       Promise.all(prefetch.images(source.fileId, source.bytes, first, last, total, config)) as Promise<ImageInput[]>,
-      withTextLayer ? pageTexts(source.bytes, first, last, config.extractionWindowChars) : undefined,
+      // The pages are read (with OCR where they have no text) even when the text is not sent: provenance finds values through them.
+      pageTexts({ db, config, fileId: source.fileId, bytes: source.bytes, logger }, first, last, config.extractionWindowChars),
     ]);
-    return texts ? { type: 'images', images, texts, firstPage: first } : { type: 'images', images };
+    return withTextLayer ? { type: 'images', images, texts, firstPage: first } : { type: 'images', images };
   }
 
   /** The examples chosen for the job (recorded as its examples_used by the first window to ask). */
@@ -285,13 +287,18 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         let ungrounded: string[] = [];
         if (job.file_id !== null) {
           const source = await loadSource(job);
-          const fromText = source.kind === 'pdf' ? await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId)) : null;
+          // Pages read with OCR (scans, images) are searched through their words; the others through the PDF's text layer.
+          const ocr = await getFileOcrWords(db, job.file_id);
+          const fromText = source.kind === 'pdf' ? await provenanceFromTextLayer(source.bytes, data, merged.origins, await textSearches.take(jobId), ocr) : null;
           // Only the cells of the pages values were found on: a large workbook's are never all read.
           const provenance = fromText
             ? withCells(fromText, await getRenditionCells(db, job.file_id, boxPages(fromText)))
-            : buildProvenance(data, merged.origins, null);
+            : buildProvenance(data, merged.origins, ocr.size > 0 ? ocrLocator(ocr) : null);
           result.provenance = provenance;
-          if (source.kind === 'pdf') ungrounded = notGrounded(data, provenance, pagesWithText(source.bytes, pagesToCheck(data, provenance)));
+          const checked = pagesToCheck(data, provenance);
+          const withText = source.kind === 'pdf' ? pagesWithText(source.bytes, checked) : new Set<number>();
+          for (const n of checked) if ((ocr.get(n)?.length ?? 0) > 0) withText.add(n);
+          ungrounded = notGrounded(data, provenance, withText);
         }
         if (rows.length > 1) result.conflicts = merged.conflicts;
         // Confidence of every value from its own window's token probabilities, and what needs a human.
@@ -348,7 +355,7 @@ const pageRange = (first: number, last: number) => Array.from({ length: last - f
  * pass collects every search buildProvenance would make, the render pool answers those not already
  * `known` (searched when their window was stored), and a second pass builds the provenance.
  */
-async function provenanceFromTextLayer(bytes: Buffer, data: unknown, origins: Map<string, number[]>, known: Map<string, TextBox[]>) {
+async function provenanceFromTextLayer(bytes: Buffer, data: unknown, origins: Map<string, number[]>, known: Map<string, TextBox[]>, ocr: Map<number, BoxedWord[]>) {
   const queries = new Map<string, TextQuery>();
   buildProvenance(data, origins, (text, pages) => {
     const key = searchKey(text, pages);
@@ -357,8 +364,24 @@ async function provenanceFromTextLayer(bytes: Buffer, data: unknown, origins: Ma
   });
   const found = await findTextInPool(bytes, [...queries.values()]);
   const answers = new Map<string, TextBox[]>([...known, ...[...queries.keys()].map((k, i): [string, TextBox[]] => [k, found[i] ?? []])]);
-  const locate: TextLocator = (text, pages) => answers.get(searchKey(text, pages)) ?? [];
+  const onOcrPages = ocrLocator(ocr);
+  const locate: TextLocator = (text, pages) => {
+    const found = [...(answers.get(searchKey(text, pages)) ?? []), ...onOcrPages(text, pages)];
+    return found.sort((a, b) => a.page - b.page);
+  };
   return buildProvenance(data, origins, locate);
+}
+
+/** Finds a text among the OCR words of the given pages (pages without an OCR reading have no hits). */
+function ocrLocator(ocr: Map<number, BoxedWord[]>): TextLocator {
+  return (text, pages) => {
+    const boxes = [];
+    for (const page of pages) {
+      const words = ocr.get(page);
+      if (words) for (const hit of findInWords(words, text)) boxes.push({ page, ...hit });
+    }
+    return boxes;
+  };
 }
 
 function sumUsage(items: (Usage | null)[]): Usage | null {

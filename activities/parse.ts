@@ -9,6 +9,7 @@ import { warmRenderPool } from '../src/documents/index.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
+import { readPageLayer } from '../src/domain/page-layer.js';
 import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
@@ -69,7 +70,15 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const bytes = await documents.get(job.file_id);
         // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
         // and a timed-out attempt would be retried and render the page again.
-        const image = await withHeartbeat(() => prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config));
+        // The page's text layer is read beside it (OCR of a scan, once per file page): the blocks
+        // of the completed job get their boxes from it.
+        const [image, layer] = await withHeartbeat(() =>
+          Promise.all([
+            prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config),
+            readPageLayer(db, config, { id: job.file_id }, bytes, pageNumber),
+          ]),
+        );
+        if (layer.warning) logger.warn({ job_id: jobId, workflow_id: jobId, page: pageNumber }, layer.warning);
         const target = { kind: 'parse' as const, jobId, callKey: `page:${pageNumber}`, settings, model: snapshot.model, ...(modelSlots ? { jobSlots: modelSlots } : {}) };
         const ask = (generation: GenerationSettings | undefined) => callModel(deps, target, (signal, gate) =>
           runPageTranscription({
@@ -126,7 +135,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
    */
   async function storeBlocks(jobId: string, fileId: string): Promise<void> {
     try {
-      if (!(await storeJobBlocksWithin(db, jobId, await documents.get(fileId), BLOCKS_BUDGET_MS))) {
+      if (!(await storeJobBlocksWithin(db, jobId, await documents.get(fileId), BLOCKS_BUDGET_MS, fileId))) {
         logger.info({ job_id: jobId, workflow_id: jobId }, 'text layer too slow to read at completion; blocks computed on first read');
       }
     } catch (err) {

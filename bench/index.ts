@@ -13,6 +13,7 @@ import { describeMachine, machineMarkdown } from './lib/machine.js';
 import type { Benchmark } from './lib/main.js';
 import { printSection, type Section } from './lib/stats.js';
 import { memoryBenchmark } from './memory.js';
+import { ocrBenchmark } from './ocr.js';
 import { parseBenchmark } from './parse.js';
 import { readsBenchmark } from './reads.js';
 import { renderBenchmark } from './render.js';
@@ -31,7 +32,19 @@ const benchmarks: Array<[string, Benchmark]> = [
   ['memory', memoryBenchmark],
   ['batch', batchBenchmark],
   ['cancel storm', cancelStormBenchmark],
+  ['ocr', ocrBenchmark],
 ];
+
+// `npm run bench -- ocr` (names as above) runs those only and replaces only their sections of RESULTS.md.
+const only = process.argv.slice(2);
+if (only.length > 0) {
+  const unknown = only.filter((n) => !benchmarks.some(([name]) => name === n));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${benchmarks.map(([n]) => n).join(', ')}`);
+    process.exit(2);
+  }
+  benchmarks.splice(0, benchmarks.length, ...benchmarks.filter(([name]) => only.includes(name)));
+}
 
 const machine = describeMachine();
 const started = performance.now();
@@ -39,7 +52,8 @@ const sections: Section[] = [];
 const failures: string[] = [];
 let infra: Infra | undefined;
 try {
-  infra = await startInfra();
+  // The OCR benchmark alone needs no database or Temporal.
+  if (!(only.length > 0 && only.every((n) => n === 'ocr'))) infra = await startInfra();
   for (const [name, bench] of benchmarks) {
     const t0 = performance.now();
     try {
@@ -60,18 +74,34 @@ try {
 const totalS = (performance.now() - started) / 1000;
 const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
 const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER) + NOTES_MARKER.length) : '\n';
-writeFileSync(
-  RESULTS,
-  [
-    '# Benchmark results',
-    '',
-    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} in ${totalS.toFixed(0)} s.`,
-    '',
-    machineMarkdown(machine),
-    '',
-    ...sections.map((s) => `## ${s.title}\n\n${s.body}\n`),
-    NOTES_MARKER,
-  ].join('\n') + notes,
-);
+if (only.length > 0 && previous) {
+  // Only the sections run are replaced (or added before the notes); the rest of the file is kept.
+  let body = previous.includes(NOTES_MARKER) ? previous.slice(0, previous.indexOf(NOTES_MARKER)) : previous;
+  for (const s of sections) {
+    const text = `## ${s.title}\n\n${s.body}\n`;
+    const at = body.indexOf(`## ${s.title}\n`);
+    if (at >= 0) {
+      const next = body.indexOf('\n## ', at + 3);
+      body = body.slice(0, at) + text + (next >= 0 ? body.slice(next + 1) : '');
+    } else {
+      body = `${body.trimEnd()}\n\n${text}`;
+    }
+  }
+  writeFileSync(RESULTS, `${body.trimEnd()}\n${NOTES_MARKER}${notes}`);
+} else {
+  writeFileSync(
+    RESULTS,
+    [
+      '# Benchmark results',
+      '',
+      `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} in ${totalS.toFixed(0)} s.`,
+      '',
+      machineMarkdown(machine),
+      '',
+      ...sections.map((s) => `## ${s.title}\n\n${s.body}\n`),
+      NOTES_MARKER,
+    ].join('\n') + notes,
+  );
+}
 log(`all benchmarks in ${totalS.toFixed(0)} s; figures written to ${RESULTS}`);
 process.exit(failures.length ? 1 : 0);

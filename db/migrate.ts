@@ -25,6 +25,7 @@ import * as schemaSuggestions from './migrations/035_schema_suggestions.js';
 import * as compactCells from './migrations/032_compact_cells.js';
 import * as extractorRules from './migrations/034_extractor_rules.js';
 import * as fileConverter from './migrations/033_file_converter.js';
+import * as pageOcr from './migrations/036_page_ocr.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -55,6 +56,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '032_compact_cells': compactCells,
   '034_extractor_rules': extractorRules,
   '033_file_converter': fileConverter,
+  '036_page_ocr': pageOcr,
 };
 
 const source: Knex.MigrationSource<string> = {

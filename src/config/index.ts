@@ -1,5 +1,6 @@
 // Configuration is read from the environment once, validated, and passed down explicitly.
 // A bad value stops start-up with a message naming the variable.
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -66,6 +67,16 @@ const schema = z.object({
   // Image format of rendered PDF pages: png (lossless, the default) or jpeg (smaller requests, lossy).
   SERVICE_RENDER_FORMAT: z.enum(['png', 'jpeg'], { error: 'must be png or jpeg' }).default('png'),
   SERVICE_RENDER_JPEG_QUALITY: int(1, 100).default(85),
+  // OCR of pages without a text layer (images, scanned PDF pages): docs/ocr.md.
+  SERVICE_OCR: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
+  SERVICE_OCR_LANGUAGES: z
+    .string()
+    .transform((s) => s.split(/[+,]/).map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z][a-z0-9_]*$/, 'language codes are tesseract names such as eng or chi_sim')).min(1))
+    .default(['eng']),
+  SERVICE_OCR_TIMEOUT_S: int(1, 3600).default(60),
+  // Unset: half the render threads, at least 1. Each OCR worker holds its language data (~15-40 MB).
+  SERVICE_OCR_WORKERS: int(1, 64).optional(),
   // Deprecated: retries are bounded by SERVICE_PROVIDER_RETRY_WINDOW_S. When set, also an attempt cap.
   SERVICE_PROVIDER_MAX_ATTEMPTS: int(1, 100).optional(),
   SERVICE_PROVIDER_RETRY_WINDOW_S: int(1, 7 * 24 * 3600).default(1800),
@@ -168,6 +179,13 @@ export interface Config {
   renderNiceness: number;
   /** Pages of a parse rendered ahead of their activities (per document). */
   renderPrefetchPages: number;
+  /** OCR of pages without a text layer (SERVICE_OCR*; docs/ocr.md). */
+  ocr: {
+    mode: 'auto' | 'off';
+    languages: string[];
+    timeoutMs: number;
+    workers: number;
+  };
   /** Image format of rendered PDF pages, for the model and the page image endpoint. */
   renderFormat: 'png' | 'jpeg';
   /** JPEG quality (1–100) when renderFormat is jpeg. */
@@ -224,6 +242,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const requireHere = createRequire(import.meta.url);
+
+/** True when the npm package with the tesseract data of `lang` is installed. */
+export function ocrLanguageInstalled(lang: string): boolean {
+  try {
+    requireHere.resolve(`@tesseract.js-data/${lang}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Parse and validate configuration; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as in most deployment tools.
@@ -234,6 +264,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SERVICE_OCR === 'auto') {
+    // Language data comes from npm packages only (nothing is downloaded): a missing one stops start-up.
+    const missing = e.SERVICE_OCR_LANGUAGES.filter((l) => !ocrLanguageInstalled(l));
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SERVICE_OCR_LANGUAGES: no OCR data for ${missing.join(', ')}: install ${missing.map((l) => `@tesseract.js-data/${l}`).join(' ')} (npm install ${missing.map((l) => `@tesseract.js-data/${l}`).join(' ')}) or set SERVICE_OCR=off`,
+      );
+    }
+  }
   const nuextract = new Set(e.SERVICE_NUEXTRACT_MODELS);
   if (e.SERVICE_LOCAL_MODEL === DEFAULT_LOCAL_MODEL) nuextract.add(DEFAULT_LOCAL_MODEL);
   return {
@@ -279,6 +318,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderThreadMaxMib: e.SERVICE_RENDER_THREAD_MAX_MIB,
     renderNiceness: e.SERVICE_RENDER_NICENESS,
     renderPrefetchPages: e.SERVICE_RENDER_PREFETCH_PAGES,
+    ocr: {
+      mode: e.SERVICE_OCR,
+      languages: e.SERVICE_OCR_LANGUAGES,
+      timeoutMs: e.SERVICE_OCR_TIMEOUT_S * 1000,
+      workers: e.SERVICE_OCR_WORKERS ?? Math.max(1, Math.floor((e.SERVICE_RENDER_THREADS ?? Math.max(1, os.availableParallelism())) / 2)),
+    },
     renderFormat: e.SERVICE_RENDER_FORMAT,
     renderJpegQuality: e.SERVICE_RENDER_JPEG_QUALITY,
     providerRetry: {

@@ -42,3 +42,6 @@ export {
 } from './pool.js';
 export { pageTextForRequest } from './page-text.js';
 export type { FormField, FormFieldType, FormReading } from './pdf-form.js';
+export { OcrPool, closeOcr, configureOcr, ocrDataDir, ocrEnabled, ocrPageImage, type OcrResult, type OcrSettings, type OcrWord } from './ocr.js';
+export { findInWords, type BoxedWord, type WordHit } from './word-search.js';
+export { buildSearchablePdf, type SearchablePage, type SearchableWord } from './searchable-pdf.js';

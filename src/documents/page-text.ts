@@ -1,7 +1,5 @@
-// The one place a model request gets a page's text (issue 44: a classification request carries the
-// page's text layer where it has one). Today's page model: a PDF page's text layer read with
-// mupdf; an image has none. When every format has a page text layer, this is the function to point
-// at it.
+// A PDF page's own text layer as plain text (mupdf). Model requests read a page's text through
+// src/domain/page-layer.ts instead, which adds OCR for pages without one (issue 54).
 import * as mupdf from 'mupdf';
 import { detectMediaType } from './sniff.js';
 

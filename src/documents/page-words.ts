@@ -1,6 +1,6 @@
-// A page's words with their boxes, from the text layer: the one place retrieval reads words from,
-// so that when every format has a text layer this function alone is repointed. Today that is a
-// PDF's structured text (mupdf); an image has no text layer and no words.
+// A page's words with their boxes, from a PDF's own text layer (mupdf's structured text). Pages
+// without one (scans, images) get their words from their stored OCR reading instead
+// (src/domain/retrieval/job-blocks.ts, src/domain/page-layer.ts: issue 54).
 import * as mupdf from 'mupdf';
 import { detectMediaType } from './sniff.js';
 

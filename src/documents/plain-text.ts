@@ -1,5 +1,5 @@
-// The plain text of a document's text layer, for comparing documents (similar examples). A scan
-// or an image has none (an empty string).
+// The plain text of a document's own text layer, for comparing documents (similar examples). A
+// scan or an image has none here: its caller falls back to the stored OCR text (issue 54).
 import * as mupdf from 'mupdf';
 
 /** The text of the first `maxPages` pages of a PDF, cut at `maxChars`; '' for anything else. */

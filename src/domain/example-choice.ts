@@ -5,6 +5,7 @@ import { documentPlainText } from '../documents/index.js';
 import type { Db } from '../storage/db.js';
 import { fileHashes, rankBySimilarity } from '../storage/example-ranking.js';
 import { recordExamplesUsed } from '../storage/jobs.js';
+import { getFileOcrText } from '../storage/page-ocr.js';
 import { DEFAULT_MAX_EXAMPLES, type Example, type Extractor } from './extractors.js';
 
 export interface ExampleJob {
@@ -31,7 +32,12 @@ export async function chooseExamples(db: Db, readFile: ReadFile, job: ExampleJob
 async function pick(db: Db, readFile: ReadFile, job: ExampleJob, extractor: Pick<Extractor, 'examples_strategy' | 'max_examples'>, all: Example[]): Promise<string[]> {
   const allowed = job.evaluation_run_id ? await withoutOwnDocument(db, job, all) : all;
   if ((extractor.examples_strategy ?? 'all') !== 'similar' || allowed.length === 0) return allowed.map((ex) => ex.id);
-  const textOf = async (fileId: string | null, text: string | null) => (fileId ? documentPlainText(await readFile(fileId)) : (text ?? ''));
+  // A scan's text is its stored OCR reading (issue 54), when its own text layer is empty.
+  const textOf = async (fileId: string | null, text: string | null) => {
+    if (!fileId) return text ?? '';
+    const own = documentPlainText(await readFile(fileId));
+    return own.trim() !== '' ? own : await getFileOcrText(db, fileId);
+  };
   const candidates = [];
   for (const ex of allowed) candidates.push({ id: ex.id, text: await textOf(ex.input.file_id, ex.input.text), added_at: ex.added_at ?? '' });
   const ranked = await rankBySimilarity(db, await textOf(job.file_id, job.source_text), candidates, extractor.max_examples ?? DEFAULT_MAX_EXAMPLES);

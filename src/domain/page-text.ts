@@ -1,26 +1,33 @@
 // A stored file's page as text (GET /v1/files/{id}/pages/{n}/text): the text layer of the page the
-// model sees, with each word's box in page fractions (the coordinates of provenance boxes). Read
-// from the file's rendition for converted formats; an image (a scan) has no text layer. Words drawn
+// model sees, with each word's box in page fractions (the coordinates of provenance boxes) and
+// where the text came from (`source`: the PDF, a converter's rendition, OCR of a page without text,
+// or none). A page not yet read with OCR is read now (src/domain/page-layer.ts). Words drawn
 // inside a spreadsheet cell's box carry that cell's sheet and A1 reference.
 import type { Config } from '../config/index.js';
-import { detectMediaType, isDocumentError, pageTextInPool, type CellRef, type PageBox } from '../documents/index.js';
+import { detectMediaType, isDocumentError, type CellRef, type PageBox } from '../documents/index.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { getPageCells } from '../storage/file-renditions.js';
 import type { FileRecord } from './files.js';
 import { pageCountOf, pageSource } from './page-images.js';
+import { readPageLayer, type TextSource } from './page-layer.js';
 
 export interface PageTextWord {
   text: string;
   box: PageBox;
+  /** OCR words: tesseract's confidence, 0..1. */
+  confidence?: number;
   sheet?: string;
   cell?: string;
 }
 
 export interface PageTextResponse {
   page: number;
+  source: TextSource;
   text: string;
   words: PageTextWord[];
+  /** Set when the page's OCR ran past SERVICE_OCR_TIMEOUT_S. */
+  warning?: string;
 }
 
 export async function filePageText(db: Db, config: Config, file: FileRecord, page: number): Promise<PageTextResponse> {
@@ -32,18 +39,28 @@ export async function filePageText(db: Db, config: Config, file: FileRecord, pag
     if (page > pageCount) {
       throw serviceError('not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
-    if (kind !== 'application/pdf') return { page, text: '', words: [] };
-    const layer = await pageTextInPool(bytes, page - 1);
-    const cells = file.kind === 'spreadsheet' ? await getPageCells(db, file.id, page) : [];
-    return { page, text: layer.text, words: cells.length > 0 ? layer.words.map((w) => withCell(w, cells)) : layer.words };
+    const layer = await readPageLayer(db, config, { id: file.id, converted: isConverted(file) }, bytes, page);
+    const cells = file.kind === 'spreadsheet' && layer.source === 'converter' ? await getPageCells(db, file.id, page) : [];
+    return {
+      page,
+      source: layer.source,
+      text: layer.text,
+      words: cells.length > 0 ? layer.words.map((w) => withCell(w, cells)) : layer.words,
+      ...(layer.warning ? { warning: layer.warning } : {}),
+    };
   } catch (err) {
     if (isDocumentError(err)) throw serviceError(err.code, err.message);
     throw err;
   }
 }
 
+/** True when the file's pages are a converter's rendition (not its own PDF or image bytes). */
+export function isConverted(file: Pick<FileRecord, 'kind'>): boolean {
+  return file.kind !== 'pdf' && file.kind !== 'image';
+}
+
 /** The word, with the sheet and cell whose box holds its centre (cells do not overlap). */
-export function withCell(word: { text: string; box: PageBox }, cells: CellRef[]): PageTextWord {
+export function withCell(word: { text: string; box: PageBox; confidence?: number }, cells: CellRef[]): PageTextWord {
   const x = (word.box.x0 + word.box.x1) / 2;
   const y = (word.box.y0 + word.box.y1) / 2;
   const cell = cells.find((c) => x >= c.box.x0 && x <= c.box.x1 && y >= c.box.y0 && y <= c.box.y1);

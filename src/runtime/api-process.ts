@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Config } from '../config/index.js';
-import { closeRenderPool, configureRenderPool } from '../documents/index.js';
+import { closeOcr, closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createApp } from '../http/app.js';
 import type { Logger } from '../logging.js';
 import { createDb } from '../storage/db.js';
@@ -107,6 +107,7 @@ export async function startApi(
       await temporal.connection.close();
       await db.destroy();
       await closeRenderPool();
+      await closeOcr();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config/index.js';
 import type { Logger } from '../logging.js';
-import { closeRenderPool, configureRenderPool } from '../documents/index.js';
+import { closeOcr, closeRenderPool, configureRenderPool } from '../documents/index.js';
 import { createDb } from '../storage/db.js';
 import { workspaceScopedDb } from '../storage/workspace-scope.js';
 import { installWorkspaceGuard } from '../storage/workspace-guard.js';
@@ -120,6 +120,7 @@ export async function startWorker(
   ).then(async (outcomes) => {
     await db.destroy();
     await closeRenderPool();
+    await closeOcr();
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
   });

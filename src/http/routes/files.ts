@@ -10,6 +10,7 @@ import { createFile, deleteFile, getFile, getFileContent, listFiles } from '../.
 import { pageImageTag, renderFilePage } from '../../domain/page-images.js';
 import { filePageText } from '../../domain/page-text.js';
 import { fileFormFields } from '../../domain/form-fields.js';
+import { fileSearchablePdf } from '../../domain/searchable-pdf.js';
 import { FILE_CHUNK_BYTES } from '../../storage/file-store.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import type { AppDeps } from '../context.js';
@@ -106,6 +107,16 @@ export function fileRoutes({ db, config }: AppDeps): Router {
   // A PDF's AcroForm fields with their values and boxes; [] for any other file or a PDF without a form.
   router.get('/:file_id/form-fields', async (ctx) => {
     ctx.body = await fileFormFields(db, pathRef(ctx.params, 'file_id'));
+  });
+
+  // The file as a searchable PDF: OCR words as invisible text over scanned pages (issue 54).
+  router.get('/:file_id/searchable.pdf', async (ctx) => {
+    const file = await getFile(db, pathRef(ctx.params, 'file_id'));
+    const pdf = await fileSearchablePdf(db, config, file);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', contentDisposition(`${file.filename.replace(/\.[^.]*$/, '')}.searchable.pdf`, { type: 'attachment' }));
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = pdf;
   });
 
   router.delete('/:file_id', async (ctx) => {

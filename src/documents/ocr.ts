@@ -1,0 +1,372 @@
+// OCR of a page image (issue 54): tesseract.js (LSTM, WASM) with its language data read from the npm
+// `@tesseract.js-data/<lang>` packages on disk — nothing is ever fetched (`cacheMethod: 'none'`, a
+// local `langPath`). Workers are kept in a small bounded pool beside the render threads (each is a
+// worker thread holding its language data); a page past its time limit gets no words and the
+// worker that read it is terminated, so nothing hangs.
+//
+// Orientation: tesseract's OSD (`osd` data, legacy engine) called an upright SROIE receipt upside
+// down with high confidence, so a page is read upright first and, when that reading is poor, at the
+// other three quarter turns; the reading with the most confidently read characters wins. Boxes are
+// mapped back to the unrotated page image (the one the API serves), as page fractions.
+import { mkdtempSync, symlinkSync, existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { readPngSize } from './image-header.js';
+import type { default as SharpFactory } from 'sharp';
+import type { Worker as TessWorker } from 'tesseract.js';
+
+export interface OcrWord {
+  text: string;
+  /** Page fractions (0..1, origin top-left) of the page image as served. */
+  box: { x0: number; y0: number; x1: number; y1: number };
+  /** tesseract's confidence in the word, 0..1. */
+  confidence: number;
+}
+
+export interface OcrResult {
+  /** Words in reading order: joined by spaces, lines by a line break, blocks by a blank line. */
+  text: string;
+  words: OcrWord[];
+  /** Quarter turn (clockwise) the page was read at: 0 for an upright page. */
+  rotation: 0 | 90 | 180 | 270;
+}
+
+export interface OcrSettings {
+  /** Tesseract language codes, each from its `@tesseract.js-data/<code>` package. */
+  languages: string[];
+  /** Per page, queue wait included: past it the page has no OCR words (null). */
+  timeoutMs: number;
+  /** Workers at most. */
+  workers: number;
+  /** Preprocessing (the bench turns parts off to measure them). */
+  preprocess?: Partial<Preprocess>;
+  /** tesseract parameters over the service's (the bench tries page segmentation modes with it). */
+  params?: Record<string, string>;
+  /** tesseract.js's worker script, or a wrapper around it (the no-network test blocks sockets in it). */
+  workerPath?: string;
+  /** Data variant directory in the packages: `4.0.0_best_int` (default) or `4.0.0` (fast + legacy). */
+  dataVariant?: string;
+}
+
+export interface Preprocess {
+  /** Images whose longer side is shorter than this are scaled up to it (small scans read badly). */
+  minLongSide: number;
+  /** Grey scale before reading. */
+  grayscale: boolean;
+  /** Stretch contrast (faint scans). */
+  normalise: boolean;
+  /** Try the other quarter turns when the upright reading is poor. */
+  rotations: boolean;
+}
+
+const DEFAULT_PREPROCESS: Preprocess = { minLongSide: 1600, grayscale: true, normalise: true, rotations: true };
+
+const requireHere = createRequire(import.meta.url);
+
+/** The package directory holding `<lang>.traineddata.gz`; throws naming the package to install. */
+export function ocrDataDir(lang: string, variant = '4.0.0_best_int'): string {
+  let pkg: string;
+  try {
+    pkg = path.dirname(requireHere.resolve(`@tesseract.js-data/${lang}/package.json`));
+  } catch {
+    throw new Error(`OCR language '${lang}' needs the npm package @tesseract.js-data/${lang} (npm install @tesseract.js-data/${lang})`);
+  }
+  const dir = path.join(pkg, variant);
+  if (!existsSync(path.join(dir, `${lang}.traineddata.gz`))) {
+    throw new Error(`@tesseract.js-data/${lang} has no ${variant}/${lang}.traineddata.gz`);
+  }
+  return dir;
+}
+
+/** One directory with every language's data (tesseract.js reads all languages from one langPath). */
+function langDirectory(languages: string[], variant: string): { dir: string; dispose: () => void } {
+  if (languages.length === 1) return { dir: ocrDataDir(languages[0]!, variant), dispose: () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'docextract-ocr-'));
+  for (const lang of languages) symlinkSync(path.join(ocrDataDir(lang, variant), `${lang}.traineddata.gz`), path.join(dir, `${lang}.traineddata.gz`));
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+type Sharp = typeof SharpFactory;
+let sharpModule: Promise<Sharp | null> | undefined;
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(
+    (m) => ((m as unknown as { default: Sharp }).default ?? (m as unknown as Sharp)),
+    () => null,
+  ));
+
+interface Slot {
+  worker: Promise<TessWorker> | null;
+  busy: boolean;
+}
+
+interface Waiting {
+  start: (slot: Slot) => void;
+}
+
+/**
+ * A bounded pool of tesseract workers. Created lazily: a service that never meets a scan never
+ * loads the data. `close()` terminates them all.
+ */
+export class OcrPool {
+  private readonly slots: Slot[];
+  private readonly queue: Waiting[] = [];
+  private readonly langs: { dir: string; dispose: () => void };
+  private readonly prep: Preprocess;
+  private closed = false;
+  /** Pages read and pages past their time limit, for metrics and tests. */
+  readonly stats = { pages: 0, timeouts: 0, workersStarted: 0 };
+
+  constructor(readonly settings: OcrSettings) {
+    this.langs = langDirectory(settings.languages, settings.dataVariant ?? '4.0.0_best_int');
+    this.slots = Array.from({ length: Math.max(1, settings.workers) }, () => ({ worker: null, busy: false }));
+    this.prep = { ...DEFAULT_PREPROCESS, ...settings.preprocess };
+  }
+
+  /** The words of a page image (PNG or JPEG bytes), or null when the page ran past the time limit. */
+  async read(image: Buffer): Promise<OcrResult | null> {
+    if (this.closed) throw new Error('The OCR pool is closed');
+    const deadline = Date.now() + this.settings.timeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    let slot: Slot | undefined;
+    let released = false;
+    let timedOut = false;
+    const expired = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        resolve(null);
+      }, Math.max(1, deadline - Date.now()));
+    });
+    const work = (async () => {
+      const mine = await this.acquire(() => timedOut);
+      slot = mine;
+      if (timedOut) return null;
+      const worker = await this.workerOf(mine);
+      if (timedOut) return null;
+      return this.recognise(worker, image, () => timedOut);
+    })();
+    work.catch(() => {}); // a terminated worker's rejection after the timeout has nobody to tell
+    try {
+      const result = await Promise.race([work, expired]);
+      if (result === null && timedOut) {
+        this.stats.timeouts++;
+        // The worker is mid-page and cannot be interrupted: it is dropped and a new one starts on demand.
+        if (slot) {
+          released = true;
+          this.discard(slot);
+        }
+      } else if (result) {
+        this.stats.pages++;
+      }
+      return result;
+    } finally {
+      clearTimeout(timer);
+      if (slot && !released) this.release(slot);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const workers = this.slots.map((s) => s.worker).filter((w): w is Promise<TessWorker> => w !== null);
+    for (const s of this.slots) s.worker = null;
+    await Promise.all(workers.map((w) => w.then((x) => x.terminate()).catch(() => {})));
+    this.langs.dispose();
+  }
+
+  private acquire(cancelled: () => boolean): Promise<Slot> {
+    const free = this.slots.find((s) => !s.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve) => {
+      const entry: Waiting = {
+        start: (slot) => {
+          if (cancelled()) {
+            // Its caller gave up while it waited: hand the slot on.
+            this.release(slot);
+            return;
+          }
+          slot.busy = true;
+          resolve(slot);
+        },
+      };
+      this.queue.push(entry);
+    });
+  }
+
+  private release(slot: Slot): void {
+    slot.busy = false;
+    const next = this.queue.shift();
+    if (next) next.start(slot);
+  }
+
+  private discard(slot: Slot): void {
+    const w = slot.worker;
+    slot.worker = null;
+    void w?.then((x) => x.terminate()).catch(() => {});
+    this.release(slot);
+  }
+
+  private async workerOf(slot: Slot): Promise<TessWorker> {
+    if (!slot.worker) {
+      const { createWorker, OEM } = await import('tesseract.js');
+      this.stats.workersStarted++;
+      slot.worker = createWorker(this.settings.languages.join('+'), OEM.LSTM_ONLY, {
+        langPath: this.langs.dir,
+        cacheMethod: 'none',
+        gzip: true,
+        ...(this.settings.workerPath ? { workerPath: this.settings.workerPath } : {}),
+      });
+      slot.worker.catch(() => {
+        if (slot.worker) slot.worker = null;
+      });
+      const w = await slot.worker;
+      // Keep spaces between words as the page has them; one DPI for every page (images carry none).
+      await w.setParameters({ preserve_interword_spaces: '0', user_defined_dpi: '300', ...this.settings.params });
+    }
+    return slot.worker;
+  }
+
+  private async recognise(worker: TessWorker, image: Buffer, cancelled: () => boolean): Promise<OcrResult | null> {
+    const sharp = await loadSharp();
+    const upright = await this.pass(worker, sharp, image, 0);
+    if (!this.prep.rotations || !sharp || !poor(upright)) return upright.result;
+    let best = upright;
+    for (const turn of [90, 270, 180] as const) {
+      if (cancelled()) return null;
+      const next = await this.pass(worker, sharp, image, turn);
+      if (next.score > best.score) best = next;
+      if (!poor(best)) break;
+    }
+    return best.result;
+  }
+
+  private async pass(worker: TessWorker, sharp: Sharp | null, image: Buffer, turn: 0 | 90 | 180 | 270): Promise<Pass> {
+    const input = sharp ? await prepare(sharp, image, turn, this.prep) : { data: image, width: 0, height: 0 };
+    const { data } = await worker.recognize(input.data, {}, { text: false, blocks: true });
+    return readBlocks(data.blocks ?? [], input, turn);
+  }
+}
+
+interface Pass {
+  result: OcrResult;
+  /** Characters read with confidence ≥ 0.6 (letters and digits). */
+  score: number;
+  /** Confidence over every letter and digit read, 0..1. */
+  mean: number;
+}
+
+/** A reading worth a second look at other orientations: little read, or read with little confidence. */
+const poor = (p: Pass) => p.mean < 0.6 || p.score < 8;
+
+async function prepare(sharp: Sharp, image: Buffer, turn: number, prep: Preprocess): Promise<{ data: Buffer; width: number; height: number }> {
+  let s = sharp(image, { failOn: 'none' });
+  const meta = await s.metadata();
+  const long = Math.max(meta.width ?? 0, meta.height ?? 0);
+  if (turn) s = s.rotate(turn);
+  if (prep.grayscale) s = s.grayscale();
+  if (prep.normalise) s = s.normalise();
+  if (long > 0 && long < prep.minLongSide) {
+    const factor = prep.minLongSide / long;
+    s = s.resize({ width: Math.round((turn === 90 || turn === 270 ? meta.height! : meta.width!) * factor), kernel: 'lanczos3' });
+  }
+  const { data, info } = await s.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+type Block = NonNullable<Awaited<ReturnType<TessWorker['recognize']>>['data']['blocks']>[number];
+
+const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1e5) / 1e5;
+
+/** A point of the page read at `turn` (fractions) back on the unrotated page. */
+function unturn(u: number, v: number, turn: number): [number, number] {
+  switch (turn) {
+    case 90:
+      return [v, 1 - u];
+    case 180:
+      return [1 - u, 1 - v];
+    case 270:
+      return [1 - v, u];
+    default:
+      return [u, v];
+  }
+}
+
+function readBlocks(blocks: Block[], input: { data: Buffer; width: number; height: number }, turn: 0 | 90 | 180 | 270): Pass {
+  // Without sharp the image is read as it is: a PNG's header gives its size, a JPEG's is found from the words' extent.
+  const size = input.width > 0 ? input : (readPngSize(input.data) ?? extent(blocks));
+  const w = size.width;
+  const h = size.height;
+  const words: OcrWord[] = [];
+  const paragraphs: string[] = [];
+  let score = 0;
+  let confSum = 0;
+  let chars = 0;
+  for (const block of blocks) {
+    for (const para of block.paragraphs ?? []) {
+      const lines: string[] = [];
+      for (const line of para.lines ?? []) {
+        const lineWords: string[] = [];
+        for (const word of line.words ?? []) {
+          const text = word.text.trim();
+          if (!text || !(w > 0 && h > 0)) continue;
+          const confidence = Math.round(Math.min(100, Math.max(0, word.confidence))) / 100;
+          const { x0, y0, x1, y1 } = word.bbox;
+          const [ax, ay] = unturn(x0 / w, y0 / h, turn);
+          const [bx, by] = unturn(x1 / w, y1 / h, turn);
+          words.push({ text, confidence, box: { x0: round(Math.min(ax, bx)), y0: round(Math.min(ay, by)), x1: round(Math.max(ax, bx)), y1: round(Math.max(ay, by)) } });
+          lineWords.push(text);
+          const alnum = text.replace(/[^\p{L}\p{N}]/gu, '').length;
+          chars += alnum;
+          confSum += alnum * confidence;
+          if (confidence >= 0.6) score += alnum;
+        }
+        if (lineWords.length > 0) lines.push(lineWords.join(' '));
+      }
+      if (lines.length > 0) paragraphs.push(lines.join('\n'));
+    }
+  }
+  return { result: { text: paragraphs.join('\n\n'), words, rotation: turn }, score, mean: chars > 0 ? confSum / chars : 0 };
+}
+
+function extent(blocks: Block[]): { width: number; height: number } {
+  let width = 0;
+  let height = 0;
+  for (const b of blocks) {
+    width = Math.max(width, b.bbox.x1);
+    height = Math.max(height, b.bbox.y1);
+  }
+  return { width, height };
+}
+
+let shared: OcrPool | undefined;
+let sharedSettings: OcrSettings | undefined;
+
+/** Sets the process's OCR pool settings (the worker and API processes call it with their config). */
+export function configureOcr(next: OcrSettings | null): void {
+  const key = JSON.stringify(next);
+  if (key === JSON.stringify(sharedSettings ?? null)) return;
+  const old = shared;
+  shared = undefined;
+  sharedSettings = next ?? undefined;
+  void old?.close();
+}
+
+/** Reads a page image with the process's pool; null when OCR is off or the page ran past its time limit. */
+export async function ocrPageImage(image: Buffer): Promise<OcrResult | null> {
+  if (!sharedSettings) return null;
+  shared ??= new OcrPool(sharedSettings);
+  return shared.read(image);
+}
+
+/** Whether OCR is configured in this process. */
+export function ocrEnabled(): boolean {
+  return sharedSettings !== undefined;
+}
+
+export async function closeOcr(): Promise<void> {
+  const old = shared;
+  shared = undefined;
+  await old?.close();
+}
