@@ -40,7 +40,7 @@ export function suggestionActivities(deps: ResolvedActivityDeps, documents: Docu
       const pageCount = await countPages(bytes, config);
       const shown = Math.min(pageCount, SUGGESTION_PAGES_PER_FILE);
       const images = await withHeartbeat(() => pageImages(bytes, 1, shown, config));
-      const texts = await pageTexts(bytes, 1, shown, config.extractionWindowChars);
+      const texts = await pageTexts({ db, config, fileId, bytes, logger }, 1, shown, config.extractionWindowChars);
       const file = await db('files').where({ id: fileId }).first('filename');
       samples.push({ type: 'file', name: (file?.filename as string | undefined) ?? fileId, pageCount, images, texts });
       pages += shown;

@@ -382,6 +382,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{file_id}/searchable.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The file as a searchable PDF
+         * @description The file's pages as one PDF: a page with its own text layer (a digital PDF page, a converted
+         *     document's page) passes through unchanged; a page read with OCR (an image, a scanned PDF
+         *     page) is its page image with the OCR words over it as invisible text (text render mode 3),
+         *     each on its box, so a viewer can search and copy it. Pages not read with OCR yet are read
+         *     now, once per file page, each bounded by `SERVICE_OCR_TIMEOUT_S` (a page past it has no
+         *     words). Our addition.
+         */
+        get: operations["getFileSearchablePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files/{file_id}/pages/{page}/text": {
         parameters: {
             query?: never;
@@ -404,9 +435,15 @@ export interface paths {
          * A page's text layer and its words
          * @description The text layer of the page a model sees (a converted file: of its rendition), in reading
          *     order, and each word with its box in the page's coordinates (0..1, origin top-left: the
-         *     coordinates of `result.provenance` boxes and of the page image). A page without a text layer
-         *     (a scan, an image) answers `text: ""` and `words: []`. On a spreadsheet's pages a word drawn
-         *     inside a cell carries the cell's `sheet` and `cell` (A1). Our addition.
+         *     coordinates of `result.provenance` boxes and of the page image). `source` says where the
+         *     text came from: `pdf` (the PDF's own text layer), `converter` (a converted file's rendition),
+         *     `ocr` (a page without a usable text layer - an image, a scanned PDF page - read with OCR;
+         *     each word then has a `confidence`, 0..1) or `none` (no text: OCR is off, or the page ran
+         *     past `SERVICE_OCR_TIMEOUT_S`, which `warning` then says). A page not read with OCR yet is
+         *     read now, once per file page (bounded by `SERVICE_OCR_TIMEOUT_S`); the reading is stored
+         *     and reused by jobs and exports. A sideways or upside-down scan is read upright; its word
+         *     boxes are on the page image as served. On a spreadsheet's pages a word drawn inside a cell
+         *     carries the cell's `sheet` and `cell` (A1). Our addition.
          */
         get: operations["getFilePageText"];
         put?: never;
@@ -2772,13 +2809,22 @@ export interface components {
         /** @description A page's text layer (GET /v1/files/{file_id}/pages/{page}/text). Our addition. */
         PageText: {
             page: number;
-            /** @description The page's text in reading order (words joined by spaces, lines by a line break, blocks by a blank line); empty for a page without a text layer (a scan, an image). */
+            /**
+             * @description Where the text came from - the PDF's own text layer, OCR of the page image, a converter's rendition, or none (no text).
+             * @enum {string}
+             */
+            source: "pdf" | "ocr" | "converter" | "none";
+            /** @description The page's text in reading order (words joined by spaces, lines by a line break, blocks by a blank line); empty when `source` is `none`. */
             text: string;
             words: components["schemas"]["PageWord"][];
+            /** @description Set when the page was due for OCR but gave no text (it ran past SERVICE_OCR_TIMEOUT_S). */
+            warning?: string;
         };
         PageWord: {
             text: string;
             box: components["schemas"]["WordBox"];
+            /** @description OCR words only - the OCR engine's confidence in the word. */
+            confidence?: number;
             /** @description Spreadsheets only, where the word is a cell's displayed value - the sheet's name. */
             sheet?: string;
             /** @description Spreadsheets only - the cell in A1 notation. */
@@ -6496,6 +6542,61 @@ export interface operations {
             503: components["responses"]["PersistenceBusy"];
         };
     };
+    getFileSearchablePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A file identifier (`file_` + ULID).
+                 * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description attachment, named after the file (`<name>.searchable.pdf`). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /**
+             * @description The file cannot be read: `document_encrypted`, `document_corrupt`, `document_empty`,
+             *     `document_too_many_pages`, `document_page_too_large` or `unsupported_media_type`, as for the page image.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file does not exist (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
     getFilePageText: {
         parameters: {
             query?: never;
@@ -6525,6 +6626,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "page": 1,
+                     *       "source": "ocr",
                      *       "text": "Invoice 2026-0042\nTotal 1,250.00",
                      *       "words": [
                      *         {
@@ -6534,7 +6636,8 @@ export interface operations {
                      *             "y0": 0.08,
                      *             "x1": 0.21,
                      *             "y1": 0.1
-                     *           }
+                     *           },
+                     *           "confidence": 0.96
                      *         }
                      *       ]
                      *     }

@@ -185,6 +185,7 @@ from .output_format import OutputFormat
 from .page_box import PageBox
 from .page_range import PageRange
 from .page_text import PageText
+from .page_text_source import PageTextSource
 from .page_word import PageWord
 from .parse_job_event import ParseJobEvent
 from .parse_job_event_event import ParseJobEventEvent
@@ -447,6 +448,7 @@ __all__ = (
     "PageBox",
     "PageRange",
     "PageText",
+    "PageTextSource",
     "PageWord",
     "ParseJobEvent",
     "ParseJobEventEvent",

@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from typing_extensions import Self
 
+from ..models.page_text_source import PageTextSource
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.page_word import PageWord
 
@@ -19,17 +22,24 @@ class PageText:
 
     Attributes:
         page (int):
+        source (PageTextSource): Where the text came from - the PDF's own text layer, OCR of the page image, a
+            converter's rendition, or none (no text).
         text (str): The page's text in reading order (words joined by spaces, lines by a line break, blocks by a blank
-            line); empty for a page without a text layer (a scan, an image).
+            line); empty when `source` is `none`.
         words (list[PageWord]):
+        warning (str | Unset): Set when the page was due for OCR but gave no text (it ran past SERVICE_OCR_TIMEOUT_S).
     """
 
     page: int
+    source: PageTextSource
     text: str
     words: list[PageWord]
+    warning: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         page = self.page
+
+        source = self.source.value
 
         text = self.text
 
@@ -38,15 +48,20 @@ class PageText:
             words_item = words_item_data.to_dict()
             words.append(words_item)
 
+        warning = self.warning
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "page": page,
+                "source": source,
                 "text": text,
                 "words": words,
             }
         )
+        if warning is not UNSET:
+            field_dict["warning"] = warning
 
         return field_dict
 
@@ -57,6 +72,8 @@ class PageText:
         d = dict(src_dict)
         page = d.pop("page")
 
+        source = PageTextSource(d.pop("source"))
+
         text = d.pop("text")
 
         words = []
@@ -66,10 +83,14 @@ class PageText:
 
             words.append(words_item)
 
+        warning = d.pop("warning", UNSET)
+
         page_text = cls(
             page=page,
+            source=source,
             text=text,
             words=words,
+            warning=warning,
         )
 
         return page_text

@@ -22,12 +22,14 @@ class PageWord:
         text (str):
         box (WordBox): Where on the page, as fractions of its width and height (0..1, origin top-left), the same
             coordinates as provenance boxes.
+        confidence (float | Unset): OCR words only - the OCR engine's confidence in the word.
         sheet (str | Unset): Spreadsheets only, where the word is a cell's displayed value - the sheet's name.
         cell (str | Unset): Spreadsheets only - the cell in A1 notation.
     """
 
     text: str
     box: WordBox
+    confidence: float | Unset = UNSET
     sheet: str | Unset = UNSET
     cell: str | Unset = UNSET
 
@@ -35,6 +37,8 @@ class PageWord:
         text = self.text
 
         box = self.box.to_dict()
+
+        confidence = self.confidence
 
         sheet = self.sheet
 
@@ -48,6 +52,8 @@ class PageWord:
                 "box": box,
             }
         )
+        if confidence is not UNSET:
+            field_dict["confidence"] = confidence
         if sheet is not UNSET:
             field_dict["sheet"] = sheet
         if cell is not UNSET:
@@ -64,6 +70,8 @@ class PageWord:
 
         box = WordBox.from_dict(d.pop("box"))
 
+        confidence = d.pop("confidence", UNSET)
+
         sheet = d.pop("sheet", UNSET)
 
         cell = d.pop("cell", UNSET)
@@ -71,6 +79,7 @@ class PageWord:
         page_word = cls(
             text=text,
             box=box,
+            confidence=confidence,
             sheet=sheet,
             cell=cell,
         )

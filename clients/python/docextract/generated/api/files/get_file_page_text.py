@@ -105,9 +105,15 @@ def sync_detailed(
 
      The text layer of the page a model sees (a converted file: of its rendition), in reading
     order, and each word with its box in the page's coordinates (0..1, origin top-left: the
-    coordinates of `result.provenance` boxes and of the page image). A page without a text layer
-    (a scan, an image) answers `text: ""` and `words: []`. On a spreadsheet's pages a word drawn
-    inside a cell carries the cell's `sheet` and `cell` (A1). Our addition.
+    coordinates of `result.provenance` boxes and of the page image). `source` says where the
+    text came from: `pdf` (the PDF's own text layer), `converter` (a converted file's rendition),
+    `ocr` (a page without a usable text layer - an image, a scanned PDF page - read with OCR;
+    each word then has a `confidence`, 0..1) or `none` (no text: OCR is off, or the page ran
+    past `SERVICE_OCR_TIMEOUT_S`, which `warning` then says). A page not read with OCR yet is
+    read now, once per file page (bounded by `SERVICE_OCR_TIMEOUT_S`); the reading is stored
+    and reused by jobs and exports. A sideways or upside-down scan is read upright; its word
+    boxes are on the page image as served. On a spreadsheet's pages a word drawn inside a cell
+    carries the cell's `sheet` and `cell` (A1). Our addition.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -144,9 +150,15 @@ def sync(
 
      The text layer of the page a model sees (a converted file: of its rendition), in reading
     order, and each word with its box in the page's coordinates (0..1, origin top-left: the
-    coordinates of `result.provenance` boxes and of the page image). A page without a text layer
-    (a scan, an image) answers `text: ""` and `words: []`. On a spreadsheet's pages a word drawn
-    inside a cell carries the cell's `sheet` and `cell` (A1). Our addition.
+    coordinates of `result.provenance` boxes and of the page image). `source` says where the
+    text came from: `pdf` (the PDF's own text layer), `converter` (a converted file's rendition),
+    `ocr` (a page without a usable text layer - an image, a scanned PDF page - read with OCR;
+    each word then has a `confidence`, 0..1) or `none` (no text: OCR is off, or the page ran
+    past `SERVICE_OCR_TIMEOUT_S`, which `warning` then says). A page not read with OCR yet is
+    read now, once per file page (bounded by `SERVICE_OCR_TIMEOUT_S`); the reading is stored
+    and reused by jobs and exports. A sideways or upside-down scan is read upright; its word
+    boxes are on the page image as served. On a spreadsheet's pages a word drawn inside a cell
+    carries the cell's `sheet` and `cell` (A1). Our addition.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -178,9 +190,15 @@ async def asyncio_detailed(
 
      The text layer of the page a model sees (a converted file: of its rendition), in reading
     order, and each word with its box in the page's coordinates (0..1, origin top-left: the
-    coordinates of `result.provenance` boxes and of the page image). A page without a text layer
-    (a scan, an image) answers `text: ""` and `words: []`. On a spreadsheet's pages a word drawn
-    inside a cell carries the cell's `sheet` and `cell` (A1). Our addition.
+    coordinates of `result.provenance` boxes and of the page image). `source` says where the
+    text came from: `pdf` (the PDF's own text layer), `converter` (a converted file's rendition),
+    `ocr` (a page without a usable text layer - an image, a scanned PDF page - read with OCR;
+    each word then has a `confidence`, 0..1) or `none` (no text: OCR is off, or the page ran
+    past `SERVICE_OCR_TIMEOUT_S`, which `warning` then says). A page not read with OCR yet is
+    read now, once per file page (bounded by `SERVICE_OCR_TIMEOUT_S`); the reading is stored
+    and reused by jobs and exports. A sideways or upside-down scan is read upright; its word
+    boxes are on the page image as served. On a spreadsheet's pages a word drawn inside a cell
+    carries the cell's `sheet` and `cell` (A1). Our addition.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
@@ -215,9 +233,15 @@ async def asyncio(
 
      The text layer of the page a model sees (a converted file: of its rendition), in reading
     order, and each word with its box in the page's coordinates (0..1, origin top-left: the
-    coordinates of `result.provenance` boxes and of the page image). A page without a text layer
-    (a scan, an image) answers `text: ""` and `words: []`. On a spreadsheet's pages a word drawn
-    inside a cell carries the cell's `sheet` and `cell` (A1). Our addition.
+    coordinates of `result.provenance` boxes and of the page image). `source` says where the
+    text came from: `pdf` (the PDF's own text layer), `converter` (a converted file's rendition),
+    `ocr` (a page without a usable text layer - an image, a scanned PDF page - read with OCR;
+    each word then has a `confidence`, 0..1) or `none` (no text: OCR is off, or the page ran
+    past `SERVICE_OCR_TIMEOUT_S`, which `warning` then says). A page not read with OCR yet is
+    read now, once per file page (bounded by `SERVICE_OCR_TIMEOUT_S`); the reading is stored
+    and reused by jobs and exports. A sideways or upside-down scan is read upright; its word
+    boxes are on the page image as served. On a spreadsheet's pages a word drawn inside a cell
+    carries the cell's `sheet` and `cell` (A1). Our addition.
 
     Args:
         file_id (str): An identifier in a path. Any well-formed value that names nothing is a
