@@ -6557,7 +6557,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PDF. */
+            /** @description The PDF (`application/pdf`; a request that accepts only `application/octet-stream` gets the same bytes typed so). */
             200: {
                 headers: {
                     /** @description attachment, named after the file (`<name>.searchable.pdf`). */
@@ -6566,6 +6566,7 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                    "application/octet-stream": string;
                 };
             };
             /**

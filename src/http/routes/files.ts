@@ -113,7 +113,7 @@ export function fileRoutes({ db, config }: AppDeps): Router {
   router.get('/:file_id/searchable.pdf', async (ctx) => {
     const file = await getFile(db, pathRef(ctx.params, 'file_id'));
     const pdf = await fileSearchablePdf(db, config, file);
-    ctx.type = 'application/pdf';
+    ctx.type = ctx.accepts('application/pdf', 'application/octet-stream') === 'application/octet-stream' ? 'application/octet-stream' : 'application/pdf';
     ctx.set('Content-Disposition', contentDisposition(`${file.filename.replace(/\.[^.]*$/, '')}.searchable.pdf`, { type: 'attachment' }));
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = pdf;

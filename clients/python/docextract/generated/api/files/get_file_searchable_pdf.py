@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from http import HTTPStatus
+from io import BytesIO
 from typing import Any
 from urllib.parse import quote
 
@@ -10,7 +11,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from ...types import File, Response
 
 
 def _get_kwargs(
@@ -29,7 +30,12 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiErrorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | File | HTTPValidationError | None:
+    if response.status_code == 200:
+        response_200 = File(payload=BytesIO(response.content))
+
+        return response_200
+
     if response.status_code == 400:
         response_400 = ApiErrorResponse.from_dict(response.json())
 
@@ -78,7 +84,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiErrorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | File | HTTPValidationError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,7 +97,7 @@ def sync_detailed(
     file_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ApiErrorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | File | HTTPValidationError]:
     """The file as a searchable PDF
 
      The file's pages as one PDF: a page with its own text layer (a digital PDF page, a converted
@@ -110,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | HTTPValidationError]
+        Response[ApiErrorResponse | File | HTTPValidationError]
     """
 
     kwargs = _get_kwargs(
@@ -128,7 +134,7 @@ def sync(
     file_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> ApiErrorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | File | HTTPValidationError | None:
     """The file as a searchable PDF
 
      The file's pages as one PDF: a page with its own text layer (a digital PDF page, a converted
@@ -147,7 +153,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | HTTPValidationError
+        ApiErrorResponse | File | HTTPValidationError
     """
 
     return sync_detailed(
@@ -160,7 +166,7 @@ async def asyncio_detailed(
     file_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ApiErrorResponse | HTTPValidationError]:
+) -> Response[ApiErrorResponse | File | HTTPValidationError]:
     """The file as a searchable PDF
 
      The file's pages as one PDF: a page with its own text layer (a digital PDF page, a converted
@@ -179,7 +185,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiErrorResponse | HTTPValidationError]
+        Response[ApiErrorResponse | File | HTTPValidationError]
     """
 
     kwargs = _get_kwargs(
@@ -195,7 +201,7 @@ async def asyncio(
     file_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> ApiErrorResponse | HTTPValidationError | None:
+) -> ApiErrorResponse | File | HTTPValidationError | None:
     """The file as a searchable PDF
 
      The file's pages as one PDF: a page with its own text layer (a digital PDF page, a converted
@@ -214,7 +220,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiErrorResponse | HTTPValidationError
+        ApiErrorResponse | File | HTTPValidationError
     """
 
     return (
