@@ -18,7 +18,14 @@ export async function schemaSuggestionWorkflow(input: JobWorkflowInput): Promise
 
 async function suggestionSteps(input: JobWorkflowInput, view: JobView): Promise<JobEnd> {
   const { jobId } = input;
-  const { suggestSchema } = proxyActivities<Activities>(modelCallOptions(input.retry));
+  // Room for two model calls in one attempt: the first answer and, when its schema is not in the
+  // dialect, the one asked again (each call still ends itself at retry.timeoutMs).
+  const options = modelCallOptions(input.retry);
+  const { suggestSchema } = proxyActivities<Activities>({
+    ...options,
+    startToCloseTimeout: 2 * input.retry.timeoutMs + 60_000,
+    scheduleToCloseTimeout: Number(options.scheduleToCloseTimeout) + input.retry.timeoutMs,
+  });
   try {
     view.running(1);
     const end = await suggestSchema.executeWithOptions({ summary: 'suggest a schema' }, [jobId]);

@@ -125,6 +125,11 @@ const ALLOWED: Record<string, Who> = {
   'POST /v1/classification-jobs/{job_id}/review/approve': 'client',
   'POST /v1/classification-jobs/{job_id}/review/reject': 'client',
   'GET /v1/classification-jobs/{job_id}/review/events': 'client',
+  'GET /v1/schema-suggestions': 'client',
+  'POST /v1/schema-suggestions': 'client',
+  'GET /v1/schema-suggestions/{suggestion_id}': 'client',
+  'DELETE /v1/schema-suggestions/{suggestion_id}': 'client',
+  'POST /v1/schema-suggestions/{suggestion_id}/cancel': 'client',
   'GET /v1/extractors/{extractor_ref}/candidates': 'admin',
   'POST /v1/extractors/{extractor_ref}/candidates': 'admin',
   'GET /v1/extractors/{extractor_ref}/candidates/{candidate_id}': 'admin',
@@ -216,7 +221,7 @@ describe('workspace keys (issue 42): the same table, with an admin, a client and
   // Any key reads its own workspace.
   const OWN_WORKSPACE = /^GET \/v1\/workspaces\/\{workspace_id\}$/;
   // A reviewer: reads of jobs, results, batches and files; review decisions; the MCP endpoint.
-  const REVIEWER = /^GET \/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|jobs|batches|files)(?:$|\/)|^(?:PATCH|POST) \/v1\/(?:extraction-jobs|classification-jobs)\/\{job_id\}\/review(?:\/(?:approve|reject))?$|^(?:GET|POST|DELETE) \/mcp$/;
+  const REVIEWER = /^GET \/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|schema-suggestions|jobs|batches|files)(?:$|\/)|^(?:PATCH|POST) \/v1\/(?:extraction-jobs|classification-jobs)\/\{job_id\}\/review(?:\/(?:approve|reject))?$|^(?:GET|POST|DELETE) \/mcp$/;
 
   beforeAll(async () => {
     const ws = await asAdmin('POST', '/v1/workspaces', { name: 'scopes-keys', display_name: 'Scopes keys' });
