@@ -36,9 +36,11 @@ export interface PageLayer {
 
 /**
  * A PDF page whose own text has fewer letters and digits than this is read with OCR: scanners put
- * a page number or a stray mark in an invisible layer now and then, which is no text layer.
+ * a page number ("12") or a stray mark in an invisible layer now and then, which is no text layer.
+ * Kept low: a digital page whose whole text is short ("Page 1", "Total") has a real text layer, and
+ * OCR of it would only add cost (it made every short test PDF an OCR job).
  */
-export const MIN_TEXT_LAYER_CHARS = 8;
+export const MIN_TEXT_LAYER_CHARS = 3;
 
 const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').length;
 
