@@ -13,6 +13,7 @@ import type { Logger } from '../logging.js';
 import type { Db } from '../storage/db.js';
 import { countReviewsAndBatchWindow } from '../storage/job-gauges.js';
 import { countPresentJobs } from '../storage/jobs.js';
+import { outsideWorkspace } from '../storage/workspace-context.js';
 import type { MetricsSnapshot } from './index.js';
 
 /** The gauges of the present, in a registry of their own. */
@@ -100,7 +101,8 @@ export function presentMetricsSource(sources: PresentSources): () => Promise<Met
 
   const collectJobs = async () => {
     try {
-      const [counts, more] = await Promise.all([countPresentJobs(sources.db), countReviewsAndBatchWindow(sources.db)]);
+      // Deployment-wide counts, read outside the scrape's workspace (the workspace guard refuses them inside one).
+      const [counts, more] = await outsideWorkspace(() => Promise.all([countPresentJobs(sources.db), countReviewsAndBatchWindow(sources.db)]));
       for (const c of counts.byStatus) gauges.jobs.set({ kind: c.kind, status: c.status }, c.jobs);
       gauges.jobsRetrying.set(counts.retrying);
       for (const r of more.reviewsPending) gauges.reviewsPending.set({ extractor: r.extractor }, r.pending);

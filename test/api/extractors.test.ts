@@ -20,6 +20,7 @@ const EXTRACTOR_KEYS = [
   'reasoning_effort',
   'review_threshold',
   'review_thresholds',
+  'rules',
   'schema',
   'source',
   'updated_at',

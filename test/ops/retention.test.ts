@@ -226,10 +226,20 @@ async function expiredStandalone(days: number): Promise<string[]> {
   return [...extraction, ...parse, ...classification].map((r: { id: string }) => r.id);
 }
 
-/** Items of ended batches older than `days` from now (none of this file's own). */
+/**
+ * Items of ended batches older than `days` from now (none of this file's own). A batch one of whose
+ * items waits in review stays, items and all (another file's batch whose item failed a rule, say).
+ */
 async function itemsOfEndedBatches(days: number): Promise<number> {
   const cutoff = new Date(Date.now() + days * DAY - 30 * DAY);
-  const ids = (await stack.db('batches').whereIn('status', ['completed', 'canceled', 'failed']).where('completed_at', '<', cutoff).select('id')).map((r: { id: string }) => r.id);
+  const ids = (
+    await stack
+      .db('batches as b')
+      .whereIn('b.status', ['completed', 'canceled', 'failed'])
+      .where('b.completed_at', '<', cutoff)
+      .whereNotExists(stack.db('extraction_jobs').whereRaw('batch_id = b.id').whereRaw("review->>'status' = 'pending'").select(stack.db.raw('1')))
+      .select('b.id')
+  ).map((r: { id: string }) => r.id);
   if (ids.length === 0) return 0;
   const counts = await Promise.all(JOB_TABLES.map((table) => stack.db(table).whereIn('batch_id', ids).count({ n: '*' }).first()));
   return counts.reduce((sum, c) => sum + Number(c!.n), 0);

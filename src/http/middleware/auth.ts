@@ -8,12 +8,12 @@ import { ApiError } from '../errors.js';
 
 const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
-// Public whatever the tokens: health, readiness, the API's own documentation and the studio's page
+// Public whatever the tokens: health, readiness, the API's own documentation, the favicon and the studio's page
 // and assets (they hold no data; the studio asks for a token and sends it with every /v1 call).
 // Everything else (the /v1 API, /metrics) is protected: deny by default, so a route matched
 // case-insensitively or with a trailing slash by the router is never let through by a narrower
 // "is this /v1?" test.
-const PUBLIC_PATH = /^\/(?:healthz|readyz|openapi\.yaml)\/?$|^\/(?:docs|studio)(?:$|[/.])/i;
+const PUBLIC_PATH = /^\/(?:healthz|readyz|openapi\.yaml|favicon\.ico)\/?$|^\/(?:docs|studio)(?:$|[/.])/i;
 const METRICS_PATH = /^\/metrics\/?$/i;
 
 export const isPublicPath = (path: string) => PUBLIC_PATH.test(path);
