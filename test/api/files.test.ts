@@ -26,6 +26,7 @@ describe('POST /v1/files', () => {
     expect(Object.keys(r.body).sort()).toEqual([
       'attachment_file_ids',
       'attachment_filename',
+      'converter',
       'created_at',
       'filename',
       'id',

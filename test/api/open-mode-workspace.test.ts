@@ -76,14 +76,17 @@ describe('without SERVICE_API_TOKENS (open mode)', () => {
   });
 
   it('refuses every key operation with 403 operator_token_required, anonymous or with a key', async () => {
+    // Other files on this database may hold keys of their own: nothing is added, revoked or removed.
+    const before = await stack.db('workspace_keys').orderBy('id').select('id', 'revoked_at');
+    expect(before).toContainEqual({ id: keyId, revoked_at: null });
     for (const headers of [{}, bearer(adminKey)]) {
       expectCode(await apiCall(open.url, 'POST', `/v1/workspaces/${ws.id}/keys`, { scope: 'admin', label: 'x' }, headers), 403, 'operator_token_required');
       expectCode(await apiCall(open.url, 'POST', '/v1/workspaces/default/keys', { scope: 'client', label: 'x' }, headers), 403, 'operator_token_required');
       expectCode(await apiCall(open.url, 'GET', `/v1/workspaces/${ws.id}/keys`, undefined, headers), 403, 'operator_token_required');
       expectCode(await apiCall(open.url, 'DELETE', `/v1/workspaces/${ws.id}/keys/${keyId}`, undefined, headers), 403, 'operator_token_required');
     }
-    const keys = await stack.db('workspace_keys').select('id', 'revoked_at');
-    expect(keys).toEqual([{ id: keyId, revoked_at: null }]);
+    const keys = await stack.db('workspace_keys').orderBy('id').select('id', 'revoked_at');
+    expect(keys).toEqual(before);
   });
 
   it('refuses an anonymous X-Docextract-Workspace naming anything but default with 403 workspace_requires_token', async () => {

@@ -73,8 +73,9 @@ describe('the review queue', () => {
     expect([byId.status, byId.body.evaluation_run_id]).toEqual([200, run.id]);
 
     // The queue (as the studio's Review tab and the CLI ask for it): the production job only.
+    // (Other files on this database may leave jobs of their own in review: only this file's are compared.)
     const queue = await call(base, 'GET', '/v1/extraction-jobs?review_status=pending&limit=100');
-    expect(ids(queue)).toEqual([production.id]);
+    expect(ids(queue).filter((id) => id === production.id || evaluationJobs.includes(id))).toEqual([production.id]);
     const byExtractor = await call(base, 'GET', `/v1/extraction-jobs?review_status=pending&extractor_id=${production.extractor_id}&limit=100`);
     expect(ids(byExtractor)).toEqual([production.id]);
 
@@ -104,6 +105,6 @@ describe('the review queue', () => {
     const production = await finished(`/v1/classification-jobs/${created.body.id}`);
     expect(production.review).toMatchObject({ status: 'pending' });
     const queue = await call(base, 'GET', '/v1/classification-jobs?review_status=pending&limit=100');
-    expect(ids(queue)).toEqual([production.id]);
+    expect(ids(queue).filter((id) => id === production.id || id === jobId)).toEqual([production.id]);
   }, 300_000);
 });
