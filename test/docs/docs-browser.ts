@@ -101,18 +101,45 @@ export async function renderDocsPage(baseUrl: string, opts: RenderOptions): Prom
 
     const timeout = opts.timeoutMs ?? 30_000;
     await page.goto(new URL('/docs', origin).href, { waitUntil: 'load', timeout });
-    await page.waitForFunction((n) => document.querySelectorAll('.opblock').length >= n, opts.minOperations, { timeout });
+    await page.locator('.opblock').first().waitFor({ timeout });
 
-    const operations = await page.$$eval('.opblock', (blocks) =>
-      blocks.map((b) => {
-        const method = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '?';
-        // Deprecated operations carry a class of their own.
-        const path = b.querySelector('[data-path]')?.getAttribute('data-path') ?? '?';
-        return `${method} ${path}`;
-      }),
-    );
+    // Swagger UI (5.35) virtualises the list once its tags and operations reach 150: only what is
+    // near the viewport is in the page. So the page is read while it scrolls, top to bottom, as a
+    // reader sees it, until every operation has been shown.
+    const seen = new Set<string>();
+    const readVisible = async () => {
+      const shown = await page.$$eval('.opblock', (blocks) =>
+        blocks.map((b) => {
+          const method = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '?';
+          // Deprecated operations carry a class of their own.
+          const path = b.querySelector('[data-path]')?.getAttribute('data-path') ?? '?';
+          return `${method} ${path}`;
+        }),
+      );
+      for (const op of shown) seen.add(op);
+    };
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      await readVisible();
+      if (seen.size >= opts.minOperations) break;
+      const moved = await page.evaluate(() => {
+        const w = globalThis as any;
+        const before = w.scrollY;
+        w.scrollBy(0, Math.max(200, Math.floor(w.innerHeight / 2)));
+        return w.scrollY !== before;
+      });
+      await page.waitForTimeout(50);
+      if (!moved) {
+        await readVisible();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`/docs showed ${seen.size} of ${opts.minOperations} operations within ${timeout} ms`);
+    }
+    await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+    const operations = [...seen];
     const title = ((await page.locator('.info .title').first().textContent()) ?? '').trim();
-    const text = (await page.locator('#swagger-ui').innerText()).replace(/\u200b/g, '');
+    // The page's text as read at the top, and the operations shown on the way down.
+    const text = `${(await page.locator('#swagger-ui').innerText()).replace(/\u200b/g, '')}\n${operations.join('\n')}`;
     if (opts.screenshotPath) {
       // The whole page is over 4000 px tall; its top (title, workflow, first groups) is what a
       // reader needs to recognise, at a fraction of the file size.
