@@ -1,6 +1,8 @@
 // The trust-loop guide (docs/first-review-to-straight-through.md, issue 52) runs as written: its
 // "whole loop as one script" block, run by bash with `npx docextract` being this repository's CLI,
 // against a real stack whose model is scripted (two invoices it is unsure of, two it is sure of).
+// The stack has a database of its own: other files on this Jest worker leave their own `invoice`
+// extractor and jobs waiting in review, which the guide's "approve every review" would see.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +31,7 @@ export function guideScript(markdown: string): string {
 }
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider());
+  ({ stack, provider } = await startStackWithProvider({ ownDatabase: true }));
   // Invoice N's text says whether the model is sure of it: its values' tokens get that probability.
   provider.respondWith((req) => {
     const text = JSON.stringify(req.body);

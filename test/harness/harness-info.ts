@@ -9,6 +9,8 @@ export interface HarnessInfo {
   databaseUrl: string;
   /** One database per Jest worker, in worker order (JEST_WORKER_ID 1, 2, …). */
   workerDatabaseUrls: string[];
+  /** The migrated, seeded database the workers' copies come from (`ownDatabase` stacks copy it too). */
+  templateDatabaseUrl?: string;
   temporalAddress: string;
   temporalNamespace: string;
   /** File with the workflow bundle's code, built once per run (`workflowBundle: { codePath }`). */

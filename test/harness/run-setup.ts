@@ -48,7 +48,7 @@ export async function setUpRun(workers = 1): Promise<void> {
       workerDatabases.push(withDatabaseName(postgres.adminUrl, name));
     }
 
-    const info: HarnessInfo = { databaseUrl: workerDatabases[0]!, workerDatabaseUrls: workerDatabases, ...temporal, workflowBundlePath, tempDir };
+    const info: HarnessInfo = { databaseUrl: workerDatabases[0]!, workerDatabaseUrls: workerDatabases, templateDatabaseUrl: databaseUrl, ...temporal, workflowBundlePath, tempDir };
     const infoFile = path.join(tempDir, 'harness.json');
     await writeFile(infoFile, JSON.stringify(info, null, 2), { mode: 0o600 });
     process.env[HARNESS_ENV] = infoFile;

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { createLogger } from '../../src/logging.js';
 import { startApi } from '../../src/runtime/api-process.js';
+import { withDatabaseName, withPgClient } from '../../src/runtime/database.js';
 import { hasExited, stopChild } from '../../src/runtime/process.js';
 import { installTemporalRuntime } from '../../src/runtime/temporal-runtime.js';
 import { startWorker, type RunningWorker } from '../../src/runtime/worker-process.js';
@@ -23,6 +24,12 @@ export interface TestStackOptions {
   worker?: boolean;
   /** Configuration variables for this stack, applied over the harness's own. */
   env?: Record<string, string>;
+  /**
+   * A database of this stack's own, copied from the run's migrated template and dropped on close,
+   * instead of the Jest worker's (which other files on the worker share): for a test that must see
+   * only its own rows through an API that lists everything.
+   */
+  ownDatabase?: boolean;
 }
 
 export interface TestStack {
@@ -55,7 +62,8 @@ const logLevel = () => process.env.TEST_LOG_LEVEL || 'silent';
 
 export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
   const harness = readHarnessInfo();
-  const env = stackEnv(harness, opts.env);
+  const own = opts.ownDatabase ? await copyTemplateDatabase(harness) : undefined;
+  const env = stackEnv(harness, { ...(own ? { DATABASE_URL: own.url } : {}), ...opts.env });
   const config = loadConfig(env);
   const databaseUrl = config.databaseUrl!;
   const temporalAddress = config.temporal.address!;
@@ -65,6 +73,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
   const closeAll = async () => {
     for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => {});
   };
+  if (own) cleanup.push(own.drop);
   let worker: RunningWorker | undefined;
   const children = new Set<ChildProcess>();
 
@@ -123,6 +132,19 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     await closeAll();
     throw err;
   }
+}
+
+async function copyTemplateDatabase(harness: HarnessInfo): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = harness.templateDatabaseUrl;
+  if (!template) throw new Error('ownDatabase: the harness has no template database (run the tests through Jest)');
+  const templateName = new URL(template).pathname.slice(1);
+  const name = `${templateName}_s${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = withDatabaseName(template, 'postgres');
+  await withPgClient(admin, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(templateName)}`));
+  return {
+    url: withDatabaseName(template, name),
+    drop: () => withPgClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+  };
 }
 
 /** Configuration of a stack: only the harness's values and the test's overrides, never the shell's. */
