@@ -189,7 +189,7 @@ export const TOOLS: ToolDefinition[] = [
   {
     name: 'get_job',
     title: 'Get a job',
-    description: 'A job of any kind by id (`ejob_…` extraction, `pjob_…` parse, `cjob_…` classification): status, progress in pages, result or error, review.',
+    description: 'A job of any kind by id (`ejob_…` extraction, `pjob_…` parse, `cjob_…` classification, `sug_…` schema suggestion): status, progress in pages, result or error, review.',
     input: { job_id: z.string().min(1).max(200).describe('The job\'s id') },
     output: jobOutput,
     calls: [{ method: 'GET', path: '/v1/extraction-jobs/{job_id}' }],
