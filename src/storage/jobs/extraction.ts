@@ -103,7 +103,8 @@ export async function findCompletedReviewState(db: Db, id: string): Promise<{ re
     .first(db.raw("review->>'status' as review_status"), db.raw("(review->>'revision')::int as revision"));
 }
 
-/** The review column moves only from the revision the caller read, so a concurrent decision is never overwritten. */
+// The review column moves only from the revision the caller read, so a concurrent decision is never overwritten.
+
 /** The job's row with what a review needs, locked until the transaction ends; undefined when there is none. */
 export function lockJobForReview(trx: Knex.Transaction, jobId: string) {
   return trx(TABLE.extraction)
