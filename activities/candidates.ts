@@ -1,6 +1,6 @@
 import { compareRuns, type Report, type ScoredLeaf } from '../src/evaluation/scoring/index.js';
 import { scoredLeavesOf, settleRunCanceled } from '../src/storage/evaluation-runs.js';
-import { settleEvaluationJobsCanceled } from '../src/storage/jobs.js';
+import { settleEvaluationJobsCanceled } from '../src/storage/jobs/evaluation.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { whileHeartbeating } from './heartbeat.js';
 

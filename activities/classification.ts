@@ -8,8 +8,9 @@ import { jobSpan, rangeOfRow } from '../src/long-documents/index.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { runPageClassification } from '../src/providers/index.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
-import { answeredPages, pageAnswers, pageIsAnswered, recordClassificationResult, storePageAnswer } from '../src/storage/classifications.js';
-import * as jobs from '../src/storage/jobs.js';
+import { answeredPages, pageAnswers, pageIsAnswered, recordClassificationResult, storePageAnswer } from '../src/storage/jobs/classification.js';
+import * as jobs from '../src/storage/jobs/lifecycle.js';
+import { findJobRow, findJobStatus, findJobStatuses } from '../src/storage/jobs/reads.js';
 import type { ClassificationPlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { countPages, DocumentCache, PagePrefetch } from './documents.js';
@@ -34,12 +35,12 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
   const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
   // Read unscoped: the watch's timer keeps the workspace of the activity that started it, and the
   // jobs it watches may be of several workspaces (scoped, another's job would read as deleted).
-  const stopWatch = new JobStopWatch((ids) => outsideWorkspace(() => jobs.findJobStatuses(db, 'classification', ids)));
+  const stopWatch = new JobStopWatch((ids) => outsideWorkspace(() => findJobStatuses(db, 'classification', ids)));
 
   /** classifyPage's work; `stop` aborts the model call once the job was asked to stop. */
   async function classifyPageUntilStopped(jobId: string, page: number, modelSlots: number, stop: AbortSignal): Promise<'stored' | 'not_running'> {
     return translatingErrors(async () => {
-      const job = await jobs.findJobRow(db, 'classification', jobId);
+      const job = await findJobRow(db, 'classification', jobId);
       if (!job || job.status !== 'running') return 'not_running';
       if (await pageIsAnswered(db, jobId, page)) return 'stored';
       const classifier = job.classifier_snapshot as Classifier;
@@ -74,8 +75,8 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
     /** queued → running; count the pages, record what is used, and list the pages not yet answered. */
     async claimAndPlanClassification(jobId: string): Promise<ClassificationPlan | 'not_running'> {
       return translatingErrors(async () => {
-        if (!(await jobs.claimJob(db, 'classification', jobId)) && (await jobs.findJobStatus(db, 'classification', jobId)) !== 'running') return 'not_running';
-        const job = (await jobs.findJobRow(db, 'classification', jobId))!;
+        if (!(await jobs.claimJob(db, 'classification', jobId)) && (await findJobStatus(db, 'classification', jobId)) !== 'running') return 'not_running';
+        const job = (await findJobRow(db, 'classification', jobId))!;
         const classifier = job.classifier_snapshot as Classifier;
         if (job.file_id !== null) warmRenderPool();
         const fileTotal = job.file_id === null ? textPagesOf(job.source_text ?? '').length : await countPages(await documents.get(job.file_id), config);
@@ -120,7 +121,7 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
      */
     async finishClassification(jobId: string): Promise<RecordOutcome> {
       return whileHeartbeating(() => translatingErrors(async () => {
-        const job = await jobs.findJobRow(db, 'classification', jobId);
+        const job = await findJobRow(db, 'classification', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         const classifier = job.classifier_snapshot as Classifier;
         const stored = await pageAnswers(db, jobId);

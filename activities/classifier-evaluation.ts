@@ -5,9 +5,9 @@ import { classifierRunReport, type ClassifierItemOutcome } from '../src/classifi
 import type { ClassificationResult } from '../src/classification/result.js';
 import { classNames } from '../src/domain/classification/classifiers.js';
 import { newId } from '../src/domain/ids.js';
-import { insertClassificationJob } from '../src/storage/classifications.js';
-import { classifierItemJobs, linkClassifierItemJob, settleClassifierRunJobsCanceled, unendedClassifierItems } from '../src/storage/classifier-evaluation.js';
-import { claimRun, completeRun, settleRunCanceled } from '../src/storage/evaluation-runs.js';
+import { claimRun, completeRun, linkClassifierItemJob, settleRunCanceled } from '../src/storage/evaluation-runs.js';
+import { insertClassificationJob } from '../src/storage/jobs/classification.js';
+import { classifierItemJobs, settleEvaluationJobsCanceled, unendedClassifierItems } from '../src/storage/jobs/evaluation.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { whileHeartbeating } from './heartbeat.js';
@@ -79,7 +79,7 @@ export function classifierEvaluationActivities(deps: ResolvedActivityDeps) {
 
     /** A run asked to stop: classification jobs left without a workflow → canceled, then the run → canceled. */
     async settleStoppedClassifierEvaluationRun(runId: string): Promise<string> {
-      await settleClassifierRunJobsCanceled(db, runId);
+      await settleEvaluationJobsCanceled(db, runId);
       await settleRunCanceled(db, runId);
       const row = await db('evaluation_runs').where({ id: runId }).first('status');
       return row?.status ?? 'deleted';

@@ -1,7 +1,7 @@
 import type { ItemOutcome } from '../src/evaluation/scoring/index.js';
 import { scoreRun } from '../src/evaluation/scoring/index.js';
 import { newId } from '../src/domain/ids.js';
-import { evaluationItemJobs, insertEvaluationItemJob, settleEvaluationJobsCanceled, unendedEvaluationItems } from '../src/storage/jobs.js';
+import { evaluationItemJobs, insertEvaluationItemJob, settleEvaluationJobsCanceled, unendedEvaluationItems } from '../src/storage/jobs/evaluation.js';
 import { claimRun, completeRun, failRun, linkItemJob, settleRunCanceled, storeScoredLeaves } from '../src/storage/evaluation-runs.js';
 import type { RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';

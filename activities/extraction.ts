@@ -14,7 +14,9 @@ import { callModel } from './model-call.js';
 import { askUntilUsable } from './output-attempts.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
-import * as jobs from '../src/storage/jobs.js';
+import * as jobs from '../src/storage/jobs/lifecycle.js';
+import { findJobRow } from '../src/storage/jobs/reads.js';
+import { recordExtractionModelUsed } from '../src/storage/jobs/extraction.js';
 
 /** What the model is asked with, from the extractor's snapshot (a whole document or one of its windows). */
 export function extractionDefinition(extractor: Extractor): ExtractionDefinition {
@@ -49,13 +51,13 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
      */
     async extractDocument(jobId: string): Promise<RecordOutcome> {
       return translatingErrors(async () => {
-        const job = await jobs.findJobRow(db, 'extraction', jobId);
+        const job = await findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         const extractor = job.extractor_snapshot as Extractor;
         const log = logger.child({ job_id: jobId, workflow_id: jobId, attempt: Context.current().info.attempt });
 
         // Say what is being used as soon as it is known, so a failed job tells it too.
-        await jobs.recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
+        await recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
         const input = await loadInput(job.file_id, job.source_text, extractor.include_text_layer !== false);
         const examples: ExtractionExample[] = [];

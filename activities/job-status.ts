@@ -1,5 +1,6 @@
 import type { JobKind } from '../src/kinds.js';
-import * as jobs from '../src/storage/jobs.js';
+import * as jobs from '../src/storage/jobs/lifecycle.js';
+import { findJobStatus } from '../src/storage/jobs/reads.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
 import type { Db } from '../src/storage/db.js';
@@ -19,7 +20,7 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
     async claimJob(kind: JobKind, jobId: string): Promise<RecordOutcome> {
       if (await jobs.claimJob(db, kind, jobId)) return 'recorded';
       // A retried claim whose first attempt did commit finds the job already running.
-      return (await jobs.findJobStatus(db, kind, jobId)) === 'running' ? 'recorded' : 'not_running';
+      return (await findJobStatus(db, kind, jobId)) === 'running' ? 'recorded' : 'not_running';
     },
 
     /** queued/running → failed with a stable code. */
@@ -35,7 +36,7 @@ export function jobStatusActivities({ db, logger }: ResolvedActivityDeps) {
       return row ? 'recorded' : 'not_running';
     },
 
-    /** A job asked to stop: deleting → row removed; canceling (or still active) → canceled (storage/jobs.ts). */
+    /** A job asked to stop: deleting → row removed; canceling (or still active) → canceled (storage/jobs/lifecycle.ts). */
     async settleStoppedJob(kind: JobKind, jobId: string): Promise<string> {
       await clearJobRetries(db, jobId);
       const settled = await jobs.settleStoppedJob(db, kind, jobId);

@@ -42,8 +42,10 @@ import { writePaidAnswer } from './paid-answer.js';
 import { extractionDefinition } from './extraction.js';
 import { askUntilUsable } from './output-attempts.js';
 import { loadProviderSettings } from './provider-settings.js';
-import * as jobs from '../src/storage/jobs.js';
-import { storedWindows as readStoredWindows, storeWindow, windowIsStored } from '../src/storage/job-results.js';
+import * as jobs from '../src/storage/jobs/lifecycle.js';
+import { findJobRow } from '../src/storage/jobs/reads.js';
+import { recordExtractionModelUsed } from '../src/storage/jobs/extraction.js';
+import { storedWindows as readStoredWindows, storeWindow, windowIsStored } from '../src/storage/jobs/results.js';
 
 // Extraction of a job in page windows (the 0.4 path of the extraction workflow): plan the windows,
 // extract each window in an activity of its own (its validated answer stored at once), then merge,
@@ -134,10 +136,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      */
     async planExtractionWindows(jobId: string): Promise<ExtractionWindowPlan> {
       return translatingErrors(async () => {
-        const job = await jobs.findJobRow(db, 'extraction', jobId);
+        const job = await findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return { pagesTotal: 0, windows: [] };
         const extractor = job.extractor_snapshot as Extractor;
-        await jobs.recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
+        await recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
         if (job.file_id !== null) warmRenderPool(); // the threads start while the file is read
         const source = await loadSource(job);
         const fileTotal = source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
@@ -170,7 +172,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      */
     async extractWindow(jobId: string, first: number, last: number, modelSlots?: number): Promise<WindowOutcome> {
       return translatingErrors(async () => {
-        const job = await jobs.findJobRow(db, 'extraction', jobId);
+        const job = await findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         if (await windowIsStored(db, jobId, first)) return 'stored';
         const extractor = job.extractor_snapshot as Extractor;
@@ -258,7 +260,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      */
     async finishExtraction(jobId: string): Promise<RecordOutcome> {
       return whileHeartbeating(() => translatingErrors(async () => {
-        const job = await jobs.findJobRow(db, 'extraction', jobId);
+        const job = await findJobRow(db, 'extraction', jobId);
         if (!job || job.status !== 'running') return 'not_running';
         const extractor = job.extractor_snapshot as Extractor;
         const rows = await storedWindows(jobId);

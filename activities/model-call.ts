@@ -29,7 +29,7 @@ import type { JobKind } from '../src/kinds.js';
 import { isPersistenceBusy } from '../src/storage/busy.js';
 import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
 import { releaseLeftovers, releaseSlot, renewSlot, tryAcquireSlot } from '../src/storage/provider-leases.js';
-import { jobMaySend } from '../src/storage/jobs.js';
+import { jobMaySend } from '../src/storage/jobs/reads.js';
 import { sleepUntilReleased, wakeOneWaiter } from '../src/storage/slot-waiters.js';
 import { currentWorkspaceId } from '../src/storage/workspace-scope.js';
 import type { ResolvedActivityDeps } from './deps.js';

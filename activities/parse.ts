@@ -13,9 +13,11 @@ import { readPageLayer } from '../src/domain/page-layer.js';
 import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
-import * as jobs from '../src/storage/jobs.js';
+import * as jobs from '../src/storage/jobs/lifecycle.js';
+import { findJobRow } from '../src/storage/jobs/reads.js';
+import { recordParsePlan } from '../src/storage/jobs/parse.js';
 import { storeJobBlocksWithin } from '../src/domain/retrieval/job-blocks.js';
-import { pageIsStored, storedPageNumbers, storedPageUsage, storePage } from '../src/storage/job-results.js';
+import { pageIsStored, storedPageNumbers, storedPageUsage, storePage } from '../src/storage/jobs/results.js';
 
 /** Completion is a local activity of 30 s: reading the text layer for blocks may take at most this. */
 const BLOCKS_BUDGET_MS = 10_000;
@@ -27,7 +29,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
   const prefetch = new PagePrefetch(Math.max(config.renderPrefetchPages, config.pageConcurrency));
 
   async function loadJob(jobId: string) {
-    return jobs.findJobRow(db, 'parse', jobId);
+    return findJobRow(db, 'parse', jobId);
   }
 
   return {
@@ -42,7 +44,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         const snapshot = job.parser_snapshot as ParserSnapshot;
         warmRenderPool(); // the threads start while the file is read
         const pagesTotal = await countPages(await documents.get(job.file_id), config);
-        await jobs.recordParsePlan(db, jobId, {
+        await recordParsePlan(db, jobId, {
           pages_total: pagesTotal,
           provider_name_used: snapshot.provider_name,
           model_used: snapshot.model,

@@ -5,7 +5,9 @@ import { recordJobFinished } from '../src/metrics/index.js';
 import { runSchemaSuggestion, type SuggestionAnswer, type SuggestionSample } from '../src/providers/index.js';
 import type { Usage } from '../src/providers/types.js';
 import { clearJobRetries } from '../src/storage/call-retries.js';
-import * as jobs from '../src/storage/jobs.js';
+import * as jobs from '../src/storage/jobs/lifecycle.js';
+import type { SuggestionJobRow } from '../src/storage/jobs/tables.js';
+import { findJobRow, findJobStatus } from '../src/storage/jobs/reads.js';
 import { diagnosticsText, readSuggestionAnswer, type SuggestionDiagnostic } from '../src/suggestions/answer.js';
 import type { JobEnd } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
@@ -30,7 +32,7 @@ const addUsage = (a: Usage | null, b: Usage | null): Usage | null =>
 export function suggestionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
 
-  async function samplesOf(job: jobs.SuggestionJobRow): Promise<{ samples: SuggestionSample[]; pages: number }> {
+  async function samplesOf(job: SuggestionJobRow): Promise<{ samples: SuggestionSample[]; pages: number }> {
     if (job.texts) return { samples: job.texts.map((text) => ({ type: 'text' as const, text })), pages: job.texts.length };
     warmRenderPool();
     const samples: SuggestionSample[] = [];
@@ -55,8 +57,8 @@ export function suggestionActivities(deps: ResolvedActivityDeps, documents: Docu
      */
     async suggestSchema(jobId: string): Promise<JobEnd | 'not_running'> {
       return translatingErrors(async () => {
-        if (!(await jobs.claimJob(db, 'suggestion', jobId)) && (await jobs.findJobStatus(db, 'suggestion', jobId)) !== 'running') return 'not_running';
-        const job = (await jobs.findJobRow(db, 'suggestion', jobId))!;
+        if (!(await jobs.claimJob(db, 'suggestion', jobId)) && (await findJobStatus(db, 'suggestion', jobId)) !== 'running') return 'not_running';
+        const job = (await findJobRow(db, 'suggestion', jobId))!;
         const log = logger.child({ job_id: jobId, workflow_id: jobId, attempt: Context.current().info.attempt });
         await jobs.recordModelUsed(db, 'suggestion', jobId, { provider_name_used: job.provider_name, model_used: job.model });
         const settings = await loadProviderSettings(db, secrets, job.provider_name);

@@ -1,7 +1,7 @@
 import type { ActivityInboundCallsInterceptor, ActivityInterceptorsFactory } from '@temporalio/worker';
 import type { Context } from '@temporalio/activity';
 import type { Db } from '../src/storage/db.js';
-import { workspaceOfWorkflowId } from '../src/storage/jobs.js';
+import { workspaceOfWorkflowId } from '../src/storage/jobs/workspaces.js';
 import { inWorkspace } from '../src/storage/workspace-scope.js';
 
 // Every activity runs as the workspace of the workflow it serves (issue 42): the worker's Db is

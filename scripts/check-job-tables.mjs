@@ -1,17 +1,22 @@
 #!/usr/bin/env node
-// One owner for job rows (docs/architecture.md): outside the job store, no file under src/,
-// activities/ or workflows/ names a job table, by its name or through a constant holding it.
+// One owner for job rows (docs/architecture.md): outside the job store (src/storage/jobs/), no file
+// under src/, activities/ or workflows/ names a job table, by its name or through a constant holding it.
 // Usage: node scripts/check-job-tables.mjs [root]   (root defaults to the current directory)
 // Exits 1 and lists each offending line when one does.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** The job store: the only files that may name the tables. */
-const OWNERS = new Set(['src/storage/jobs.ts', 'src/storage/job-results.ts', 'src/storage/job-gauges.ts', 'src/storage/job-retention.ts']);
+/** The job store: the only folder whose files may name the tables. */
+const OWNER_DIR = 'src/storage/jobs/';
 const DIRS = ['src', 'activities', 'workflows'];
 const EXTENSIONS = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
-/** The tables, and JOB_TABLES (the constant that held them before the job store). */
-const NAMES = /\b(extraction_jobs|parse_jobs|parse_pages|extraction_windows|schema_suggestion_jobs|schema_suggestion_files|JOB_TABLES)\b/;
+/**
+ * Every job table (one per kind: db/migrations), the rows a job stores as it runs (pages, windows,
+ * sample files), the review decisions on jobs, and JOB_TABLES (the constant that held them before
+ * the job store).
+ */
+const NAMES =
+  /\b(extraction_jobs|parse_jobs|classification_jobs|schema_suggestion_jobs|parse_pages|extraction_windows|classification_pages|schema_suggestion_files|extraction_review_events|classification_review_events|JOB_TABLES)\b/;
 /** Generated bundles are not ours to check. */
 const SKIP = /^src\/studio\/bundle\//;
 
@@ -29,7 +34,7 @@ function walk(dir) {
     const rel = `${dir}/${name}`;
     if (name === 'node_modules' || SKIP.test(rel)) continue;
     if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
-    else if (EXTENSIONS.test(name) && !OWNERS.has(rel)) check(rel);
+    else if (EXTENSIONS.test(name) && !rel.startsWith(OWNER_DIR)) check(rel);
   }
 }
 
@@ -44,7 +49,7 @@ function check(rel) {
 
 for (const dir of DIRS) walk(dir);
 if (offences.length > 0) {
-  console.error('job-table-owner: only src/storage/jobs.ts and src/storage/job-results.ts may name the job tables.');
+  console.error(`job-table-owner: only the job store (${OWNER_DIR}) may name the job tables.`);
   console.error('Call (or add) a function there instead:');
   for (const o of offences) console.error(`  ${o}`);
   process.exit(1);

@@ -10,7 +10,7 @@ import type { Config } from '../config/index.js';
 import type { Logger } from '../logging.js';
 import * as batches from '../storage/batches.js';
 import type { Db } from '../storage/db.js';
-import * as jobs from '../storage/jobs.js';
+import * as jobs from '../storage/jobs/batch-items.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { batchWindow, fairShareWindow, INTERACTIVE_RECENT_MS } from './batch-window.js';
 import { cancelJob } from './job-control.js';

@@ -10,8 +10,8 @@ import { notFound, RequestValidationError, serviceError, type ValidationIssue } 
 import type { JobKind, JobStatus } from '../kinds.js';
 import * as batches from '../storage/batches.js';
 import type { Db } from '../storage/db.js';
-import { storedPageContents } from '../storage/job-results.js';
-import { batchDefinitionSnapshot, countBatchItems, countBatchReviews, countRetryableItems, endedItemsAfter, insertBatchItems, type BatchItemValues, type BatchResultRow } from '../storage/jobs.js';
+import { storedPageContents } from '../storage/jobs/results.js';
+import { batchDefinitionSnapshot, countBatchItems, countBatchReviews, countRetryableItems, endedItemsAfter, insertBatchItems, type BatchItemValues, type BatchResultRow } from '../storage/jobs/batch-items.js';
 import type { Page, PageRequest } from '../storage/pagination.js';
 import { startBatchWorkflow, batchWorkflowOpen, cancelBatchRun } from '../temporal/batch-workflows.js';
 import { reviewOf } from './extraction-jobs.js';

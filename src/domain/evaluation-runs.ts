@@ -6,9 +6,8 @@ import type { Config } from '../config/index.js';
 import { notFound, serviceError } from '../errors.js';
 import { compareRuns, withDefaults, type Comparison, type Report, type ScoredLeaf } from '../evaluation/scoring/index.js';
 import type { Db } from '../storage/db.js';
-import { EVALUATION_PROGRESS_SQL, markEvaluationJobsCanceling } from '../storage/jobs.js';
+import { EVALUATION_PROGRESS_SQL, markEvaluationJobsCanceling } from '../storage/jobs/evaluation.js';
 import { markRunCanceling, scoredLeavesOf, settleRunCanceled } from '../storage/evaluation-runs.js';
-import { markClassifierRunJobsCanceling } from '../storage/classifier-evaluation.js';
 import type { ClassifierRunReport } from '../classification/evaluation.js';
 import { checkItemsExpect, createClassifierEvaluationRun } from './classifier-evaluation-runs.js';
 import { startEvaluationWorkflow } from '../temporal/evaluation-workflows.js';
@@ -155,7 +154,6 @@ export async function cancelEvaluationRun(db: Db, temporal: Client, id: string):
   if (TERMINAL.includes(run.status)) return run;
   await markRunCanceling(db, id);
   await markEvaluationJobsCanceling(db, id);
-  await markClassifierRunJobsCanceling(db, id);
   try {
     await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () => temporal.workflow.getHandle(id).cancel());
   } catch (err) {

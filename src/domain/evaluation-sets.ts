@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { keysetPage, type PageRequest } from '../storage/pagination.js';
-import { findJobRow } from '../storage/jobs.js';
+import { findJobRow } from '../storage/jobs/reads.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../storage/pg-errors.js';
 import { expectedSegmentsField, type ExpectedSegment } from './evaluation-segments.js';
 import { isId, newId, SLUG_PATTERN } from './ids.js';

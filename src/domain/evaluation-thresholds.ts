@@ -6,7 +6,7 @@ import { serviceError } from '../errors.js';
 import type { ItemOutcome } from '../evaluation/scoring/index.js';
 import { asReviewThresholds, proposeThresholds, type ThresholdProposal } from '../evaluation/thresholds.js';
 import type { Db } from '../storage/db.js';
-import { evaluationItemJobs } from '../storage/jobs.js';
+import { evaluationItemJobs } from '../storage/jobs/evaluation.js';
 import { getEvaluationRun } from './evaluation-runs.js';
 import { patchExtractor } from './extractors.js';
 

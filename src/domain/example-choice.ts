@@ -4,7 +4,7 @@
 import { documentPlainText } from '../documents/index.js';
 import type { Db } from '../storage/db.js';
 import { fileHashes, rankBySimilarity } from '../storage/example-ranking.js';
-import { recordExamplesUsed } from '../storage/jobs.js';
+import { recordExamplesUsed } from '../storage/jobs/extraction.js';
 import { getFileOcrText } from '../storage/page-ocr.js';
 import { DEFAULT_MAX_EXAMPLES, type Example, type Extractor } from './extractors.js';
 

@@ -18,8 +18,9 @@ import {
   decidedPaths,
   listReviewEvents,
   type ReviewEventInput,
-} from '../storage/review.js';
-import { findJobStatus, lockJobForReview, writeReview } from '../storage/jobs.js';
+} from '../storage/jobs/review-events.js';
+import { lockJobForReview, writeReview } from '../storage/jobs/extraction.js';
+import { findJobStatus } from '../storage/jobs/reads.js';
 import { planReviewEvent, reviewMessageId } from './review-events.js';
 import { startJobEventDelivery } from '../temporal/job-event-delivery.js';
 import { assertUserDefined } from './definitions-common.js';

@@ -14,7 +14,7 @@ const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export interface IdempotencyClaim {
   /**
-   * The operation (storage/jobs.ts's idempotencyScope): keys of /v1/jobs and /v1/extraction-jobs
+   * The operation (storage/jobs/reads.ts's idempotencyScope): keys of /v1/jobs and /v1/extraction-jobs
    * share one scope (they are aliases).
    */
   scope: string;

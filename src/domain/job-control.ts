@@ -4,7 +4,8 @@ import { clearJobRetries } from '../storage/call-retries.js';
 import { cancelJobWorkflow } from '../temporal/job-workflows.js';
 import { notFound, serviceError } from '../errors.js';
 import { isTerminal, type JobKind } from './job-status.js';
-import * as jobs from '../storage/jobs.js';
+import * as jobs from '../storage/jobs/lifecycle.js';
+import { findJobStatus, findJobStatusAndBatch } from '../storage/jobs/reads.js';
 import { recordJobFinished } from '../metrics/index.js';
 
 // Cancel and delete for both job kinds. Every status move is a compare-and-set UPDATE, so the
@@ -18,7 +19,7 @@ const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'P
  */
 export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<void> {
   if (!(await jobs.requestCancel(db, kind, id))) {
-    const status = await jobs.findJobStatus(db, kind, id);
+    const status = await findJobStatus(db, kind, id);
     if (!status) throw notFound(LABEL[kind], id);
     // A repeated cancel of a canceling job asks again, in case the first request never reached Temporal.
     if (status !== 'canceling') return;
@@ -35,7 +36,7 @@ export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: str
  * cancelled and the workflow's cleanup removes the row ('deleting').
  */
 export async function deleteJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<'deleted' | 'deleting'> {
-  const job = await jobs.findJobStatusAndBatch(db, kind, id);
+  const job = await findJobStatusAndBatch(db, kind, id);
   if (!job) throw notFound(LABEL[kind], id);
   // A batch's items go with their batch: deleting one alone would shrink the batch (its counts and
   // results) with no record of it. Canceling one is allowed. (batch_id never changes once written.)

@@ -13,7 +13,7 @@ import type { Logger } from '../logging.js';
 import type { Db } from '../storage/db.js';
 import { startJobWorkflow, TEMPORAL_CALL_DEADLINE_MS } from '../temporal/job-workflows.js';
 import { JOB_KINDS } from '../kinds.js';
-import { jobsNeedingWorkflow } from '../storage/jobs.js';
+import { jobsNeedingWorkflow } from '../storage/jobs/reads.js';
 import { batchesNeedingWorkflow } from '../storage/batches.js';
 import { startBatchWorkflow } from '../temporal/batch-workflows.js';
 

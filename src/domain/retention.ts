@@ -7,7 +7,7 @@
 import type { Config } from '../config/index.js';
 import { JOB_KINDS } from '../kinds.js';
 import type { Db } from '../storage/db.js';
-import * as retention from '../storage/job-retention.js';
+import * as retention from '../storage/jobs/retention.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Rows per transaction: a long backlog is worked through in short transactions. */

@@ -1,6 +1,6 @@
 // What the whole service is doing right now, read by the API at scrape time: jobs not over by kind
-// and status, jobs retrying a model call (one Postgres statement, storage/jobs.ts), reviews
-// pending by extractor and batch items behind their window (storage/job-gauges.ts), webhook
+// and status, jobs retrying a model call (one Postgres statement, storage/jobs/present.ts), reviews
+// pending by extractor and batch items behind their window (storage/jobs/gauges.ts), webhook
 // deliveries under way (a visibility count in Temporal), and the
 // backlog of the Temporal task queues where the server reports it (DescribeTaskQueue with
 // report_stats; servers that do not report stats leave those series out): the interactive jobs'
@@ -11,8 +11,8 @@ import type { Client } from '@temporalio/client';
 import { Gauge, Registry } from 'prom-client';
 import type { Logger } from '../logging.js';
 import type { Db } from '../storage/db.js';
-import { countReviewsAndBatchWindow } from '../storage/job-gauges.js';
-import { countPresentJobs } from '../storage/jobs.js';
+import { countReviewsAndBatchWindow } from '../storage/jobs/gauges.js';
+import { countPresentJobs } from '../storage/jobs/present.js';
 import { outsideWorkspace } from '../storage/workspace-context.js';
 import type { MetricsSnapshot } from './index.js';
 

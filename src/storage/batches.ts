@@ -1,10 +1,10 @@
-// The batches table: one row per batch (its items are job rows, see ./jobs.ts "batch items").
+// The batches table: one row per batch (its items are job rows, see ./jobs/batch-items.ts).
 // Every status move is a compare-and-set UPDATE guarded by the statuses it may start from, as the
 // job store's are, and says whether it applied.
 import type { Knex } from 'knex';
 import type { JobKind } from '../kinds.js';
 import type { Db } from './db.js';
-import { activeBatchItems } from './jobs.js';
+import { activeBatchItems } from './jobs/batch-items.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
 import { outsideWorkspace } from './workspace-context.js';
 

@@ -52,6 +52,12 @@ export async function linkItemJob(db: Db, runId: string, itemId: string, jobId: 
   return n === 1;
 }
 
+/** Link an item of a classifier's run to its classification job, unless an earlier attempt already did. */
+export async function linkClassifierItemJob(db: Db, runId: string, itemId: string, jobId: string): Promise<boolean> {
+  const n = await db('evaluation_run_items').where({ run_id: runId, item_id: itemId }).whereNull('classification_job_id').update({ classification_job_id: jobId });
+  return n === 1;
+}
+
 /** Every item's judged leaves of a run (item_id → leaves): what a comparison between runs reads. */
 export async function scoredLeavesOf<L>(db: Db, runId: string): Promise<Record<string, L[]>> {
   const rows = await db('evaluation_run_items').where({ run_id: runId }).select('item_id', 'scored_leaves');

@@ -1,7 +1,7 @@
 import { scope } from './workspace-context.js';
 import type { Knex } from 'knex';
 import type { Db } from './db.js';
-import { JOB_TABLE_NAMES } from './jobs.js';
+import { JOB_TABLE_NAMES, REVIEW_EVENT_TABLE_NAMES } from './jobs/tables.js';
 
 // Isolation between workspaces in one place (issue 42). A request runs inside `inWorkspace(id)`;
 // the API's Db is wrapped by `workspaceScopedDb`, which, for every query started on a table whose
@@ -27,8 +27,7 @@ export const WORKSPACE_TABLES: ReadonlySet<string> = new Set([
   'evaluation_runs',
   'evaluation_run_items',
   'extractor_candidates',
-  'extraction_review_events',
-  'classification_review_events',
+  ...REVIEW_EVENT_TABLE_NAMES,
   'webhook_endpoints',
   'webhook_deliveries',
   'webhook_events',

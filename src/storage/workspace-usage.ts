@@ -1,7 +1,7 @@
 // What a workspace holds and uses (issue 42): its usage figures, the jobs that count against
 // max_running_jobs, and the removal of everything it holds when it is deleted.
 import type { Db } from './db.js';
-import { countActiveJobsOfWorkspace, deleteJobsOfWorkspace, jobUsageOfWorkspace } from './jobs.js';
+import { countActiveJobsOfWorkspace, deleteJobsOfWorkspace, jobUsageOfWorkspace } from './jobs/workspaces.js';
 
 export const workspaceRunningJobs = (db: Db, workspaceId: string) => countActiveJobsOfWorkspace(db, workspaceId, ['running', 'canceling', 'deleting']);
 export const workspaceActiveJobs = (db: Db, workspaceId: string) => countActiveJobsOfWorkspace(db, workspaceId);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { retentionActivities } from '../../activities/retention.js';
-import { unusedFiles } from '../../src/storage/job-retention.js';
+import { unusedFiles } from '../../src/storage/jobs/retention.js';
 import { createSecretBox } from '../../src/storage/secrets.js';
 import { ensureRetentionSchedule, retentionScheduleId } from '../../src/temporal/retention-schedule.js';
 import { call, eventually, startStackWithProvider, upload } from '../api/job-helpers.js';

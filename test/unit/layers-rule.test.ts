@@ -83,11 +83,41 @@ describe('dependency rule (lint:layers)', () => {
 });
 
 describe('job-table ownership (lint:layers)', () => {
-  const store = { 'src/storage/jobs.ts': "const TABLE = { extraction: 'extraction_jobs', parse: 'parse_jobs' };\nexport const t = TABLE;\n" };
+  const store = {
+    'src/storage/jobs/tables.ts': "export const TABLE = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs' };\n",
+    'src/storage/jobs/classification.ts': "export const pages = (db: any, id: string) => db('classification_pages').where({ job_id: id });\n",
+  };
 
   it('accepts the job store naming its tables', async () => {
-    const r = await checkJobTables(tree({ ...store, 'src/domain/jobs.ts': "import { t } from '../storage/jobs.js';\nexport const x = t;\n" }));
+    const r = await checkJobTables(tree({ ...store, 'src/domain/jobs.ts': "import { TABLE } from '../storage/jobs/tables.js';\nexport const x = TABLE;\n" }));
+    expect(r.output).toContain('job-table-owner: ok');
     expect(r.code).toBe(0);
+  });
+
+  it('refuses classification_jobs in a storage file outside the job store (a copy of a transition)', async () => {
+    const copy = "export const mark = (db: any, runId: string) =>\n  db('classification_jobs').where({ evaluation_run_id: runId }).update({ status: 'canceling' });\n";
+    const r = await checkJobTables(tree({ ...store, 'src/storage/classifier-evaluation.ts': copy }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain("src/storage/classifier-evaluation.ts:2: names 'classification_jobs'");
+  });
+
+  it("refuses a classification job's pages and review events outside the store", async () => {
+    const r = await checkJobTables(
+      tree({
+        ...store,
+        'activities/pages.ts': "export const q = 'select * from classification_pages';\n",
+        'src/domain/review.ts': "export const t = 'classification_review_events';\n",
+      }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.output).toContain("activities/pages.ts:1: names 'classification_pages'");
+    expect(r.output).toContain("src/domain/review.ts:1: names 'classification_review_events'");
+  });
+
+  it('refuses the schema suggestion tables outside the store', async () => {
+    const r = await checkJobTables(tree({ ...store, 'src/storage/suggestions.ts': "export const t = ['schema_suggestion_jobs'];\n" }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain("src/storage/suggestions.ts:1: names 'schema_suggestion_jobs'");
   });
 
   it('refuses a file outside the job store that names a job table', async () => {

@@ -9,14 +9,10 @@ import { REVIEW_STATUSES } from '../../confidence/review-state.js';
 import type { Config } from '../../config/index.js';
 import { notFound } from '../../errors.js';
 import { latestRetries, type JobRetry } from '../../storage/call-retries.js';
-import {
-  findClassificationJobForRead,
-  insertClassificationJob,
-  pageOfClassificationJobs,
-  type ClassificationJobRead,
-} from '../../storage/classifications.js';
+import { findClassificationJobForRead, insertClassificationJob, pageOfClassificationJobs, type ClassificationJobRead } from '../../storage/jobs/classification.js';
 import type { Db } from '../../storage/db.js';
-import { findJobRow, routedJobIds, routedJobStatuses } from '../../storage/jobs.js';
+import { routedJobIds, routedJobStatuses } from '../../storage/jobs/extraction.js';
+import { findJobRow } from '../../storage/jobs/reads.js';
 import type { Page, PageRequest } from '../../storage/pagination.js';
 import { startJobWorkflow } from '../../temporal/job-workflows.js';
 import { createJob, inputFileName } from '../job-creation.js';

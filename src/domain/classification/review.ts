@@ -8,14 +8,9 @@ import { z } from 'zod';
 import type { ClassificationResult, ClassificationReview } from '../../classification/result.js';
 import { segmentsProblem } from '../../classification/segments.js';
 import { notFound, serviceError } from '../../errors.js';
-import {
-  appendClassificationReviewEvent,
-  listClassificationReviewEvents,
-  lockClassificationJobForReview,
-  writeClassificationReview,
-} from '../../storage/classifications.js';
+import { appendClassificationReviewEvent, listClassificationReviewEvents, lockClassificationJobForReview, writeClassificationReview } from '../../storage/jobs/classification.js';
 import type { Db } from '../../storage/db.js';
-import { findJobStatus } from '../../storage/jobs.js';
+import { findJobStatus } from '../../storage/jobs/reads.js';
 import { text } from '../text.js';
 import { iso } from '../time.js';
 import { classNames, type Classifier } from './classifiers.js';

@@ -4,7 +4,7 @@ import { serviceError } from '../../errors.js';
 import { chunkPages, type Chunk, type ChunkOptions } from '../../retrieval/index.js';
 import type { Db } from '../../storage/db.js';
 import { batchForExport, batchResults } from '../batches.js';
-import { findJobRow } from '../../storage/jobs.js';
+import { findJobRow } from '../../storage/jobs/reads.js';
 import { jobPagesWithBlocks } from './job-blocks.js';
 
 export type BatchChunkLine = { custom_id: string; job_id: string } & Chunk;

@@ -5,7 +5,7 @@ import { readPageWords, readPageWordsWithin, type Word } from '../../documents/i
 import { documentBlocks, type Block, type BlockPage } from '../../retrieval/index.js';
 import type { Db } from '../../storage/db.js';
 import { postgresFileStore } from '../../storage/file-store.js';
-import { storedPagesWithBlocks, storePageBlocks } from '../../storage/job-results.js';
+import { storedPagesWithBlocks, storePageBlocks } from '../../storage/jobs/results.js';
 import { getFileOcrWords } from '../../storage/page-ocr.js';
 
 /**

@@ -14,7 +14,7 @@ import {
   type DocumentTable,
 } from '../../retrieval/index.js';
 import type { Db } from '../../storage/db.js';
-import { findJobRow } from '../../storage/jobs.js';
+import { findJobRow } from '../../storage/jobs/reads.js';
 import { csvLine } from '../batch-csv.js';
 import { PAGE_BREAK } from '../parse-jobs.js';
 import { jobPagesWithBlocks, type PageWithBlocks } from './job-blocks.js';

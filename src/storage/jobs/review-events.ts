@@ -1,8 +1,8 @@
 // Statements on the review of extraction jobs: the append-only review events and examples added
-// from a review. The job's `review` column itself is the job store's (./jobs.ts: lockJobForReview,
-// writeReview).
+// from a review. The job's `review` column itself is ./extraction.ts's (lockJobForReview,
+// writeReview); a classification job's review and its events are ./classification.ts.
 import type { Knex } from 'knex';
-import type { Db } from './db.js';
+import type { Db } from '../db.js';
 
 type Conn = Db | Knex.Transaction;
 

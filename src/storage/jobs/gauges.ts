@@ -1,7 +1,7 @@
 // Counts for the gauges of the present (metrics/present.ts) that read job rows, in one statement:
 // extraction jobs waiting for a reviewer, by extractor (an evaluation run's jobs are not in the queue), and batch items still behind their
 // batch's window.
-import type { Db } from './db.js';
+import type { Db } from '../db.js';
 
 export interface ReviewAndBatchCounts {
   /** Every extractor (0 when none of its jobs waits), so that a dashboard shows 0 rather than no data. */

@@ -3,15 +3,13 @@
 // files those left unused, and webhook delivery records past their own cutoff. A job whose review is
 // pending, an evaluation run's item and a batch's item (kept with their batch) are never chosen.
 import type { Knex } from 'knex';
-import type { JobKind } from '../kinds.js';
-import type { Db } from './db.js';
-
-const TABLE: Record<JobKind, string> = { extraction: 'extraction_jobs', parse: 'parse_jobs', classification: 'classification_jobs', suggestion: 'schema_suggestion_jobs' };
-const FINISHED = ['completed', 'failed', 'canceled'];
+import { TERMINAL_STATUSES, type JobKind } from '../../kinds.js';
+import type { Db } from '../db.js';
+import { TABLE } from './tables.js';
 
 /** Up to `limit` jobs of a kind that finished before `cutoff`, standalone (no batch, no evaluation run), not in review. */
 export async function expiredJobs(db: Db, kind: JobKind, cutoff: Date, limit: number): Promise<Array<{ id: string; file_id: string | null }>> {
-  const q = db(TABLE[kind]).whereIn('status', FINISHED).where('completed_at', '<', cutoff).whereNull('batch_id');
+  const q = db(TABLE[kind]).whereIn('status', TERMINAL_STATUSES).where('completed_at', '<', cutoff).whereNull('batch_id');
   if (kind === 'extraction') q.whereNull('evaluation_run_id');
   // A job whose review is pending is kept until its review ends (extraction and classification jobs have one).
   if (kind === 'extraction' || kind === 'classification') q.where((w) => w.whereNull('review').orWhereRaw("review->>'status' <> 'pending'"));

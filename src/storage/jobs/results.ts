@@ -1,8 +1,8 @@
 // What a running job has stored so far, written as soon as each part is done so that progress is
 // visible and a resumed job never redoes finished work: a parse job's pages (parse_pages) and a
-// long extraction's windows (extraction_windows). Part of the job store (./jobs.ts): no other
+// long extraction's windows (extraction_windows). Part of the job store (this folder): no other
 // file names these tables. Inserts ignore a part already stored (a retried activity).
-import type { Db } from './db.js';
+import type { Db } from '../db.js';
 
 type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 

@@ -1,12 +1,10 @@
-// Statements on classification jobs (issue 44) beyond the generic job transitions of ./jobs.ts:
+// Statements on classification jobs (issue 44) beyond the shared lifecycle of ./lifecycle.ts:
 // creation, reads with progress, the page answers (one row per page, written as it arrives), the
 // review column and its events, and the extraction jobs a classification job routed.
 import type { Knex } from 'knex';
-import type { Db } from './db.js';
-import type { ClassificationJobRow } from './jobs.js';
-import { keysetPage, type Page, type PageRequest } from './pagination.js';
-
-type Conn = Knex | Knex.Transaction;
+import type { Db } from '../db.js';
+import { keysetPage, type Page, type PageRequest } from '../pagination.js';
+import type { ClassificationJobRow, Conn } from './tables.js';
 
 const PAGES_COMPLETED_SQL = '(select count(*) from classification_pages p where p.job_id = classification_jobs.id)::int';
 
@@ -98,9 +96,9 @@ export function lockClassificationJobForReview(trx: Knex.Transaction, jobId: str
   return trx('classification_jobs').where({ id: jobId }).forUpdate().first('id', 'status', 'result', 'review', 'classifier_snapshot', 'mode', 'route', 'page_start', 'page_end', 'pages_total');
 }
 
-/** The review moves only from the revision the caller read. */
+/** The review of a completed job moves only from the revision the caller read (as an extraction's, ./extraction.ts writeReview). */
 export async function writeClassificationReview(trx: Conn, jobId: string, fromRevision: number, review: unknown): Promise<boolean> {
-  const n = await trx('classification_jobs').where({ id: jobId }).whereRaw("(review->>'revision')::int = ?", [fromRevision]).update({ review: JSON.stringify(review) });
+  const n = await trx('classification_jobs').where({ id: jobId, status: 'completed' }).whereRaw("(review->>'revision')::int = ?", [fromRevision]).update({ review: JSON.stringify(review) });
   return n === 1;
 }
 
