@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../config/index.js';
-import { detectMediaType, checkDeclaredType, needsConversion } from '../documents/sniff.js';
+import { needsConversion } from '../documents/sniff.js';
 import type { ConversionWarning, FileKind } from '../documents/formats/types.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { putRendition } from '../storage/file-renditions.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
-import { acceptedFormat, convertAccepted } from './upload-formats.js';
+import { convertAccepted, uploadFormat } from './upload-formats.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
@@ -122,17 +122,11 @@ async function storeChunks(
     // One path for every such format, attachments and all (upload-tree.ts, upload-formats.ts).
     return getFile(db, await storeUploadTree(db, config, bytes, { filename: input.filename, declaredType: input.declaredType }, limits));
   }
-  const detected = detectMediaType(first.value.subarray(0, 2048))!;
-  const check = checkDeclaredType(input.declaredType ?? undefined, detected);
-  if (!check.ok) {
-    throw serviceError(
-      'unsupported_media_type',
-      `The declared media type '${input.declaredType}' does not match the file's bytes (${detected})`,
-    );
-  }
+  // Its registry entry (pdf, png, jpeg: pages 'original') and the declared type's check, as for every upload.
+  const format = uploadFormat(first.value, { filename: input.filename, declaredType: input.declaredType });
   // An image bomb (a PNG or JPEG whose header claims more than 100 megapixels) is refused from its
   // header, as the converted image formats are, before anything is stored or decoded.
-  const header = detected === 'application/pdf' ? null : readImageHeader(first.value);
+  const header = format.format === 'pdf' ? null : readImageHeader(first.value);
   if (header && header.width * header.height > DEFAULT_MAX_IMAGE_PIXELS) {
     throw serviceError(
       'document_too_large',
@@ -140,15 +134,13 @@ async function storeChunks(
     );
   }
   // A PDF's chunks are kept to count its pages once stored (an image has one).
-  const kept: Buffer[] | null = detected === 'application/pdf' ? [] : null;
+  const kept: Buffer[] | null = format.format === 'pdf' ? [] : null;
   async function* chunksFromFirst(): AsyncGenerator<Buffer> {
     for (let next = first; !next.done; next = await chunks.next()) {
       kept?.push(next.value);
       yield next.value;
     }
   }
-  // Its registry entry (pdf, png, jpeg: pages 'original') from the same sniffer as every upload's.
-  const format = acceptedFormat(first.value)!;
   const id = newId('file');
   const saved = await insertStreamedFile(db, { id, filename: cleanFilename(input.filename), media_type: format.mediaType, kind: format.kind }, chunksFromFirst(), async (trx) => {
     // Its page count and, for a filled PDF form, the rendition with the values drawn in: as the dispatcher makes them for any upload.
