@@ -19,7 +19,8 @@ export { NATIVE_PNG_LEVEL, PNG_PAGES, pageImageFormat, pageMediaType, type PageI
 export { openTextLayer, type PageText, type PageWord, type TextBox, type TextLayer, type TextQuery } from './text-layer.js';
 export { readPageWords, readPageWordsWithin, type Word } from './page-words.js';
 export { documentPlainText } from './plain-text.js';
-export { FORMATS, ORIGINAL_PAGES, type FormatId, type FormatInfo } from './formats/catalog.js';
+export { describeUnreadable, reportUnreadableText, setUnreadableTextSink, type UnreadableText, type UnreadableTextSink } from './reader-log.js';
+export { FORMATS, ORIGINAL_PAGES, type ConvertedFormatId, type FormatId, type FormatInfo, type PageSource } from './formats/catalog.js';
 export { CONVERTERS, libreOfficeMissing, type ConvertContext, type Converter } from './formats/registry.js';
 export { findLibreOffice } from './formats/libreoffice.js';
 export type { CellRef, FileKind, PageBox, Rendition } from './formats/types.js';

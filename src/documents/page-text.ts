@@ -1,6 +1,7 @@
 // A PDF page's own text layer as plain text (mupdf). Model requests read a page's text through
 // src/domain/page-layer.ts instead, which adds OCR for pages without one (issue 54).
 import * as mupdf from 'mupdf';
+import { reportUnreadableText } from './reader-log.js';
 import { detectMediaType } from './sniff.js';
 
 /** Open PDFs by their bytes, so the pages of one job do not parse the file once each. */
@@ -24,7 +25,8 @@ export function pageTextForRequest(bytes: Buffer, page: number): string | null {
     } finally {
       stext.destroy();
     }
-  } catch {
+  } catch (err) {
+    reportUnreadableText('page-text', page, err);
     return null; // an unreadable page has no text to send
   } finally {
     p.destroy();

@@ -2,6 +2,7 @@
 // without one (scans, images) get their words from their stored OCR reading instead
 // (src/domain/retrieval/job-blocks.ts, src/domain/page-layer.ts: issue 54).
 import * as mupdf from 'mupdf';
+import { reportUnreadableText } from './reader-log.js';
 import { detectMediaType } from './sniff.js';
 
 export interface Word {
@@ -85,7 +86,8 @@ function wordsOfPage(doc: mupdf.Document, index: number): Word[] {
     });
     flush();
     return words;
-  } catch {
+  } catch (err) {
+    reportUnreadableText('page-words', index + 1, err);
     return []; // an unreadable page has no words to match
   } finally {
     stext?.destroy();

@@ -1,6 +1,7 @@
 // The plain text of a document's own text layer, for comparing documents (similar examples). A
 // scan or an image has none here: its caller falls back to the stored OCR text (issue 54).
 import * as mupdf from 'mupdf';
+import { reportUnreadableText } from './reader-log.js';
 
 /** The text of the first `maxPages` pages of a PDF, cut at `maxChars`; '' for anything else. */
 export function documentPlainText(bytes: Buffer, maxPages = 10, maxChars = 20_000): string {
@@ -21,7 +22,8 @@ export function documentPlainText(bytes: Buffer, maxPages = 10, maxChars = 20_00
       }
     }
     return out.slice(0, maxChars);
-  } catch {
+  } catch (err) {
+    reportUnreadableText('plain-text', null, err);
     return ''; // unreadable: nothing to compare
   } finally {
     doc?.destroy();

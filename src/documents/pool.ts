@@ -16,6 +16,7 @@ import type { RenderLimits } from './geometry.js';
 import { loadNativeCodec, PNG_PAGES, type PageImageFormat } from './page-codec.js';
 import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLimits, type PreparedImage, type RenderedPage } from './render.js';
 import type { RenderTask, TaskOutcome } from './render-task.js';
+import { reportUnreadableText } from './reader-log.js';
 import type { SupportedMediaType } from './sniff.js';
 import { renderDuration } from '../metrics/index.js';
 import type { PageText, TextBox, TextQuery } from './text-layer.js';
@@ -271,6 +272,7 @@ async function runOnce(task: RenderTask, timeoutMs: number | undefined, deadline
     .finally(() => stopTimer());
   if (outcome === RETIRED) return RETIRED;
   for (const w of outcome.warnings) forwardMupdfLog(w.level, w.message);
+  for (const r of outcome.unreadable ?? []) reportUnreadableText(r.reader, r.page, new Error(r.message));
   largestWasmBytes = Math.max(largestWasmBytes, outcome.wasmBytes);
   if ((outcome.wasmBytes > settings.maxWasmBytes || outcome.trapped) && pool === current) retire(pool);
   // Handed to a thread that had trapped before it (its pool is retired by now).

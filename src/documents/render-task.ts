@@ -26,6 +26,7 @@ import { convertFormat, type ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
 import { convertEmail, type EmailConversion, type EmailMediaType } from './formats/email.js';
 import { readPdfForm, type FormReading } from './pdf-form.js';
+import { setUnreadableTextSink, type UnreadableText } from './reader-log.js';
 
 /**
  * `key`, when set, names bytes that never change (a document in shared memory): the thread keeps
@@ -63,6 +64,8 @@ export type TaskOutcome = (
 ) & {
   /** mupdf's warnings during the task, for the caller's log sink. */
   warnings: Array<{ level: 'warning' | 'error'; message: string }>;
+  /** Pages a text reader answered with no text because they could not be read (reader-log.ts), for the caller's log. */
+  unreadable?: UnreadableText[];
   /** mupdf trapped, or ran out of memory, on the thread (hasTrapped): it runs no other task, the pool retires it. */
   trapped?: boolean;
 };
@@ -83,6 +86,19 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 
 /** The task's outcome, and the buffers to transfer (not copy) to the main thread with it. */
 export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome; transfer: ArrayBuffer[] }> {
+  // A text reader's unreadable page goes back with the outcome, to be logged by the pool's caller.
+  const unreadable: UnreadableText[] = [];
+  const previous = setUnreadableTextSink((r) => void (unreadable.length < 20 && unreadable.push(r)));
+  try {
+    const ran = await runTaskHere(task);
+    if (unreadable.length > 0) ran.outcome.unreadable = unreadable;
+    return ran;
+  } finally {
+    setUnreadableTextSink(previous);
+  }
+}
+
+async function runTaskHere(task: RenderTask): Promise<{ outcome: TaskOutcome; transfer: ArrayBuffer[] }> {
   const warnings: TaskOutcome['warnings'] = [];
   // Page work keeps what the next page of the same document needs; anything else empties the caches.
   const pageWork = task.op === 'render' || task.op === 'inspect' || task.op === 'warm' || ((task.op === 'locate' || task.op === 'text') && task.key !== undefined);

@@ -1,6 +1,7 @@
 // Media type from the bytes' signature; the declared type is only cross-checked against it.
 // detectMediaType names the three formats whose bytes are their own pages (PDF, PNG, JPEG);
-// sniffFormat names every accepted format from the whole file (formats/catalog.ts).
+// sniffFormat names every accepted format from the whole file (formats/catalog.ts, the registry),
+// for an upload and an e-mail's attachment alike (its filename and declared type are the hints).
 import { FORMATS, type FormatId } from './formats/catalog.js';
 import { compoundFileFormat, zipFormat } from './formats/containers.js';
 
@@ -141,6 +142,11 @@ const MAIL_HEADERS = /^(from|to|subject|date|received|return-path|message-id|mim
 // 2026"): kept by many mail clients when they save one message as .eml.
 const MBOX_FROM_LINE = /^From \S+[^\r\n]*\r?\n/;
 
+/**
+ * Text: HTML, e-mail, or by the hints Markdown, CSV or plain text. This is the service's one
+ * e-mail detector (an upload and an attachment alike): RFC 5322 headers from the first line, an
+ * mbox envelope line before them allowed.
+ */
 function textFormat(text: string, hints: UploadHints): FormatId {
   if (HTML_START.test(text)) return 'html';
   // Before HTML found anywhere: a short HTML e-mail has <html> within its first kilobyte.
@@ -149,10 +155,15 @@ function textFormat(text: string, hints: UploadHints): FormatId {
   if (HTML_ANYWHERE.test(text.slice(0, 1024))) return 'html';
   const declared = normalizeMediaType(hints.declaredType ?? undefined);
   const extension = /\.([a-z0-9]+)$/i.exec(hints.filename ?? '')?.[1]?.toLowerCase();
-  if (declared === 'text/markdown' || declared === 'text/x-markdown' || extension === 'md' || extension === 'markdown') return 'markdown';
-  if (declared === 'text/csv' || extension === 'csv') return 'csv';
+  for (const format of TEXT_BY_HINT) {
+    const info = FORMATS[format];
+    if (declared === info.mediaType || info.aliases?.includes(declared) || (extension !== undefined && info.extensions.includes(extension))) return format;
+  }
   return 'text';
 }
+
+/** Text formats named by a declared type or a file name (Markdown, CSV), in the registry's order. */
+const TEXT_BY_HINT = (Object.keys(FORMATS) as FormatId[]).filter((f) => FORMATS[f].textByHint);
 
 /**
  * Whether the declared media type may stand beside the detected format: unknown or generic types

@@ -2,6 +2,7 @@
 // as boxes in page fractions (0..1, origin top-left), so a client can highlight it on the page.
 // A page without a text layer (a scan) simply has no matches.
 import * as mupdf from 'mupdf';
+import { reportUnreadableText } from './reader-log.js';
 
 export interface TextBox {
   /** One-based page number. */
@@ -53,7 +54,8 @@ export function openTextLayer(source: Buffer | mupdf.Document): TextLayer {
       try {
         // Page coordinates: mupdf's page space has its origin at the top-left of the page box.
         entry = { stext: page.toStructuredText('preserve-whitespace'), bounds: page.getBounds() };
-      } catch {
+      } catch (err) {
+        reportUnreadableText('text-layer', n, err);
         entry = null; // an unreadable page has no text to find
       } finally {
         page.destroy();

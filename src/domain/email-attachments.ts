@@ -68,7 +68,8 @@ export async function attachmentFiles(
     }
     let format;
     try {
-      format = acceptedFormat(attachment.content);
+      // Sniffed as an upload is: its name and declared type are the hints (a CSV is a csv grid).
+      format = acceptedFormat(attachment.content, { filename: attachment.filename, declaredType: attachment.mediaType });
     } catch (err) {
       // A container too damaged to tell its format (a truncated ZIP): listed with the document's code.
       if (!isDocumentError(err)) throw err;
@@ -79,7 +80,7 @@ export async function attachmentFiles(
       skip('unsupported_media_type');
       continue;
     }
-    if (format.kind === 'email' && depth + 1 > MAX_EMAIL_DEPTH) {
+    if (format.attachments && depth + 1 > MAX_EMAIL_DEPTH) {
       skip('nesting_too_deep');
       continue;
     }

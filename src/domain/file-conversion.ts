@@ -1,68 +1,16 @@
-// What an upload in another format than PDF, PNG or JPEG becomes: its format named from the bytes
-// (sniffer), the format's converter run in the render pool within SERVICE_CONVERSION_TIMEOUT_S,
-// and every refusal a 400 with a stable code (nothing is stored for a refused upload).
+// The upload dispatcher's helpers (upload-formats.ts): the accepted formats as a refusal names
+// them, the LibreOffice binary, and a stored PDF's page count and form rendition.
 import type { Config } from '../config/index.js';
-import {
-  CONVERTERS,
-  DEFAULT_MAX_IMAGE_PIXELS,
-  FORMATS,
-  convertInPool,
-  declaredTypeAgrees,
-  findLibreOffice,
-  inspectDocumentInPool,
-  readFormInPool,
-  isDocumentError,
-  libreOfficeMissing,
-  sniffFormat,
-  type FormatId,
-  type Rendition,
-  type UploadHints,
-} from '../documents/index.js';
-import { serviceError } from '../errors.js';
+import { FORMATS, findLibreOffice, inspectDocumentInPool, readFormInPool, isDocumentError, type FormatId } from '../documents/index.js';
 
-export interface Converted {
-  format: FormatId;
-  mediaType: string;
-  rendition: Rendition;
-}
-
-/** The formats accepted, as the refusal of any other names them. */
+/** The formats accepted (every entry of the format registry), as the refusal of any other names them. */
 export function acceptedFormats(): string {
-  return (Object.keys(FORMATS) as FormatId[])
-    .filter((f) => f === 'pdf' || f === 'png' || f === 'jpeg' || f === 'eml' || f === 'msg' || CONVERTERS[f])
-    .map((f) => FORMATS[f].label + (FORMATS[f].libreOffice ? ' (with LibreOffice)' : ''))
-    .join(', ');
+  return (Object.keys(FORMATS) as FormatId[]).map((f) => FORMATS[f].label + (FORMATS[f].libreOffice ? ' (with LibreOffice)' : '')).join(', ');
 }
 
 /** The soffice binary uploads are converted with: none when SERVICE_LIBREOFFICE is off or none is installed. */
 export function libreOfficeFor(config: Pick<Config, 'libreOffice' | 'libreOfficePath'>): string | null {
   return config.libreOffice === 'off' ? null : findLibreOffice(config.libreOfficePath);
-}
-
-export async function convertUpload(bytes: Buffer, hints: UploadHints, config: Config): Promise<Converted> {
-  try {
-    const format = sniffFormat(bytes, hints);
-    if (!format || (!CONVERTERS[format] && format !== 'pdf')) {
-      const what = format ? `${FORMATS[format].label} is recognised but not accepted yet` : 'the bytes are of no accepted format';
-      throw serviceError('unsupported_media_type', `The file cannot be read: ${what}. Accepted: ${acceptedFormats()}.`);
-    }
-    if (!declaredTypeAgrees(hints.declaredType, format)) {
-      throw serviceError('unsupported_media_type', `The declared media type '${hints.declaredType}' does not match the file's bytes (${FORMATS[format].mediaType})`);
-    }
-    const libreOffice = libreOfficeFor(config);
-    if (FORMATS[format].libreOffice && !libreOffice) throw serviceError('converter_unavailable', libreOfficeMissing(format));
-    const rendition = await convertInPool(bytes, format, {
-      maxPages: config.maxPages,
-      maxImagePixels: DEFAULT_MAX_IMAGE_PIXELS,
-      libreOffice,
-      timeoutMs: config.conversionTimeoutS * 1000,
-    });
-    return { format, mediaType: FORMATS[format].mediaType, rendition };
-  } catch (err) {
-    // The document, not the request, is at fault: the same codes a job fails with.
-    if (isDocumentError(err)) throw serviceError(err.code, err.message);
-    throw err;
-  }
 }
 
 /**

@@ -1,20 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config/index.js';
-import { detectMediaType, checkDeclaredType, needsConversion } from '../documents/sniff.js';
+import { needsConversion } from '../documents/sniff.js';
 import type { ConversionWarning, FileKind } from '../documents/formats/types.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { putRendition } from '../storage/file-renditions.js';
 import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
-import { convertUpload, formRendition, originalPageCount, type Converted } from './file-conversion.js';
+import { convertAccepted, uploadFormat } from './upload-formats.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { cleanFilename } from './file-names.js';
-import { attachmentIdsOf } from '../storage/file-tree.js';
-import { storeUploadTree } from './email-uploads.js';
-import { detectEmail } from '../documents/formats/email.js';
+import { attachmentIdsOf, insertStreamedFile } from '../storage/file-tree.js';
+import { storeUploadTree } from './upload-tree.js';
 import { readImageHeader } from '../documents/image-header.js';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../documents/render.js';
 import type { SkippedAttachment } from './email-attachments.js';
@@ -80,8 +78,9 @@ export { cleanFilename } from './file-names.js';
 /**
  * Store an upload after checking its type from the bytes. The content is read as a stream (e.g. of
  * the upload's temporary file) and stored chunk by chunk, hashed on the way. A PDF, PNG or JPEG is
- * stored as it is (its pages counted on the way); any other format is read whole, converted in the
- * render pool to a PDF rendition (file-conversion.ts) and stored with it, or refused with nothing
+ * stored as it is (its pages counted on the way); any other format is read whole and goes through
+ * the upload dispatcher (upload-formats.ts, upload-tree.ts): converted in the render pool to a PDF
+ * rendition and stored with it (an e-mail with its attachments' files), or refused with nothing
  * stored.
  */
 export async function createFile(
@@ -120,82 +119,35 @@ async function storeChunks(
     const whole: Buffer[] = [];
     for (let next: IteratorResult<Buffer, undefined> = first; !next.done; next = await chunks.next()) whole.push(next.value);
     const bytes = Buffer.concat(whole);
-    // An e-mail becomes a tree of files (its attachments, recursively): stored in one transaction.
-    if (detectEmail(bytes)) return getFile(db, await storeUploadTree(db, config, bytes, cleanFilename(input.filename), limits));
-    const converted = await convertUpload(bytes, { filename: input.filename, declaredType: input.declaredType }, config);
-    return storeConverted(db, bytes, converted, input.filename);
+    // One path for every such format, attachments and all (upload-tree.ts, upload-formats.ts).
+    return getFile(db, await storeUploadTree(db, config, bytes, { filename: input.filename, declaredType: input.declaredType }, limits));
   }
-  const detected = detectMediaType(first.value.subarray(0, 2048))!;
-  const check = checkDeclaredType(input.declaredType ?? undefined, detected);
-  if (!check.ok) {
-    throw serviceError(
-      'unsupported_media_type',
-      `The declared media type '${input.declaredType}' does not match the file's bytes (${detected})`,
-    );
-  }
+  // Its registry entry (pdf, png, jpeg: pages 'original') and the declared type's check, as for every upload.
+  const format = uploadFormat(first.value, { filename: input.filename, declaredType: input.declaredType });
   // An image bomb (a PNG or JPEG whose header claims more than 100 megapixels) is refused from its
   // header, as the converted image formats are, before anything is stored or decoded.
-  const header = detected === 'application/pdf' ? null : readImageHeader(first.value);
+  const header = format.format === 'pdf' ? null : readImageHeader(first.value);
   if (header && header.width * header.height > DEFAULT_MAX_IMAGE_PIXELS) {
     throw serviceError(
       'document_too_large',
       `The image is ${header.width} × ${header.height} pixels (by its ${header.format.toUpperCase()} header); at most ${DEFAULT_MAX_IMAGE_PIXELS} pixels are accepted.`,
     );
   }
-  const id = newId('file');
-  const hash = createHash('sha256');
-  let size = 0;
   // A PDF's chunks are kept to count its pages once stored (an image has one).
-  const kept: Buffer[] | null = detected === 'application/pdf' ? [] : null;
-  async function* hashed(): AsyncGenerator<Buffer> {
+  const kept: Buffer[] | null = format.format === 'pdf' ? [] : null;
+  async function* chunksFromFirst(): AsyncGenerator<Buffer> {
     for (let next = first; !next.done; next = await chunks.next()) {
-      hash.update(next.value);
-      size += next.value.length;
       kept?.push(next.value);
       yield next.value;
     }
   }
-  const kind: FileKind = detected === 'application/pdf' ? 'pdf' : 'image';
-  const saved = await db.transaction(async (trx) => {
-    // The blob references the record, so the record goes first; its size and hash are known only
-    // once every chunk is stored, and are filled in before the transaction commits.
-    await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, kind, size_bytes: 0, sha256: '' });
-    await postgresFileStore(db).put(id, hashed(), trx);
-    const whole = kept ? Buffer.concat(kept) : null;
-    const pageCount = whole ? await originalPageCount(whole, config) : 1;
-    // A filled form: its pages are read from a copy with the values drawn in (pdf-form.ts).
-    const form = whole && pageCount !== null ? await formRendition(whole) : null;
-    if (form) await putRendition(trx, id, form, undefined);
-    const [updated] = await trx('files')
-      .where({ id })
-      .update({ size_bytes: size, sha256: hash.digest('hex'), page_count: pageCount })
-      .returning(COLUMNS);
-    return updated;
-  });
-  return toFileRecord(saved);
-}
-
-/** A converted upload, its original bytes and its rendition, in one transaction. */
-async function storeConverted(db: Db, bytes: Buffer, converted: Converted, filename: string | null | undefined): Promise<FileRecord> {
   const id = newId('file');
-  const saved = await db.transaction(async (trx) => {
-    const [row] = await trx('files')
-      .insert({
-        id,
-        filename: cleanFilename(filename),
-        media_type: converted.mediaType,
-        kind: converted.rendition.kind,
-        page_count: converted.rendition.pageCount,
-        converter: converted.rendition.converter ?? null,
-        size_bytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        warnings: JSON.stringify(converted.rendition.warnings ?? []),
-      })
-      .returning(COLUMNS);
-    await postgresFileStore(db).put(id, bytes, trx);
-    if (converted.rendition.pdf) await putRendition(trx, id, converted.rendition.pdf, converted.rendition.cellGrids);
-    return row;
-  });
+  const saved = await insertStreamedFile(db, { id, filename: cleanFilename(input.filename), media_type: format.mediaType, kind: format.kind }, chunksFromFirst(), async (trx) => {
+    // Its page count and, for a filled PDF form, the rendition with the values drawn in: as the dispatcher makes them for any upload.
+    const pages = await convertAccepted(kept ? Buffer.concat(kept) : Buffer.alloc(0), format, config);
+    if (pages.rendition?.pdf) await putRendition(trx, id, pages.rendition.pdf, undefined);
+    return { page_count: pages.pageCount };
+  }, COLUMNS);
   return toFileRecord(saved);
 }
 

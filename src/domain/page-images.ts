@@ -10,6 +10,7 @@ import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { FileBytesCache } from '../storage/file-bytes-cache.js';
 import type { FileRecord } from './files.js';
+import { asServiceError } from './document-errors.js';
 
 export interface PageImage {
   mediaType: 'image/png' | 'image/jpeg';
@@ -74,9 +75,7 @@ export async function renderFilePage(db: Db, config: Config, file: FileRecord, p
     const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
     return { mediaType: image.mediaType, bytes: image.data, pageCount: 1 };
   } catch (err) {
-    // The same codes a job fails with: the document, not the request, is at fault.
-    if (isDocumentError(err)) throw serviceError(err.code, err.message);
-    throw err;
+    throw asServiceError(err);
   }
 }
 

@@ -4,13 +4,14 @@
 // or none). A page not yet read with OCR is read now (src/domain/page-layer.ts). Words drawn
 // inside a spreadsheet cell's box carry that cell's sheet and A1 reference.
 import type { Config } from '../config/index.js';
-import { detectMediaType, isDocumentError, type CellRef, type PageBox } from '../documents/index.js';
+import { detectMediaType, type CellRef, type PageBox } from '../documents/index.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { getPageCells } from '../storage/file-renditions.js';
 import type { FileRecord } from './files.js';
 import { pageCountOf, pageSource } from './page-images.js';
 import { readPageLayer, type TextSource } from './page-layer.js';
+import { asServiceError } from './document-errors.js';
 
 export interface PageTextWord {
   text: string;
@@ -49,8 +50,7 @@ export async function filePageText(db: Db, config: Config, file: FileRecord, pag
       ...(layer.warning ? { warning: layer.warning } : {}),
     };
   } catch (err) {
-    if (isDocumentError(err)) throw serviceError(err.code, err.message);
-    throw err;
+    throw asServiceError(err);
   }
 }
 

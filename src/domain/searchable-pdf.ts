@@ -3,12 +3,13 @@
 // through unchanged. Pages not read yet are read now (once per file page, each bounded by
 // SERVICE_OCR_TIMEOUT_S).
 import type { Config } from '../config/index.js';
-import { buildSearchablePdf, detectMediaType, isDocumentError, type SearchablePage } from '../documents/index.js';
+import { buildSearchablePdf, detectMediaType, type SearchablePage } from '../documents/index.js';
 import { serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import type { FileRecord } from './files.js';
 import { pageCountOf, pageSource } from './page-images.js';
 import { pageImageForOcr, readPageLayer } from './page-layer.js';
+import { asServiceError } from './document-errors.js';
 
 export async function fileSearchablePdf(db: Db, config: Config, file: FileRecord): Promise<Buffer> {
   const bytes = await pageSource(db, file.id);
@@ -28,7 +29,6 @@ export async function fileSearchablePdf(db: Db, config: Config, file: FileRecord
     }
     return buildSearchablePdf(kind === 'application/pdf' ? bytes : null, pages);
   } catch (err) {
-    if (isDocumentError(err)) throw serviceError(err.code, err.message);
-    throw err;
+    throw asServiceError(err);
   }
 }

@@ -1,34 +1,69 @@
-// Which uploads are accepted and how each becomes pages, for the upload path and for e-mail
-// attachments alike: the format from the sniffer (src/documents/sniff.ts), PDF, PNG and JPEG as
-// they are, an e-mail through its MIME parser (its attachments come back to be stored as files),
-// and every other format through the converter registry: both in the render pool, bounded by
-// SERVICE_CONVERSION_TIMEOUT_S, off the API's event loop.
+// The one upload dispatcher: which files are accepted and how each becomes pages, for an upload
+// and for an e-mail's attachment alike. The format comes from the sniffer (src/documents/sniff.ts)
+// with the file's name and declared type as hints; what makes its pages from its registry entry
+// (src/documents/formats/catalog.ts): PDF, PNG and JPEG are their own pages, an e-mail goes
+// through its MIME parser (its attachments come back to be stored as files), every other format
+// through its converter; the last two in the render pool, bounded by SERVICE_CONVERSION_TIMEOUT_S,
+// off the API's event loop.
 import type { Config } from '../config/index.js';
-import { FORMATS, ORIGINAL_PAGES, emailInPool, isDocumentError, sniffFormat, type FormatId } from '../documents/index.js';
+import {
+  DEFAULT_MAX_IMAGE_PIXELS,
+  FORMATS,
+  convertInPool,
+  declaredTypeAgrees,
+  emailInPool,
+  libreOfficeMissing,
+  sniffFormat,
+  type FormatId,
+  type PageSource,
+  type UploadHints,
+} from '../documents/index.js';
 import { serviceError } from '../errors.js';
 import type { EmailAttachment, EmailMediaType } from '../documents/formats/email.js';
 import type { FileKind, Rendition } from '../documents/formats/types.js';
-import { convertUpload, formRendition, originalPageCount } from './file-conversion.js';
+import { asServiceError } from './document-errors.js';
+import { acceptedFormats, formRendition, libreOfficeFor, originalPageCount } from './file-conversion.js';
 
 export interface AcceptedFormat {
   format: FormatId;
   mediaType: string;
   kind: FileKind;
-  /** What makes the pages: the upload itself (PDF, PNG, JPEG), the e-mail parser, or the registry. */
-  converter: 'none' | 'email' | 'registry';
+  /** What makes the pages (the registry entry's `pages`). */
+  pages: PageSource;
+  /** Its attachments become files of their own (an e-mail). */
+  attachments: boolean;
   /** Extension for a stored attachment that came without a name. */
   extension: string;
 }
 
-const EXTENSIONS: Partial<Record<FormatId, string>> = { jpeg: '.jpg', text: '.txt', markdown: '.md' };
-
-/** The format of the bytes if it is one we read, from the bytes alone; null otherwise. */
-export function acceptedFormat(bytes: Uint8Array): AcceptedFormat | null {
-  const format = sniffFormat(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+/**
+ * The format of the bytes if it is one we read (null otherwise), told by the bytes and, where they
+ * are ambiguous (text), by the hints: an attachment's name and type count as an upload's do.
+ * Throws DocumentError for a container too damaged to tell (a truncated ZIP, an encrypted file).
+ */
+export function acceptedFormat(bytes: Uint8Array, hints: UploadHints = {}): AcceptedFormat | null {
+  const format = sniffFormat(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), hints);
   if (!format) return null;
   const info = FORMATS[format];
-  const converter = ORIGINAL_PAGES.has(format) ? 'none' : format === 'eml' || format === 'msg' ? 'email' : 'registry';
-  return { format, mediaType: info.mediaType, kind: info.kind, converter, extension: EXTENSIONS[format] ?? `.${format}` };
+  return { format, mediaType: info.mediaType, kind: info.kind, pages: info.pages, attachments: info.attachments ?? false, extension: `.${info.extensions[0]}` };
+}
+
+/**
+ * An upload's format, or its refusal as a 400: bytes of no accepted format, or a declared type
+ * that contradicts them (an attachment's declared type is only a hint: see acceptedFormat).
+ */
+export function uploadFormat(bytes: Uint8Array, hints: UploadHints): AcceptedFormat {
+  let format: AcceptedFormat | null;
+  try {
+    format = acceptedFormat(bytes, hints);
+  } catch (err) {
+    throw asServiceError(err);
+  }
+  if (!format) throw serviceError('unsupported_media_type', `The file cannot be read: the bytes are of no accepted format. Accepted: ${acceptedFormats()}.`);
+  if (!declaredTypeAgrees(hints.declaredType, format.format)) {
+    throw serviceError('unsupported_media_type', `The declared media type '${hints.declaredType}' does not match the file's bytes (${format.mediaType})`);
+  }
+  return format;
 }
 
 export interface Converted {
@@ -39,29 +74,34 @@ export interface Converted {
   attachments: EmailAttachment[];
 }
 
-/** The pages of an accepted upload and, for an e-mail, its attachments; refusals are ServiceErrors with the document's code. */
+/** The pages of an accepted file and, for an e-mail, its attachments; refusals are ServiceErrors with the document's code. */
 export async function convertAccepted(bytes: Uint8Array, format: AcceptedFormat, config: Config): Promise<Converted> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  switch (format.converter) {
-    case 'none': {
-      const pageCount = format.format === 'pdf' ? await originalPageCount(buffer, config) : 1;
-      // A filled PDF form gets a rendition with its values drawn in (pdf-form.ts).
-      const form = format.format === 'pdf' && pageCount !== null ? await formRendition(buffer) : null;
-      return { rendition: form && pageCount !== null ? { kind: 'pdf', pdf: form, pageCount } : null, pageCount, attachments: [] };
-    }
-    case 'email': {
-      try {
+  try {
+    switch (format.pages) {
+      case 'original': {
+        const pageCount = format.format === 'pdf' ? await originalPageCount(buffer, config) : 1;
+        // A filled PDF form gets a rendition with its values drawn in (pdf-form.ts).
+        const form = format.format === 'pdf' && pageCount !== null ? await formRendition(buffer) : null;
+        return { rendition: form && pageCount !== null ? { kind: 'pdf', pdf: form, pageCount } : null, pageCount, attachments: [] };
+      }
+      case 'message': {
         const { rendition, attachments } = await emailInPool(buffer, format.mediaType as EmailMediaType, { maxPages: config.maxPages, timeoutMs: config.conversionTimeoutS * 1000 });
         return { rendition, pageCount: rendition.pageCount, attachments };
-      } catch (err) {
-        // The document, not the request, is at fault: the same codes a job fails with, as a 400.
-        if (isDocumentError(err)) throw serviceError(err.code, err.message);
-        throw err;
+      }
+      case 'converter': {
+        const libreOffice = libreOfficeFor(config);
+        if (FORMATS[format.format].libreOffice && !libreOffice) throw serviceError('converter_unavailable', libreOfficeMissing(format.format));
+        const rendition = await convertInPool(buffer, format.format, {
+          maxPages: config.maxPages,
+          maxImagePixels: DEFAULT_MAX_IMAGE_PIXELS,
+          libreOffice,
+          timeoutMs: config.conversionTimeoutS * 1000,
+        });
+        return { rendition, pageCount: rendition.pageCount, attachments: [] };
       }
     }
-    case 'registry': {
-      const { rendition } = await convertUpload(buffer, {}, config);
-      return { rendition, pageCount: rendition.pageCount, attachments: [] };
-    }
+  } catch (err) {
+    throw asServiceError(err);
   }
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Config } from '../config/index.js';
-import { closeOcr, closeRenderPool, configureRenderPool } from '../documents/index.js';
+import { closeOcr, closeRenderPool, configureRenderPool, describeUnreadable, setUnreadableTextSink } from '../documents/index.js';
 import { createApp } from '../http/app.js';
 import type { Logger } from '../logging.js';
 import { createDb } from '../storage/db.js';
@@ -54,6 +54,8 @@ export async function startApi(
     // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
     warn: (message) => opts.logger.warn(message),
   });
+  // A page a text reader could not read is answered with no text, and logged (documents/reader-log.ts).
+  setUnreadableTextSink((r) => opts.logger.warn({ reader: r.reader, page: r.page }, describeUnreadable(r)));
   const db = createDb(opts.databaseUrl, config.databasePoolMax, opts.logger);
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   // The dev server `npm start` runs has them from its command line; an external server may not.

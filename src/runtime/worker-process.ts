@@ -1,6 +1,6 @@
 import type { Config } from '../config/index.js';
 import type { Logger } from '../logging.js';
-import { closeOcr, closeRenderPool, configureRenderPool } from '../documents/index.js';
+import { closeOcr, closeRenderPool, configureRenderPool, describeUnreadable, setUnreadableTextSink } from '../documents/index.js';
 import { createDb } from '../storage/db.js';
 import { workspaceScopedDb } from '../storage/workspace-scope.js';
 import { installWorkspaceGuard } from '../storage/workspace-guard.js';
@@ -54,6 +54,8 @@ export async function startWorker(
     // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
     warn: (message) => opts.logger.warn(message),
   });
+  // A page a text reader could not read is answered with no text, and logged (documents/reader-log.ts).
+  setUnreadableTextSink((r) => logger.warn({ reader: r.reader, page: r.page }, describeUnreadable(r)));
   // Scoped as the API's: each activity runs as its workflow's workspace (activities/workspace-scope.ts).
   const db = workspaceScopedDb(createDb(opts.databaseUrl, config.databasePoolMax, logger));
   if (config.workspaceGuard) installWorkspaceGuard(db);

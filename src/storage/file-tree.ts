@@ -1,5 +1,8 @@
-// Files stored out of one upload (an e-mail and the files of its attachments): their rows, bytes
-// and renditions, and the links between them.
+// Where `files` rows are written: the files stored out of one upload read whole (an e-mail and the
+// files of its attachments: their rows, bytes and renditions, and the links between them), and an
+// upload streamed in (a PDF, PNG or JPEG).
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Rendition } from '../documents/formats/types.js';
 import type { Db } from './db.js';
 import { putRendition } from './file-renditions.js';
@@ -40,6 +43,40 @@ export async function insertFileTree(db: Db, files: { row: TreeFileRow; content:
       await postgresFileStore(db).put(row.id, content, trx);
       if (rendition?.pdf) await putRendition(trx, row.id, rendition.pdf, rendition.cellGrids);
     }
+  });
+}
+
+/**
+ * Stores a file as its bytes stream in, in one transaction: the row first (the blob references
+ * it), then the chunks, hashed and counted on the way, then what is known only once all are in —
+ * its size and hash, and what `complete` adds (its page count; it may store a rendition). Answers
+ * the row's `columns`.
+ */
+export async function insertStreamedFile(
+  db: Db,
+  row: { id: string; filename: string; media_type: string; kind: string },
+  content: AsyncIterable<Buffer>,
+  complete: (trx: Knex.Transaction) => Promise<{ page_count: number | null }>,
+  columns: string[],
+): Promise<Record<string, unknown>> {
+  return db.transaction(async (trx) => {
+    await trx('files').insert({ ...row, size_bytes: 0, sha256: '' });
+    const hash = createHash('sha256');
+    let size = 0;
+    async function* hashed(): AsyncGenerator<Buffer> {
+      for await (const chunk of content) {
+        hash.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+    }
+    await postgresFileStore(db).put(row.id, hashed(), trx);
+    const more = await complete(trx);
+    const [updated] = await trx('files')
+      .where({ id: row.id })
+      .update({ size_bytes: size, sha256: hash.digest('hex'), ...more })
+      .returning(columns);
+    return updated;
   });
 }
 

@@ -16,7 +16,8 @@ import zlib from 'node:zlib';
 import { FORMATS } from '../../src/documents/index.js';
 import { countPdfPages } from '../../src/documents/formats/mupdf-layout.js';
 import { libreOfficeToPdf } from '../../src/documents/formats/libreoffice.js';
-import { convertUpload, libreOfficeFor } from '../../src/domain/file-conversion.js';
+import { libreOfficeFor } from '../../src/domain/file-conversion.js';
+import { acceptedFormat, convertAccepted } from '../../src/domain/upload-formats.js';
 import { makeEml } from '../fixtures/emails.js';
 import { apiCall } from '../harness/openapi-validator.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
@@ -284,7 +285,7 @@ describe('accepted formats', () => {
       expect(r.body.detail).toMatch(/OpenDocument text \(ODT\).*LibreOffice.*apt-get install/);
     }
     // Without it (a path that does not exist), whatever this host has.
-    const refused = await convertUpload(odt, { filename: 'a.odt' }, { ...stack.config, libreOfficePath: '/nonexistent/soffice' }).catch((e) => e);
+    const refused: any = await convertAccepted(odt, acceptedFormat(odt, { filename: 'a.odt' })!, { ...stack.config, libreOfficePath: '/nonexistent/soffice' }).catch((e: unknown) => e);
     expect([refused.code, refused.detail ?? refused.message]).toEqual(['converter_unavailable', expect.stringContaining('SERVICE_LIBREOFFICE_PATH')]);
   }, 120_000);
 });

@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as mupdf from 'mupdf';
-import { convertEmail, detectEmail, looksLikeEml } from '../../src/documents/formats/email.js';
+import { convertEmail, type EmailMediaType } from '../../src/documents/formats/email.js';
+import { FORMATS } from '../../src/documents/formats/catalog.js';
+import { sniffFormat } from '../../src/documents/sniff.js';
 import { withoutRemoteReferences } from '../../src/documents/formats/email-pages.js';
 import { attachmentFiles, MAX_EMAIL_DEPTH, type PendingFile } from '../../src/domain/email-attachments.js';
 import { loadConfig } from '../../src/config/index.js';
@@ -16,6 +18,11 @@ const pageText = (pdf: Uint8Array) => {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
   return Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText('preserve-whitespace').asText()).join('\n');
 };
+/** The e-mail media type the one detector (the sniffer) names, or null for anything else. */
+const detectEmail = (bytes: Uint8Array): EmailMediaType | null => {
+  const format = sniffFormat(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return format === 'eml' || format === 'msg' ? (FORMATS[format].mediaType as EmailMediaType) : null;
+};
 const convert = async (bytes: Buffer) => convertEmail(bytes, detectEmail(bytes)!, { maxPages: 100 });
 
 describe('e-mail detection', () => {
@@ -25,8 +32,10 @@ describe('e-mail detection', () => {
     expect(detectEmail(fixture('attachment_msg_pdf.msg'))).toBe('application/vnd.ms-outlook');
     expect(detectEmail(fixture('table-sample.xlsx'))).toBeNull();
     expect(detectEmail(makePdf(['From: a@b.test']))).toBeNull();
-    expect(looksLikeEml(Buffer.from('Subject: a note\n\nbody'))).toBe(false); // one header is no message
-    expect(looksLikeEml(Buffer.from('Dear Sir,\nFrom: me\nTo: you\n'))).toBe(false);
+    expect(detectEmail(Buffer.from('Subject: a note\n\nbody'))).toBeNull(); // one header is no message
+    expect(detectEmail(Buffer.from('Dear Sir,\nFrom: me\nTo: you\n'))).toBeNull();
+    // Saved from an mbox: its envelope line first (once named e-mail here and refused by the upload).
+    expect(detectEmail(Buffer.from('From ann@example.test Sun Mar  1 10:15:30 2026\nFrom: ann@example.test\nTo: bob@example.test\n\nHi'))).toBe('message/rfc822');
   });
 });
 

@@ -9,6 +9,9 @@ import { strToU8, zipSync } from 'fflate';
 import { declaredTypeAgrees, decodeText, sniffFormat } from '../../src/documents/sniff.js';
 import { DocumentError } from '../../src/documents/errors.js';
 import { withCell } from '../../src/domain/page-text.js';
+import { FORMATS, ORIGINAL_PAGES, type FormatId } from '../../src/documents/formats/catalog.js';
+import { CONVERTERS } from '../../src/documents/formats/registry.js';
+import { acceptedFormat } from '../../src/domain/upload-formats.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/formats');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -84,6 +87,26 @@ describe('decodeText and declared types', () => {
     expect(declaredTypeAgrees('image/png', 'tiff')).toBe(false);
     expect(declaredTypeAgrees('image/tif', 'tiff')).toBe(true);
     expect(declaredTypeAgrees('application/octet-stream', 'bmp')).toBe(true);
+  });
+});
+
+describe('the format registry', () => {
+  const ids = Object.keys(FORMATS) as FormatId[];
+
+  it('makes every format\'s pages one way: its own bytes, its converter, or the e-mail parser (which alone has attachments)', () => {
+    expect([...ORIGINAL_PAGES]).toEqual(['pdf', 'png', 'jpeg']);
+    expect(ids.filter((f) => FORMATS[f].pages === 'converter').sort()).toEqual(Object.keys(CONVERTERS).sort());
+    expect(ids.filter((f) => FORMATS[f].pages === 'message')).toEqual(['eml', 'msg']);
+    expect(ids.filter((f) => FORMATS[f].attachments)).toEqual(['eml', 'msg']);
+  });
+
+  it('names an attachment\'s format with its filename and declared type as hints, as an upload\'s', () => {
+    const csv = Buffer.from('a,b\n1,2\n');
+    expect(acceptedFormat(csv)?.format).toBe('text');
+    expect(acceptedFormat(csv, { filename: 'totals.csv' })).toMatchObject({ format: 'csv', mediaType: 'text/csv', kind: 'text', pages: 'converter', extension: '.csv' });
+    expect(acceptedFormat(csv, { declaredType: 'text/csv' })?.format).toBe('csv');
+    expect(acceptedFormat(Buffer.from('# Title\n'), { filename: 'README.MD' })?.format).toBe('markdown');
+    expect(acceptedFormat(fixture('table-sample.xlsx'), { filename: 'x.csv' })?.format).toBe('xlsx'); // the bytes win
   });
 });
 

@@ -11,7 +11,7 @@ jest.unstable_mockModule('../../src/documents/formats/email.js', () => {
   const here = () => {
     throw new Error('e-mail parsed on the API thread');
   };
-  return { convertEmail: here, detectEmail: here, looksLikeEml: here };
+  return { convertEmail: here };
 });
 
 const { closeRenderPool, configureRenderPool, convertInPool, pageTextInPool, renderPage } = await import('../../src/documents/index.js');
@@ -35,7 +35,7 @@ describe('e-mail in the render pool', () => {
       attachments: [{ filename: 'invoice.pdf', mediaType: 'application/pdf', content: makePdf(['Invoice INV-7731']) }],
     });
     const emlFormat = acceptedFormat(eml)!;
-    expect(emlFormat).toMatchObject({ format: 'eml', converter: 'email' });
+    expect(emlFormat).toMatchObject({ format: 'eml', pages: 'message', attachments: true });
     const fromEml = await convertAccepted(eml, emlFormat, config);
     expect(fromEml.pageCount).toBe(1);
     expect(fromEml.attachments.map((a) => [a.filename, a.mediaType])).toEqual([['invoice.pdf', 'application/pdf']]);

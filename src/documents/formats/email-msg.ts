@@ -1,29 +1,11 @@
 // Outlook messages (.msg, a Compound File with MAPI properties) through @kenjiuno/msgreader.
 import msgreader, { type FieldsData } from '@kenjiuno/msgreader';
-import * as XLSX from '@e965/xlsx';
 import { DocumentError } from '../errors.js';
 import { formatMailbox, type EmailAttachment, type EmailMessage } from './email-message.js';
 
 // The package is CommonJS: seen from ESM, its class is the default export's `default`.
 type Reader = { getFileData(): FieldsData; getAttachment(a: FieldsData): { fileName: string; content: Uint8Array } };
 const MsgReader = ((msgreader as unknown as { default?: unknown }).default ?? msgreader) as new (data: ArrayBuffer) => Reader;
-
-const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-/**
- * True when the bytes are an Outlook message: a Compound File (as .doc and .xls are too) whose
- * root holds the MAPI property stream of a message.
- */
-export function isOutlookMsg(bytes: Uint8Array): boolean {
-  if (bytes.length < 512 || !Buffer.from(bytes.buffer, bytes.byteOffset, 8).equals(CFB_SIGNATURE)) return false;
-  try {
-    const cfb = XLSX.CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: 'buffer' });
-    const names = new Set<string>((cfb.FullPaths as string[]).map((p) => p.replace(/^Root Entry\//, '')));
-    return names.has('__properties_version1.0') && [...names].some((p) => /^__substg1\.0_[0-9A-F]{8}$/i.test(p));
-  } catch {
-    return false;
-  }
-}
 
 type Fields = FieldsData;
 

@@ -2,14 +2,15 @@
 // out (formats/types.ts: a PDF the pages are read from, its page count, a spreadsheet's cells).
 // Converters run in a render thread (render-task.ts, op 'convert'), bounded in time by the pool.
 //
-// To plug in a converter: add `format: (bytes, context) => Promise<Rendition>` to CONVERTERS. A
-// format sniffed but without a converter here is refused as unsupported_media_type.
+// Every format whose registry entry (formats/catalog.ts) says `pages: 'converter'` has its
+// converter here: CONVERTERS is typed by those entries, so a missing one does not compile.
 //  - Spreadsheets: `xlsx`/`xlsm` are drawn as grids by `convertSpreadsheet` (formats/spreadsheet.ts):
 //    values as displayed, 100 rows a page, and `cells` (stored with the file) saying where each is.
-//  - E-mail: `eml`/`msg` are not in CONVERTERS: formats/email.ts parses them in a render thread too
-//    (render-task.ts, op 'email'), since an e-mail also hands back its attachments to be stored.
+//  - E-mail: `eml`/`msg` (`pages: 'message'`) are not in CONVERTERS: formats/email.ts parses them
+//    in a render thread too (render-task.ts, op 'email'), since an e-mail also hands back its
+//    attachments to be stored.
 import { DocumentError } from '../errors.js';
-import type { FormatId } from './catalog.js';
+import type { ConvertedFormatId, FormatId } from './catalog.js';
 import { FORMATS } from './catalog.js';
 import { libreOfficeToPdf } from './libreoffice.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, convertSpreadsheet } from './spreadsheet.js';
@@ -136,7 +137,7 @@ function withoutExternalLinks(bytes: Uint8Array): Uint8Array {
 /** XLSX and XLSM: our own grid pages (a spreadsheet library reads the values as displayed). */
 const spreadsheet: Converter = (bytes, context) => convertSpreadsheet(bytes, { maxPages: context.maxPages, maxDecompressedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES });
 
-export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
+export const CONVERTERS: Readonly<Record<ConvertedFormatId, Converter>> = {
   tiff: viaImage('image/tiff'),
   bmp: viaImage('image/bmp'),
   gif: viaImage('image/gif'),
@@ -164,8 +165,8 @@ export const CONVERTERS: Partial<Record<FormatId, Converter>> = {
 
 /** The format's converter runs on `bytes`. */
 export async function convertFormat(format: FormatId, bytes: Uint8Array, context: ConvertContext): Promise<Rendition> {
-  const converter = CONVERTERS[format];
-  if (!converter) throw new Error(`No converter for ${format}`); // the upload checks this first
+  const converter = (CONVERTERS as Partial<Record<FormatId, Converter>>)[format];
+  if (!converter) throw new Error(`No converter for ${format}`); // the dispatcher sends only converted formats
   return converter(bytes, context);
 }
 

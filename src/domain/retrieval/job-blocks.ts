@@ -1,7 +1,7 @@
 // The blocks of a completed parse job's pages: computed once from the pages' Markdown and the
 // file's text layer, and stored with the pages. The worker computes them as the job completes;
 // a job completed before blocks existed gains them here on its first read.
-import { readPageWords, readPageWordsWithin, type Word } from '../../documents/index.js';
+import { readPageWords, readPageWordsWithin, reportUnreadableText, type Word } from '../../documents/index.js';
 import { documentBlocks, type Block, type BlockPage } from '../../retrieval/index.js';
 import type { Db } from '../../storage/db.js';
 import { postgresFileStore } from '../../storage/file-store.js';
@@ -32,7 +32,8 @@ function wordsOf(bytes: Buffer | undefined) {
   if (!bytes) return [];
   try {
     return readPageWords(bytes);
-  } catch {
+  } catch (err) {
+    reportUnreadableText('page-words', null, err);
     return []; // an unreadable text layer leaves boxes null; the blocks are still the Markdown's
   }
 }
@@ -46,7 +47,8 @@ export async function storeJobBlocksWithin(db: Db, jobId: string, bytes: Buffer 
   let words: Awaited<ReturnType<typeof readPageWordsWithin>> = [];
   try {
     words = bytes ? await readPageWordsWithin(bytes, budgetMs) : [];
-  } catch {
+  } catch (err) {
+    reportUnreadableText('page-words', null, err);
     words = []; // an unreadable text layer leaves boxes null
   }
   if (words === null) return false;

@@ -1,31 +1,28 @@
-// Storing an upload that is converted into pages (a workbook, an e-mail): the file, its rendition,
-// and for an e-mail the files of its attachments, all in one transaction (src/storage/file-tree.ts)
-// — an upload is stored whole or not at all.
+// Storing an upload read whole (every format but a PDF, PNG or JPEG, which are streamed in:
+// files.ts): its format and pages from the upload dispatcher (upload-formats.ts), and for an
+// e-mail the files of its attachments, all in one transaction (src/storage/file-tree.ts) — an
+// upload is stored whole or not at all.
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/index.js';
-import { serviceError } from '../errors.js';
+import type { UploadHints } from '../documents/index.js';
 import type { Db } from '../storage/db.js';
 import { insertFileTree } from '../storage/file-tree.js';
 import { attachmentFiles, type PendingFile } from './email-attachments.js';
+import { cleanFilename } from './file-names.js';
 import { newId } from './ids.js';
-import { acceptedFormats } from './file-conversion.js';
-import { acceptedFormat, convertAccepted } from './upload-formats.js';
+import { convertAccepted, uploadFormat } from './upload-formats.js';
 
 export interface TreeLimits {
   maxAttachments: number;
 }
 
-/** Stores the upload (and its attachments' files); answers the upload's file id. */
-export async function storeUploadTree(db: Db, config: Config, bytes: Buffer, filename: string, limits: TreeLimits): Promise<string> {
-  const format = acceptedFormat(bytes);
-  if (!format) {
-    throw serviceError('unsupported_media_type', `The file is none of the accepted formats (${acceptedFormats()}): its bytes have none of their signatures`);
-  }
-  // Refusals come as the codes a job would fail with, as a 400 (convertAccepted answers ServiceErrors).
+/** Stores the upload (and its attachments' files); answers the upload's file id. Refusals are 400 ServiceErrors, with nothing stored. */
+export async function storeUploadTree(db: Db, config: Config, bytes: Buffer, hints: UploadHints, limits: TreeLimits): Promise<string> {
+  const format = uploadFormat(bytes, hints);
   const converted = await convertAccepted(bytes, format, config);
   const root: PendingFile = {
     id: newId('file'),
-    filename,
+    filename: cleanFilename(hints.filename),
     mediaType: format.mediaType,
     kind: format.kind,
     pageCount: converted.pageCount,
@@ -36,7 +33,7 @@ export async function storeUploadTree(db: Db, config: Config, bytes: Buffer, fil
     attachmentFilename: null,
     skipped: [],
   };
-  const files = [root, ...(await attachmentFiles(root, converted.attachments, { maxAttachments: limits.maxAttachments, config }))];
+  const files = [root, ...(format.attachments ? await attachmentFiles(root, converted.attachments, { maxAttachments: limits.maxAttachments, config }) : [])];
   await insertFileTree(
     db,
     files.map((file) => {
