@@ -35,13 +35,16 @@ export default {
       // Real Postgres and a real Temporal server for the whole run (see test/harness/).
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
       globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+      // A database of its own for every test file, copied from the run's migrated template.
+      testEnvironment: '<rootDir>/test/harness/file-database-environment.cjs',
     },
   ],
   // JEST_RESULTS_FILE=path: also write the results as JSON (used by .ci/run for its summary line).
   reporters: resultsFile ? ['default', ['<rootDir>/test/harness/results-file-reporter.js', { file: resultsFile }]] : ['default'],
   // Two files at a time: most of the suite's wall time is waiting (outages held for minutes, model
-  // latency, polling), so two workers halve it on 2 cores. Each worker has its own database
-  // (test/harness/run-setup.ts); the Temporal server is shared, each file on its own task queue.
+  // latency, polling), so two workers halve it on 2 cores. Each test file has its own database
+  // (test/harness/file-database-environment.cjs); the Temporal server is shared, each file on its
+  // own task queue.
   maxWorkers: 2,
   // The known-long files first, longest first (test/harness/sequencer.cjs): without a timing cache
   // (a fresh clone) Jest would order by file size and start the slowest, small files last.

@@ -7,11 +7,21 @@ import { call, documentImages, eventually, pollJob, startStackWithProvider, uplo
 import { readHarnessInfo } from '../harness/harness-info.js';
 import { startScriptedProvider, type RecordedRequest, type ScriptedProvider } from '../harness/scripted-provider.js';
 import { type TestStack } from '../harness/stack.js';
+import { soakOr } from '../harness/soak.js';
 import { hostPortOf, startTcpProxy, withHostPort, type TcpProxy } from '../harness/tcp-proxy.js';
 
-// Jobs ride out minutes of downtime: the model server gone for 2 minutes in the middle of a
-// 20-page parse (closed, then a new one on the same port), and Postgres cut off for 60 s. Neither
-// spends the job's retry window (30 minutes by default) nor redoes finished pages.
+// Jobs ride out long downtime: the model server gone in the middle of a 20-page parse (closed, then
+// a new one on the same port), and Postgres cut off. Neither spends the job's retry window (30
+// minutes by default) nor redoes finished pages. `npm test` holds the model away 20 s with the
+// provider's retry interval capped at 1 s (about 20 tries at the cap, through the same retry code
+// as in production) and Postgres 15 s; `npm run test:soak` holds them 2 minutes with a 5 s cap (about
+// 24 tries) and 60 s, as before issue 49.
+
+/** How long the model server is gone, and the cap of the provider's retry interval meanwhile. */
+const MODEL_OUTAGE_MS = soakOr(20_000, 120_000);
+const PROVIDER_MAX_INTERVAL_MS = soakOr(1000, 5000);
+/** How long Postgres refuses connections. */
+const POSTGRES_OUTAGE_MS = soakOr(15_000, 60_000);
 
 let proxy: TcpProxy;
 let stack: TestStack;
@@ -26,8 +36,8 @@ beforeAll(async () => {
   ({ stack, provider } = await startStackWithProvider({
     env: {
       DATABASE_URL: withHostPort(databaseUrl, proxy.host, proxy.port),
-      SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '500',
-      SERVICE_PROVIDER_MAX_INTERVAL_MS: '5000',
+      SERVICE_PROVIDER_INITIAL_INTERVAL_MS: String(PROVIDER_MAX_INTERVAL_MS / 10),
+      SERVICE_PROVIDER_MAX_INTERVAL_MS: String(PROVIDER_MAX_INTERVAL_MS),
     },
   }));
   base = stack.url;
@@ -51,7 +61,7 @@ async function pagesOf(pdf: Buffer, n: number): Promise<(r: RecordedRequest) => 
 }
 
 describe('long outages', () => {
-  it('model server down 2 minutes in the middle of a 20-page parse: the job completes, says it is retrying, and finished pages are asked once', async () => {
+  it(`model server down ${MODEL_OUTAGE_MS / 1000} s in the middle of a 20-page parse: the job completes, says it is retrying, and finished pages are asked once`, async () => {
     const pdf = makePdf(Array.from({ length: 20 }, (_, i) => `sheet ${i + 1}`));
     const pageOf = await pagesOf(pdf, 20);
     const answer = (req: RecordedRequest) => ({ kind: 'content' as const, content: `md ${pageOf(req)}`, delayMs: 300 });
@@ -65,7 +75,7 @@ describe('long outages', () => {
     const before = provider.requests;
     await provider.close();
     const doneBefore = new Set(before.filter((r) => !r.closedEarly && r.endedAt !== undefined).map(pageOf));
-    const outageEnds = Date.now() + 120_000;
+    const outageEnds = Date.now() + MODEL_OUTAGE_MS;
     const seen: any[] = [];
     while (Date.now() < outageEnds) {
       seen.push((await call(base, 'GET', path)).body);
@@ -87,7 +97,7 @@ describe('long outages', () => {
     for (const page of doneBefore) expect({ page, requests: all.filter((r) => pageOf(r) === page).length }).toEqual({ page, requests: 1 });
   }, 330_000);
 
-  it('Postgres stopped for 60 s during a parse: the job completes', async () => {
+  it(`Postgres stopped for ${POSTGRES_OUTAGE_MS / 1000} s during a parse: the job completes`, async () => {
     const pdf = makePdf(Array.from({ length: 8 }, (_, i) => `leaf ${i + 1}`));
     provider.reset();
     const pageOf = await pagesOf(pdf, 8);
@@ -99,7 +109,7 @@ describe('long outages', () => {
       return Number(n) >= 2 ? true : undefined;
     }, 60_000);
     proxy.pause('refuse');
-    await sleep(60_000);
+    await sleep(POSTGRES_OUTAGE_MS);
     const during = await direct('parse_jobs').where({ id: created.body.id }).first('status');
     expect(during.status).toBe('running');
     proxy.resume();

@@ -3,15 +3,18 @@ import { Webhook } from 'standardwebhooks';
 import { call, eventually, pollJob, startStackWithProvider } from '../api/job-helpers.js';
 import { type ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack, type WorkerProcess } from '../harness/stack.js';
+import { soakOr } from '../harness/soak.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../harness/webhook-receiver.js';
 
-// The receiver is down (its port closed) for 2 minutes while 20 jobs finish, then back: all 20
-// deliveries arrive, each exactly once successfully, signed. Both statements of the issue share
-// one outage window: 20 jobs run on a stack whose worker keeps running, 20 more on a stack whose
-// worker process is SIGKILLed during the outage and started again. Retries are short here
-// (1 s doubling to 8 s) so the deliveries land within seconds of the receiver's return.
+// The receiver is down (its port closed) while 20 jobs finish, then back: all 20 deliveries arrive,
+// each exactly once successfully, signed. Both statements of the issue share one outage window: 20
+// jobs run on a stack whose worker keeps running, 20 more on a stack whose worker process is
+// SIGKILLed during the outage and started again. Retries are short here (1 s doubling to 8 s) so
+// the deliveries land within seconds of the receiver's return. `npm test` holds the receiver down
+// 40 s (and at least until the new worker has tried again and 10 s more), several attempts per
+// delivery; `npm run test:soak` holds it down 2 minutes, as before issue 49.
 
-const OUTAGE_MS = 120_000;
+const OUTAGE_MS = soakOr(40_000, 120_000);
 const JOBS = 20;
 const EXTRACTOR = 'webhook-outage';
 const env = {
@@ -76,7 +79,7 @@ async function attempts(jobIds: string[]): Promise<Array<{ job_id: string; statu
   return steady.db('webhook_deliveries').whereIn('job_id', jobIds).select('job_id', 'status_code', 'webhook_id');
 }
 
-describe('webhook receiver down for 2 minutes', () => {
+describe(`webhook receiver down for ${OUTAGE_MS / 1000} s`, () => {
   it('20 jobs finish during the outage and all 20 deliveries arrive after it, also when the worker is SIGKILLed during the outage', async () => {
     const ep = await call(steady.url, 'POST', '/v1/webhook-endpoints', { url: receiver.url, events: ['extraction_job.completed'] });
     expect(ep.status).toBe(201);
@@ -108,7 +111,7 @@ describe('webhook receiver down for 2 minutes', () => {
       const missing = (ids: string[]) => ids.filter((id) => !failing.has(id)).length;
       throw new Error(`${err.message}: no attempt for ${missing(steadyJobs)} steady and ${missing(crashingJobs)} crashing jobs\n${workers[0]!.output().slice(-6000)}`);
     });
-    expect(Date.now() - outageStarted).toBeLessThan(OUTAGE_MS - 20_000);
+    const allFailingAfterMs = Date.now() - outageStarted;
 
     // SIGKILL the second stack's worker mid-outage (its deliveries are between attempts or in one),
     // then a new worker process takes over.
@@ -121,7 +124,8 @@ describe('webhook receiver down for 2 minutes', () => {
     await eventually(async () => ((await attempts(crashingJobs)).length > attemptsAtKill ? true : undefined), 30_000);
     expect(receiver.received).toEqual([]);
 
-    await new Promise((r) => setTimeout(r, Math.max(0, outageStarted + OUTAGE_MS - Date.now())));
+    // Down for OUTAGE_MS, and at least 10 s past the new worker's retry however long the set-up took.
+    await new Promise((r) => setTimeout(r, Math.max(10_000, outageStarted + OUTAGE_MS - Date.now())));
     await receiver.up();
     const back = Date.now();
 
@@ -155,7 +159,8 @@ describe('webhook receiver down for 2 minutes', () => {
     const tries = all.map((id) => recorded.filter((a) => a.job_id === id).length);
     // eslint-disable-next-line no-console
     console.info(
-      `webhook outage: receiver down ${Math.round((back - outageStarted) / 1000)} s; all ${all.length} deliveries arrived ` +
+      `webhook outage: receiver down ${Math.round((back - outageStarted) / 1000)} s (every delivery failing after ${Math.round(allFailingAfterMs / 1000)} s); ` +
+        `all ${all.length} deliveries arrived ` +
         `${arrivedAfterMs} ms after its return; attempts per job ${Math.min(...tries)}–${Math.max(...tries)}`,
     );
   }, 240_000);

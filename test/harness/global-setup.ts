@@ -5,8 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
-export default async function globalSetup(globalConfig: { rootDir: string; maxWorkers: number }): Promise<void> {
+export default async function globalSetup(globalConfig: { rootDir: string }): Promise<void> {
   const url = pathToFileURL(path.join(globalConfig.rootDir, 'test', 'harness', 'run-setup.ts')).href;
   const { setUpRun } = await tsImport(url, url);
-  await setUpRun(globalConfig.maxWorkers);
+  await setUpRun();
 }

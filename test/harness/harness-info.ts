@@ -5,12 +5,10 @@ import { readFileSync } from 'node:fs';
 export const HARNESS_ENV = 'DOCEXTRACT_TEST_HARNESS';
 
 export interface HarnessInfo {
-  /** The fresh, migrated and seeded database of this Jest worker (see readHarnessInfo). */
+  /** The fresh, migrated and seeded database of this test file (see readHarnessInfo). */
   databaseUrl: string;
-  /** One database per Jest worker, in worker order (JEST_WORKER_ID 1, 2, …). */
-  workerDatabaseUrls: string[];
-  /** The migrated, seeded database the workers' copies come from (`ownDatabase` stacks copy it too). */
-  templateDatabaseUrl?: string;
+  /** The migrated, seeded database each file's copy comes from (`ownDatabase` stacks copy it too). */
+  templateDatabaseUrl: string;
   temporalAddress: string;
   temporalNamespace: string;
   /** File with the workflow bundle's code, built once per run (`workflowBundle: { codePath }`). */
@@ -19,13 +17,17 @@ export interface HarnessInfo {
   tempDir: string;
 }
 
+/** Set by the integration project's environment (test/harness/file-database-environment.cjs). */
+export const FILE_DATABASE_ENV = 'DOCEXTRACT_TEST_FILE_DATABASE';
+
 export function readHarnessInfo(): HarnessInfo {
   const file = process.env[HARNESS_ENV];
   if (!file) {
     throw new Error(`${HARNESS_ENV} is not set: run tests through \`npm test\` so that test/harness/global-setup.ts runs first`);
   }
-  const info = JSON.parse(readFileSync(file, 'utf8')) as HarnessInfo;
-  // Files running at the same time are in different Jest workers, so each gets its own database.
-  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
-  return { ...info, databaseUrl: info.workerDatabaseUrls[worker - 1] ?? info.workerDatabaseUrls[0]! };
+  const info = JSON.parse(readFileSync(file, 'utf8')) as Omit<HarnessInfo, 'databaseUrl'>;
+  // Each test file has a database of its own, copied from the template when the file starts.
+  const databaseUrl = process.env[FILE_DATABASE_ENV];
+  if (!databaseUrl) throw new Error(`${FILE_DATABASE_ENV} is not set: the integration project's testEnvironment (test/harness/file-database-environment.cjs) creates it`);
+  return { ...info, databaseUrl };
 }

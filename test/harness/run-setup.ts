@@ -15,7 +15,7 @@ import { HARNESS_ENV, type HarnessInfo } from './harness-info.js';
 import { setRunState, type RunState } from './run-state.js';
 import { tearDownRun } from './run-teardown.js';
 
-export async function setUpRun(workers = 1): Promise<void> {
+export async function setUpRun(): Promise<void> {
   const started = Date.now();
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'docextract-test-'));
   // mkdtemp makes it 0700; the embedded cluster runs as the `postgres` user and must get through.
@@ -34,21 +34,11 @@ export async function setUpRun(workers = 1): Promise<void> {
     state.databases = [{ adminUrl: postgres.adminUrl, name: databaseName }];
     const databaseUrl = withDatabaseName(postgres.adminUrl, databaseName);
     await migrateAndSeed(databaseUrl, loadConfig({}));
-    // Jest runs test files in several worker processes at once. Each worker gets its own copy of
-    // the migrated, seeded database (CREATE DATABASE … TEMPLATE), so a file still sees only its
-    // own rows, as when files ran one at a time; the Temporal server is shared (each file has its
-    // own task queue).
-    const workerDatabases: string[] = [];
-    for (let worker = 1; worker <= Math.max(1, workers); worker++) {
-      const name = `${databaseName}_w${worker}`;
-      await withPgClient(postgres.adminUrl, (client) =>
-        client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(databaseName)}`),
-      );
-      state.databases.push({ adminUrl: postgres.adminUrl, name });
-      workerDatabases.push(withDatabaseName(postgres.adminUrl, name));
-    }
-
-    const info: HarnessInfo = { databaseUrl: workerDatabases[0]!, workerDatabaseUrls: workerDatabases, templateDatabaseUrl: databaseUrl, ...temporal, workflowBundlePath, tempDir };
+    // Each test file gets its own copy of this database (CREATE DATABASE … TEMPLATE) from the
+    // integration project's environment (file-database-environment.cjs), so a file sees only its
+    // own rows whichever files ran before it; the Temporal server is shared (each file has its own
+    // task queue).
+    const info: Omit<HarnessInfo, 'databaseUrl'> = { templateDatabaseUrl: databaseUrl, ...temporal, workflowBundlePath, tempDir };
     const infoFile = path.join(tempDir, 'harness.json');
     await writeFile(infoFile, JSON.stringify(info, null, 2), { mode: 0o600 });
     process.env[HARNESS_ENV] = infoFile;

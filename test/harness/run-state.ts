@@ -2,7 +2,7 @@
 // kept on globalThis because Jest may load the two modules separately.
 export interface RunState {
   tempDir: string;
-  /** The fresh databases of the run (the template and one per Jest worker), dropped at the end. */
+  /** The run's template database, dropped at the end with any copy of it a test file or stack left. */
   databases?: Array<{ adminUrl: string; name: string }>;
   /** Servers started by setup, stopped in reverse order. */
   stops: Array<{ name: string; stop: () => Promise<void> }>;

@@ -15,6 +15,13 @@ export async function tearDownRun(): Promise<void> {
     }
   };
   for (const { adminUrl, name } of state.databases ?? []) {
+    // The files' and stacks' copies of it first (each drops its own; a crashed worker leaves one).
+    await attempt(() =>
+      withPgClient(adminUrl, async (client) => {
+        const copies = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${name}_`]);
+        for (const { datname } of copies.rows) await dropDatabase(client, datname);
+      }),
+    );
     await attempt(() => withPgClient(adminUrl, (client) => dropDatabase(client, name)));
   }
   for (const { stop } of state.stops.reverse()) await attempt(stop);
