@@ -16,7 +16,7 @@ import { attachmentIdsOf } from '../storage/file-tree.js';
 import { storeUploadTree } from './email-uploads.js';
 import { detectEmail } from '../documents/formats/email.js';
 import { readImageHeader } from '../documents/image-header.js';
-import { DEFAULT_MAX_IMAGE_PIXELS } from '../documents/render.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../documents/index.js';
 import type { SkippedAttachment } from './email-attachments.js';
 
 export interface FileRecord {
