@@ -3,7 +3,6 @@ import { classificationResult, initialClassificationReview, withFlags } from '..
 import type { Classifier } from '../src/domain/classification/classifiers.js';
 import { routeSegments } from '../src/domain/classification/routing.js';
 import { warmRenderPool } from '../src/documents/index.js';
-import { readPageLayer } from '../src/domain/page-layer.js';
 import { jobSpan, rangeOfRow } from '../src/long-documents/index.js';
 import { recordJobFinished } from '../src/metrics/index.js';
 import { runPageClassification } from '../src/providers/index.js';
@@ -13,7 +12,7 @@ import * as jobs from '../src/storage/jobs/lifecycle.js';
 import { findJobRow, findJobStatus, findJobStatuses } from '../src/storage/jobs/reads.js';
 import type { ClassificationPlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { countPages, DocumentCache, PagePrefetch } from './documents.js';
+import { DocumentCache, PagePrefetch, pageCountOf } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { whileHeartbeating, withHeartbeat } from './heartbeat.js';
 import { JobStopWatch } from './job-stop-watch.js';
@@ -51,14 +50,13 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
         const pages = textPagesOf(job.source_text ?? '');
         toClassify = { text: pages[page - 1] ?? '', page, pageCount: pages.length };
       } else {
-        const bytes = await documents.get(job.file_id);
+        const doc = await documents.load(job.file_id);
         const last = job.page_end ?? job.pages_total ?? page;
         // The page's text layer, whatever its source (OCR of a scanned page, once per file page).
-        const [image, layer] = await withHeartbeat(() =>
-          Promise.all([prefetch.image(job.file_id!, bytes, page, last, config), readPageLayer(db, config, { id: job.file_id! }, bytes, page)]),
-        );
+        const [image, layer] = await withHeartbeat(() => Promise.all([prefetch.image(job.file_id!, doc, page, last, config), doc.pageLayer(config, page)]));
         if (layer.warning) log.warn(layer.warning);
-        toClassify = { image, text: layer.text.trim() === '' ? null : layer.text.trim(), page, pageCount: await countPages(bytes, config) };
+        // The file's page count as stored at upload (never counted again per page).
+        toClassify = { image, text: layer.text.trim() === '' ? null : layer.text.trim(), page, pageCount: await pageCountOf(doc, config) };
       }
       const target = { stop, jobId, callKey: `page:${page}`, settings, model: classifier.model, jobSlots: modelSlots, kind: 'classification' as const };
       return askUntilUsable(config.outputAttempts, log, async () => {
@@ -79,7 +77,7 @@ export function classificationActivities(deps: ResolvedActivityDeps, documents: 
         const job = (await findJobRow(db, 'classification', jobId))!;
         const classifier = job.classifier_snapshot as Classifier;
         if (job.file_id !== null) warmRenderPool();
-        const fileTotal = job.file_id === null ? textPagesOf(job.source_text ?? '').length : await countPages(await documents.get(job.file_id), config);
+        const fileTotal = job.file_id === null ? textPagesOf(job.source_text ?? '').length : await pageCountOf(await documents.load(job.file_id), config);
         const [first, last] = jobSpan(rangeOfRow(job), fileTotal);
         const pagesTotal = last - first + 1;
         if (job.file_id !== null && pagesTotal > config.extractionMaxPages) {

@@ -1,7 +1,7 @@
 import type { Config } from '../src/config/index.js';
 import { Context } from '@temporalio/activity';
-import { detectMediaType, inspectDocumentInPool, pageImageFormat, prepareImageInPool, renderPage } from '../src/documents/index.js';
-import { readPageLayer } from '../src/domain/page-layer.js';
+import { detectMediaType, pageImageFormat, prepareImageInPool, renderPage } from '../src/documents/index.js';
+import { loadStoredDocument, StoredDocumentMissing, type StoredDocument } from '../src/domain/stored-document.js';
 import { imageInput } from '../src/providers/content.js';
 import type { ImageInput } from '../src/providers/types.js';
 import type { Db } from '../src/storage/db.js';
@@ -23,19 +23,37 @@ export class DocumentCache {
     this.files = new FileBytesCache(maxBytes);
   }
 
-  async get(fileId: string): Promise<Buffer> {
-    const bytes = await this.files.get(this.db, fileId);
-    if (!bytes) throw jobFailure('file_missing', `File '${fileId}' has no stored content`);
-    return bytes;
+  /**
+   * The stored file as one object (src/domain/stored-document.ts): its kind, page source and page
+   * count as stored at upload, its bytes from this cache. A job reads its pages only through it.
+   */
+  async load(fileId: string): Promise<StoredDocument> {
+    try {
+      return await loadStoredDocument(this.db, fileId, (id) => this.files.get(this.db, id));
+    } catch (err) {
+      if (err instanceof StoredDocumentMissing) throw jobFailure('file_missing', `File '${fileId}' has no stored content`);
+      throw err;
+    }
   }
 }
 
 export type DocumentKind = 'application/pdf' | 'image/png' | 'image/jpeg';
 
-export function documentKind(bytes: Buffer): DocumentKind {
-  const kind = detectMediaType(bytes.subarray(0, 2048));
+/** A job's pages: a stored document (its page type as stored), or bare bytes (tests, benchmarks: sniffed once here). */
+export type PageBytes = Buffer | Pick<StoredDocument, 'bytes' | 'pageType'>;
+
+/** The bytes and type of a job's pages; fails the job when they are not a PDF or an image. */
+export function pagesOf(source: PageBytes): { bytes: Buffer; kind: DocumentKind } {
+  const bytes = Buffer.isBuffer(source) ? source : source.bytes;
+  const kind = Buffer.isBuffer(source) ? detectMediaType(source.subarray(0, 2048)) : source.pageType;
   if (!kind) throw jobFailure('unsupported_media_type', 'The file is not a PDF, PNG or JPEG');
-  return kind;
+  return { bytes, kind };
+}
+
+/** The page count stored at upload; fails the job when the file has no pages (not a PDF or an image) or too many. */
+export async function pageCountOf(doc: StoredDocument, config: Config): Promise<number> {
+  pagesOf(doc);
+  return doc.pageCount(config);
 }
 
 const limits = (config: Config) => ({ dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages });
@@ -57,17 +75,17 @@ export class PagePrefetch {
   ) {}
 
   /** Page `pageNumber`'s image (from the prefetch when there), and the next pages started. */
-  image(fileId: string, bytes: Buffer, pageNumber: number, pagesTotal: number, config: Config): Promise<ImageInput> {
+  image(fileId: string, bytes: PageBytes, pageNumber: number, pagesTotal: number, config: Config): Promise<ImageInput> {
     return this.images(fileId, bytes, pageNumber, pageNumber, pagesTotal, config)[0]!;
   }
 
   /** Starts rendering pages from `first` on (as many as are kept ahead), for activities still to come. */
-  start(fileId: string, bytes: Buffer, first: number, pagesTotal: number, config: Config): void {
+  start(fileId: string, bytes: PageBytes, first: number, pagesTotal: number, config: Config): void {
     this.images(fileId, bytes, first, first - 1, pagesTotal, config);
   }
 
   /** Pages first..last (from the prefetch where there, in page order), and the pages after `last` started. */
-  images(fileId: string, bytes: Buffer, first: number, last: number, pagesTotal: number, config: Config): Array<Promise<ImageInput>> {
+  images(fileId: string, bytes: PageBytes, first: number, last: number, pagesTotal: number, config: Config): Array<Promise<ImageInput>> {
     const now = Date.now();
     this.sweep(now);
     // Everything that changes a page's image, so images made with other settings are never served.
@@ -104,14 +122,9 @@ export class PagePrefetch {
   }
 }
 
-/** Number of pages (1 for an image); fails with a document_* code for unusable documents. */
-export async function countPages(bytes: Buffer, config: Config): Promise<number> {
-  return (await inspectDocumentInPool(bytes, documentKind(bytes), limits(config))).pageCount;
-}
-
 /** One page as an image for the model: a rendered PDF page, or the image itself (scaled past the cap). */
-export async function pageImage(bytes: Buffer, pageNumber: number, config: Config): Promise<ImageInput> {
-  const kind = documentKind(bytes);
+export async function pageImage(source: PageBytes, pageNumber: number, config: Config): Promise<ImageInput> {
+  const { bytes, kind } = pagesOf(source);
   if (kind === 'application/pdf') {
     // Rendered and encoded (PNG, or JPEG: SERVICE_RENDER_FORMAT) in a render thread; the image is moved here, not copied.
     const page = await renderPage(bytes, pageNumber - 1, limits(config), pageImageFormat(config));
@@ -126,7 +139,7 @@ export async function pageImage(bytes: Buffer, pageNumber: number, config: Confi
  * are render threads, so every thread is busy, while a long range does not fill the pool's queue
  * ahead of other jobs' pages.
  */
-export async function pageImages(bytes: Buffer, first: number, last: number, config: Config): Promise<ImageInput[]> {
+export async function pageImages(bytes: PageBytes, first: number, last: number, config: Config): Promise<ImageInput[]> {
   const inFlight = Math.max(2, config.renderThreads);
   const pending: Array<Promise<ImageInput>> = [];
   const images: ImageInput[] = [];
@@ -142,8 +155,8 @@ export async function pageImages(bytes: Buffer, first: number, last: number, con
 }
 
 /** Every page of a document as images (extraction of a document that fits one request). */
-export async function allPageImages(bytes: Buffer, config: Config): Promise<ImageInput[]> {
-  const pages = await countPages(bytes, config);
+export async function allPageImages(doc: StoredDocument, config: Config): Promise<ImageInput[]> {
+  const pages = await pageCountOf(doc, config);
   // Every page goes into one model request: bound it, as no model reads hundreds of images at once.
   if (pages > config.extractionMaxPages) {
     throw jobFailure(
@@ -151,15 +164,13 @@ export async function allPageImages(bytes: Buffer, config: Config): Promise<Imag
       `The document has ${pages} pages; extraction reads at most ${config.extractionMaxPages} (SERVICE_EXTRACTION_MAX_PAGES)`,
     );
   }
-  return pageImages(bytes, 1, pages, config);
+  return pageImages(doc, 1, pages, config);
 }
 
-/** Where a job's page texts are read from: the file (its stored OCR readings) and who logs warnings. */
+/** Where a job's page texts are read from: the file (its text source per page) and who logs warnings. */
 export interface PageTextSource {
-  db: Db;
   config: Config;
-  fileId: string;
-  bytes: Buffer;
+  doc: StoredDocument;
   logger?: { warn(obj: object, msg: string): void };
 }
 
@@ -175,11 +186,11 @@ export interface PageTextSource {
 export async function pageTexts(source: PageTextSource, first: number, last: number, budgetChars: number): Promise<Array<string | null>> {
   const count = last - first + 1;
   const layers = await whileHeartbeating(() =>
-    Promise.all(Array.from({ length: count }, (_, i) => readPageLayer(source.db, source.config, { id: source.fileId }, source.bytes, first + i))),
+    Promise.all(Array.from({ length: count }, (_, i) => source.doc.pageLayer(source.config, first + i))),
   );
   let left = budgetChars;
   return layers.map(({ text, warning }, i) => {
-    if (warning) source.logger?.warn({ file_id: source.fileId, page: first + i }, warning);
+    if (warning) source.logger?.warn({ file_id: source.doc.id, page: first + i }, warning);
     if (!text || left <= 0) return null;
     const kept = text.length <= left ? text : `${text.slice(0, left)}\n[text layer cut here: the request's text budget is spent]`;
     left -= text.length;

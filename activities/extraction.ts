@@ -38,10 +38,10 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
    */
   async function loadInput(fileId: string | null, text: string | null, withTextLayer = false): Promise<DocumentInput> {
     if (fileId === null) return { type: 'text', text: text ?? '' };
-    const bytes = await documents.get(fileId);
-    const images = await allPageImages(bytes, config);
+    const doc = await documents.load(fileId);
+    const images = await allPageImages(doc, config);
     if (!withTextLayer) return { type: 'images', images };
-    return { type: 'images', images, texts: await pageTexts({ db, config, fileId, bytes, logger }, 1, images.length, config.extractionWindowChars) };
+    return { type: 'images', images, texts: await pageTexts({ config, doc, logger }, 1, images.length, config.extractionWindowChars) };
   }
 
   return {
@@ -61,7 +61,7 @@ export function extractionActivities(deps: ResolvedActivityDeps, documents: Docu
         const settings = await loadProviderSettings(db, secrets, extractor.provider_name);
         const input = await loadInput(job.file_id, job.source_text, extractor.include_text_layer !== false);
         const examples: ExtractionExample[] = [];
-        for (const ex of await chooseExamples(db, (id) => documents.get(id), job, extractor)) {
+        for (const ex of await chooseExamples(db, (id) => documents.load(id), job, extractor)) {
           examples.push({ input: await loadInput(ex.input.type === 'file' ? (ex.input.file_id ?? null) : null, ex.input.text ?? null), output: ex.output });
         }
         const validate = compileDataValidator(extractor.schema);

@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config/index.js';
 import { anyRuleFailed, evaluateRules, withRuleFlags } from '../src/rules/index.js';
 import { buildFlags, initialReview, jobConfidence, notGrounded, pagesToCheck, reviewEnabled, thresholdResolver, type ConfidenceMap } from '../src/confidence/index.js';
-import { findInWords, findTextInPool, openTextLayer, warmRenderPool, type BoxedWord, type TextBox, type TextQuery } from '../src/documents/index.js';
+import { findInWords, findTextInPool, warmRenderPool, type BoxedWord, type TextBox, type TextQuery } from '../src/documents/index.js';
 import { getFileOcrWords } from '../src/storage/page-ocr.js';
 import type { Extractor } from '../src/domain/extractors.js';
 import {
@@ -32,7 +32,8 @@ import type { DocumentInput, ExtractionExample, GenerationSettings, ImageInput, 
 import { compileDataValidator, compileDerivedValidator } from '../src/schema-dialect/index.js';
 import type { ExtractionWindowPlan, RecordOutcome, WindowOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { allPageImages, countPages, DocumentCache, documentKind, PagePrefetch, pageTexts } from './documents.js';
+import { allPageImages, DocumentCache, PagePrefetch, pageCountOf, pagesOf, pageTexts } from './documents.js';
+import type { StoredDocument } from '../src/domain/stored-document.js';
 import { chooseExamples, type ExampleJob } from '../src/domain/example-choice.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { whileHeartbeating, withHeartbeat } from './heartbeat.js';
@@ -58,7 +59,7 @@ const MAX_PREFETCH_PAGES = 32;
 
 /** The job's input as pages: a PDF's pages, one image, or inline text cut into text pages. */
 type Source =
-  | { kind: 'pdf' | 'image'; bytes: Buffer; fileId: string }
+  | { kind: 'pdf' | 'image'; bytes: Buffer; fileId: string; doc: StoredDocument }
   | { kind: 'text'; pages: string[] };
 
 /** Inline text as text pages: the whole text when it fits one window, else parts at line or paragraph boundaries. */
@@ -94,8 +95,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
 
   async function loadSource(job: { file_id: string | null; source_text: string | null }): Promise<Source> {
     if (job.file_id === null) return { kind: 'text', pages: textPages(job.source_text ?? '', config) };
-    const bytes = await documents.get(job.file_id);
-    return { kind: documentKind(bytes) === 'application/pdf' ? 'pdf' : 'image', bytes, fileId: job.file_id };
+    const doc = await documents.load(job.file_id);
+    return { kind: pagesOf(doc).kind === 'application/pdf' ? 'pdf' : 'image', bytes: doc.bytes, fileId: job.file_id, doc };
   }
 
   /**
@@ -105,9 +106,9 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   async function windowInput(source: Source, first: number, last: number, total: number, withTextLayer: boolean): Promise<DocumentInput> {
     if (source.kind === 'text') return { type: 'text', text: source.pages.slice(first - 1, last).join('') };
     const [images, texts] = await Promise.all([
-      Promise.all(prefetch.images(source.fileId, source.bytes, first, last, total, config)) as Promise<ImageInput[]>,
+      Promise.all(prefetch.images(source.fileId, source.doc, first, last, total, config)) as Promise<ImageInput[]>,
       // The pages are read (with OCR where they have no text) even when the text is not sent: provenance finds values through them.
-      pageTexts({ db, config, fileId: source.fileId, bytes: source.bytes, logger }, first, last, config.extractionWindowChars),
+      pageTexts({ config, doc: source.doc, logger }, first, last, config.extractionWindowChars),
     ]);
     return withTextLayer ? { type: 'images', images, texts, firstPage: first } : { type: 'images', images };
   }
@@ -115,10 +116,10 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   /** The examples chosen for the job (recorded as its examples_used by the first window to ask). */
   async function loadExamples(job: ExampleJob, extractor: Extractor): Promise<ExtractionExample[]> {
     const examples: ExtractionExample[] = [];
-    for (const ex of await chooseExamples(db, (id) => documents.get(id), job, extractor)) {
+    for (const ex of await chooseExamples(db, (id) => documents.load(id), job, extractor)) {
       const fileId = ex.input.type === 'file' ? (ex.input.file_id ?? null) : null;
       const input: DocumentInput = fileId
-        ? { type: 'images', images: await allPageImages(await documents.get(fileId), config) }
+        ? { type: 'images', images: await allPageImages(await documents.load(fileId), config) }
         : { type: 'text', text: ex.input.text ?? '' };
       examples.push({ input, output: ex.output });
     }
@@ -142,7 +143,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         await recordExtractionModelUsed(db, jobId, { provider_name_used: extractor.provider_name, model_used: extractor.model });
         if (job.file_id !== null) warmRenderPool(); // the threads start while the file is read
         const source = await loadSource(job);
-        const fileTotal = source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
+        // The file's page count as stored at upload: the file is not counted again.
+        const fileTotal = source.kind === 'text' ? source.pages.length : await pageCountOf(source.doc, config);
         // A page range (issue 44) was checked against the file when the job was created.
         const [first, last] = jobSpan(rangeOfRow(job), fileTotal);
         const pagesTotal = last - first + 1;
@@ -157,7 +159,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const stored = (await storedWindows(jobId)).map((r) => [r.first_page, r.last_page] as Window);
         const windows = pendingWindows(planned, stored);
         // The first windows' pages start rendering now, for the window activities about to start.
-        if (source.kind === 'pdf' && planned.length > 1 && windows[0]) prefetch.start(source.fileId, source.bytes, windows[0][0], last, config);
+        if (source.kind === 'pdf' && planned.length > 1 && windows[0]) prefetch.start(source.fileId, source.doc, windows[0][0], last, config);
         return { pagesTotal, windows, ...(first > 1 ? { firstPage: first } : {}) };
       });
     },
@@ -180,7 +182,7 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const source = await loadSource(job);
         const range = rangeOfRow(job);
         // The file's page count (the job's pages_total counts only its range's pages).
-        const total: number = range === null && job.pages_total != null ? job.pages_total : source.kind === 'text' ? source.pages.length : await countPages(source.bytes, config);
+        const total: number = range === null && job.pages_total != null ? job.pages_total : source.kind === 'text' ? source.pages.length : await pageCountOf(source.doc, config);
         const [spanFirst, spanLast] = jobSpan(range, total);
         const unit = source.kind === 'text' ? 'text page' : 'page';
         // The job's whole span in one request: today's request with the real schema.
@@ -298,7 +300,8 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
             : buildProvenance(data, merged.origins, ocr.size > 0 ? ocrLocator(ocr) : null);
           result.provenance = provenance;
           const checked = pagesToCheck(data, provenance);
-          const withText = source.kind === 'pdf' ? pagesWithText(source.bytes, checked) : new Set<number>();
+          // Asked in the render pool: a long document's structured text would hold the worker's event loop.
+          const withText = source.kind === 'pdf' ? await source.doc.pagesWithText(checked) : new Set<number>();
           for (const n of checked) if ((ocr.get(n)?.length ?? 0) > 0) withText.add(n);
           ungrounded = notGrounded(data, provenance, withText);
         }
@@ -330,22 +333,6 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
       }));
     },
   };
-}
-
-/**
- * The pages of `pages` that have a text layer. Only pages of values provenance did not find are
- * asked, so a document whose values were all found costs nothing here.
- */
-function pagesWithText(bytes: Buffer, pages: number[]): Set<number> {
-  const out = new Set<number>();
-  if (pages.length === 0) return out;
-  const layer = openTextLayer(bytes);
-  try {
-    for (const n of pages) if (layer.hasText(n)) out.add(n);
-  } finally {
-    layer.close();
-  }
-  return out;
 }
 
 /** Pages first..last. */

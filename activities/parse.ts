@@ -6,10 +6,9 @@ import { parseAdapterFor, runPageTranscription, type GenerationSettings } from '
 import type { ParsePlan, RecordOutcome } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
 import { warmRenderPool } from '../src/documents/index.js';
-import { countPages, DocumentCache, PagePrefetch } from './documents.js';
+import { DocumentCache, PagePrefetch, pageCountOf } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
-import { readPageLayer } from '../src/domain/page-layer.js';
 import { callModel } from './model-call.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { loadProviderSettings } from './provider-settings.js';
@@ -43,7 +42,8 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         if (!job) throw jobFailure('job_missing', `Parse job '${jobId}' no longer exists`);
         const snapshot = job.parser_snapshot as ParserSnapshot;
         warmRenderPool(); // the threads start while the file is read
-        const pagesTotal = await countPages(await documents.get(job.file_id), config);
+        // The count stored at upload: the file is not read for it.
+        const pagesTotal = await pageCountOf(await documents.load(job.file_id), config);
         await recordParsePlan(db, jobId, {
           pages_total: pagesTotal,
           provider_name_used: snapshot.provider_name,
@@ -69,15 +69,15 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
         if (await pageIsStored(db, jobId, pageNumber)) return;
         const snapshot = job.parser_snapshot as ParserSnapshot;
         const settings = await loadProviderSettings(db, secrets, snapshot.provider_name);
-        const bytes = await documents.get(job.file_id);
+        const doc = await documents.load(job.file_id);
         // Heartbeat while the page renders: in a busy pool this can outlast the heartbeat timeout,
         // and a timed-out attempt would be retried and render the page again.
         // The page's text layer is read beside it (OCR of a scan, once per file page): the blocks
         // of the completed job get their boxes from it.
         const [image, layer] = await withHeartbeat(() =>
           Promise.all([
-            prefetch.image(job.file_id, bytes, pageNumber, job.pages_total ?? pageNumber, config),
-            readPageLayer(db, config, { id: job.file_id }, bytes, pageNumber),
+            prefetch.image(job.file_id, doc, pageNumber, job.pages_total ?? pageNumber, config),
+            doc.pageLayer(config, pageNumber),
           ]),
         );
         if (layer.warning) logger.warn({ job_id: jobId, workflow_id: jobId, page: pageNumber }, layer.warning);
@@ -137,7 +137,7 @@ export function parseActivities(deps: ResolvedActivityDeps, documents: DocumentC
    */
   async function storeBlocks(jobId: string, fileId: string): Promise<void> {
     try {
-      if (!(await storeJobBlocksWithin(db, jobId, await documents.get(fileId), BLOCKS_BUDGET_MS, fileId))) {
+      if (!(await storeJobBlocksWithin(db, jobId, await documents.load(fileId), BLOCKS_BUDGET_MS))) {
         logger.info({ job_id: jobId, workflow_id: jobId }, 'text layer too slow to read at completion; blocks computed on first read');
       }
     } catch (err) {

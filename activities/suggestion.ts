@@ -11,7 +11,7 @@ import { findJobRow, findJobStatus } from '../src/storage/jobs/reads.js';
 import { diagnosticsText, readSuggestionAnswer, type SuggestionDiagnostic } from '../src/suggestions/answer.js';
 import type { JobEnd } from '../workflows/types.js';
 import type { ResolvedActivityDeps } from './deps.js';
-import { countPages, DocumentCache, pageImages, pageTexts } from './documents.js';
+import { DocumentCache, pageCountOf, pageImages, pageTexts } from './documents.js';
 import { jobFailure, translatingErrors } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import { callModel } from './model-call.js';
@@ -38,11 +38,11 @@ export function suggestionActivities(deps: ResolvedActivityDeps, documents: Docu
     const samples: SuggestionSample[] = [];
     let pages = 0;
     for (const fileId of job.file_ids) {
-      const bytes = await documents.get(fileId);
-      const pageCount = await countPages(bytes, config);
+      const doc = await documents.load(fileId);
+      const pageCount = await pageCountOf(doc, config);
       const shown = Math.min(pageCount, SUGGESTION_PAGES_PER_FILE);
-      const images = await withHeartbeat(() => pageImages(bytes, 1, shown, config));
-      const texts = await pageTexts({ db, config, fileId, bytes, logger }, 1, shown, config.extractionWindowChars);
+      const images = await withHeartbeat(() => pageImages(doc, 1, shown, config));
+      const texts = await pageTexts({ config, doc, logger }, 1, shown, config.extractionWindowChars);
       const file = await db('files').where({ id: fileId }).first('filename');
       samples.push({ type: 'file', name: (file?.filename as string | undefined) ?? fileId, pageCount, images, texts });
       pages += shown;

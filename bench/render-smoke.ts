@@ -2,7 +2,8 @@
 // Renders every page of a generated text PDF the way a parse job does (open, render one page,
 // release), reports pages/second, the cost of opening per page, and whether WASM memory grows.
 import * as mupdf from 'mupdf';
-import { inspectDocument, renderPage } from '../src/documents/index.js';
+import { renderPage } from '../src/documents/index.js';
+import { inspectDocument } from '../src/documents/this-thread.js';
 import { makePdf } from '../test/fixtures/documents.js';
 
 const pageCount = Number(process.argv[2] ?? 50);

@@ -19,6 +19,12 @@ export interface RenderLimits {
  * 24 DPI keeps every real paper size (4A0 included) renderable under the default 4 MP cap,
  * while a 200 × 200 inch page (14400 pt, the PDF maximum without UserUnit) is rejected.
  */
+/**
+ * Largest image (in pixels) we agree to decode. A decoded PNG is held whole in WASM memory as
+ * RGBA, so 100 MP is ~400 MB; anything bigger is a decompression bomb or not a document scan.
+ */
+export const DEFAULT_MAX_IMAGE_PIXELS = 100_000_000;
+
 export const DEFAULT_MIN_DPI = 24;
 
 export interface RenderPlan {

@@ -25,6 +25,8 @@ import type { ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
 import type { EmailConversion, EmailMediaType } from './formats/email.js';
 import type { FormReading } from './pdf-form.js';
+import type { PageWords, Word } from './page-words.js';
+import type { SearchablePage } from './searchable-pdf.js';
 
 export interface RenderPoolSettings {
   /** Threads at most (SERVICE_RENDER_THREADS); default: the cores. */
@@ -185,6 +187,44 @@ export async function emailInPool(bytes: Buffer, mediaType: EmailMediaType, opts
 /** The text layer of one page (zero-based) of a PDF, with its words' boxes, in a render thread. */
 export async function pageTextInPool(bytes: Buffer, pageIndex: number): Promise<PageText> {
   return (await run({ op: 'text', bytes, key: documentKey(bytes), pageIndex })) as PageText;
+}
+
+/** Pages read per 'words' task: between tasks the caller's time budget is checked and other tasks get a thread. */
+const WORD_PAGES_PER_TASK = 8;
+
+/**
+ * The words with their boxes of every page of a PDF (index 0 = page 1), read in the render threads
+ * a few pages per task. With `budgetMs`, reading stops past it and null is returned (the worker
+ * completing a job must not wait on a very long document).
+ */
+export async function pageWordsInPool(bytes: Buffer, budgetMs?: number): Promise<Word[][] | null> {
+  const deadline = budgetMs === undefined ? Infinity : Date.now() + budgetMs;
+  const key = documentKey(bytes);
+  const pages: Word[][] = [];
+  for (let pageCount = Infinity; pages.length < pageCount; ) {
+    if (Date.now() > deadline) return null;
+    const part = (await run({ op: 'words', bytes, key, first: pages.length, count: WORD_PAGES_PER_TASK })) as PageWords;
+    pageCount = part.pageCount;
+    if (part.pages.length === 0) break;
+    pages.push(...part.pages);
+  }
+  return pages;
+}
+
+/** The pages (one-based) of `pages` that have any text in the PDF's own text layer, in a render thread. */
+export async function pagesWithTextInPool(bytes: Buffer, pages: number[]): Promise<Set<number>> {
+  if (pages.length === 0) return new Set();
+  return new Set((await run({ op: 'hasText', bytes, key: documentKey(bytes), pages })) as number[]);
+}
+
+/** The plain text of the first `maxPages` pages of a PDF, cut at `maxChars` (plain-text.ts), in a render thread; '' for anything else. */
+export async function plainTextInPool(bytes: Buffer, maxPages = 10, maxChars = 20_000): Promise<string> {
+  return (await run({ op: 'plain', bytes, maxPages, maxChars })) as string;
+}
+
+/** The searchable PDF of a file's pages (searchable-pdf.ts), built in a render thread. */
+export async function searchablePdfInPool(source: Buffer | null, pages: SearchablePage[]): Promise<Buffer> {
+  return asBuffer((await run({ op: 'searchable', bytes: source, pages })) as Uint8Array);
 }
 
 /**

@@ -21,6 +21,9 @@ import {
 } from './render.js';
 import type { SupportedMediaType } from './sniff.js';
 import { openTextLayer, readPageText, type PageText, type TextBox, type TextQuery } from './text-layer.js';
+import { readWordsOfPages, type PageWords } from './page-words.js';
+import { documentPlainText } from './plain-text.js';
+import { buildSearchablePdf, type SearchablePage } from './searchable-pdf.js';
 import type { FormatId } from './formats/catalog.js';
 import { convertFormat, type ConvertContext } from './formats/registry.js';
 import type { Rendition } from './formats/types.js';
@@ -41,6 +44,10 @@ export type RenderTask =
   | { op: 'email'; bytes: Uint8Array; mediaType: EmailMediaType; maxPages: number }
   | { op: 'text'; bytes: Uint8Array; key?: string; pageIndex: number }
   | { op: 'form'; bytes: Uint8Array; draw: boolean }
+  | { op: 'words'; bytes: Uint8Array; key?: string; first: number; count: number }
+  | { op: 'hasText'; bytes: Uint8Array; key?: string; pages: number[] }
+  | { op: 'plain'; bytes: Uint8Array; maxPages: number; maxChars: number }
+  | { op: 'searchable'; bytes: Uint8Array | null; pages: SearchablePage[] }
   | { op: 'warm' };
 
 export type TaskFailure =
@@ -59,6 +66,10 @@ export type TaskOutcome = (
   | { ok: true; op: 'email'; value: EmailConversion }
   | { ok: true; op: 'text'; value: PageText }
   | { ok: true; op: 'form'; value: FormReading }
+  | { ok: true; op: 'words'; value: PageWords }
+  | { ok: true; op: 'hasText'; value: number[] }
+  | { ok: true; op: 'plain'; value: string }
+  | { ok: true; op: 'searchable'; value: Uint8Array }
   | { ok: true; op: 'warm'; value: null }
   | { ok: false; failure: TaskFailure }
 ) & {
@@ -101,7 +112,8 @@ export async function runTask(task: RenderTask): Promise<{ outcome: TaskOutcome;
 async function runTaskHere(task: RenderTask): Promise<{ outcome: TaskOutcome; transfer: ArrayBuffer[] }> {
   const warnings: TaskOutcome['warnings'] = [];
   // Page work keeps what the next page of the same document needs; anything else empties the caches.
-  const pageWork = task.op === 'render' || task.op === 'inspect' || task.op === 'warm' || ((task.op === 'locate' || task.op === 'text') && task.key !== undefined);
+  const pageWork =
+    task.op === 'render' || task.op === 'inspect' || task.op === 'warm' || ((task.op === 'locate' || task.op === 'text' || task.op === 'words' || task.op === 'hasText') && task.key !== undefined);
   setMupdfLogSink((level, message) => warnings.length < 20 && warnings.push({ level, message }));
   if (codecProblem !== null) {
     warnings.push({ level: 'warning', message: `The native image codec (sharp) did not load in a render thread; that thread encodes pages without it: ${codecProblem}` });
@@ -110,6 +122,11 @@ async function runTaskHere(task: RenderTask): Promise<{ outcome: TaskOutcome; tr
   try {
     // A thread started to be ready for the pages to come (the pool's warm-up): mupdf is loaded.
     if (task.op === 'warm') return { outcome: { ok: true, op: 'warm', value: null, warnings }, transfer: [] };
+    if (task.op === 'searchable') {
+      // The file's pages with OCR words as invisible text (searchable-pdf.ts); the PDF moves back.
+      const pdf = buildSearchablePdf(task.bytes ? asBuffer(task.bytes) : null, task.pages.map((p) => (p.kind === 'image' ? { ...p, image: asBuffer(p.image) } : p)));
+      return { outcome: { ok: true, op: 'searchable', value: pdf, warnings }, transfer: ownBuffer(pdf) };
+    }
     const bytes = asBuffer(task.bytes);
     switch (task.op) {
       case 'render': {
@@ -159,6 +176,28 @@ async function runTaskHere(task: RenderTask): Promise<{ outcome: TaskOutcome; tr
         const form = readPdfForm(bytes, { draw: task.draw });
         return { outcome: { ok: true, op: 'form', value: form, warnings }, transfer: form.pdf ? ownBuffer(Buffer.from(form.pdf.buffer, form.pdf.byteOffset, form.pdf.byteLength)) : [] };
       }
+      case 'words': {
+        // Words with their boxes of pages first..first+count-1 (zero-based), and the page count.
+        const doc = task.key !== undefined ? keptPdf(bytes, task.key) : null;
+        if (doc) return { outcome: { ok: true, op: 'words', value: readWordsOfPages(doc, task.first, task.count), warnings }, transfer: [] };
+        const opened = openPdfForText(bytes);
+        try {
+          return { outcome: { ok: true, op: 'words', value: readWordsOfPages(opened, task.first, task.count), warnings }, transfer: [] };
+        } finally {
+          opened.destroy();
+        }
+      }
+      case 'hasText': {
+        // Which of the pages (one-based) have any text in their text layer (a scan has none).
+        const layer = openTextLayer(task.key !== undefined ? keptPdf(bytes, task.key) : bytes);
+        try {
+          return { outcome: { ok: true, op: 'hasText', value: task.pages.filter((n) => layer.hasText(n)), warnings }, transfer: [] };
+        } finally {
+          layer.close();
+        }
+      }
+      case 'plain':
+        return { outcome: { ok: true, op: 'plain', value: documentPlainText(bytes, task.maxPages, task.maxChars), warnings }, transfer: [] };
       default:
         throw new Error(`Unknown render task ${(task as { op: string }).op}`);
     }

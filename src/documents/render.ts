@@ -11,11 +11,8 @@ import { detectMediaType, type SupportedMediaType } from './sniff.js';
 
 export type ImageMediaType = Extract<SupportedMediaType, `image/${string}`>;
 
-/**
- * Largest image (in pixels) we agree to decode. A decoded PNG is held whole in WASM memory as
- * RGBA, so 100 MP is ~400 MB; anything bigger is a decompression bomb or not a document scan.
- */
-export const DEFAULT_MAX_IMAGE_PIXELS = 100_000_000;
+import { DEFAULT_MAX_IMAGE_PIXELS } from './geometry.js';
+export { DEFAULT_MAX_IMAGE_PIXELS };
 
 export interface InspectLimits extends RenderLimits {
   /** More pages than this fails with document_too_many_pages. */

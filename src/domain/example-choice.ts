@@ -1,12 +1,12 @@
 // Which of an extractor's examples a job's prompts carry (issue 40, docs/examples.md): all of them
 // or the `max_examples` whose input text is most similar to the job's (ranked in Postgres), never
 // an evaluation item's own document, chosen once per job and recorded as its `examples_used`.
-import { documentPlainText } from '../documents/index.js';
 import type { Db } from '../storage/db.js';
 import { fileHashes, rankBySimilarity } from '../storage/example-ranking.js';
 import { recordExamplesUsed } from '../storage/jobs/extraction.js';
 import { getFileOcrText } from '../storage/page-ocr.js';
 import { DEFAULT_MAX_EXAMPLES, type Example, type Extractor } from './extractors.js';
+import type { StoredDocument } from './stored-document.js';
 
 export interface ExampleJob {
   id: string;
@@ -16,7 +16,8 @@ export interface ExampleJob {
   examples_used?: string[] | null;
 }
 
-type ReadFile = (fileId: string) => Promise<Buffer>;
+/** A stored file as one object (./stored-document.ts), as the caller loads it. */
+type ReadFile = (fileId: string) => Promise<StoredDocument>;
 
 /** Examples stored before they had ids are named by their place. */
 const idOf = (ex: Partial<Example>, i: number): string => ex.id ?? `#${i}`;
@@ -35,7 +36,8 @@ async function pick(db: Db, readFile: ReadFile, job: ExampleJob, extractor: Pick
   // A scan's text is its stored OCR reading (issue 54), when its own text layer is empty.
   const textOf = async (fileId: string | null, text: string | null) => {
     if (!fileId) return text ?? '';
-    const own = documentPlainText(await readFile(fileId));
+    // Read in the render pool: a document's text layer is never read on the worker's event loop.
+    const own = await (await readFile(fileId)).plainText();
     return own.trim() !== '' ? own : await getFileOcrText(db, fileId);
   };
   const candidates = [];

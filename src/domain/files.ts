@@ -14,7 +14,7 @@ import { cleanFilename } from './file-names.js';
 import { attachmentIdsOf, insertStreamedFile } from '../storage/file-tree.js';
 import { storeUploadTree } from './upload-tree.js';
 import { readImageHeader } from '../documents/image-header.js';
-import { DEFAULT_MAX_IMAGE_PIXELS } from '../documents/render.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../documents/index.js';
 import type { SkippedAttachment } from './email-attachments.js';
 
 export interface FileRecord {

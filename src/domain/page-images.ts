@@ -5,12 +5,13 @@
 // reads (its artefacts included), not a PNG the model never saw: provenance boxes are fractions of
 // the page, the same in either format, and a viewer needs no other rendering than the jobs'.
 import type { Config } from '../config/index.js';
-import { detectMediaType, inspectDocumentInPool, isDocumentError, pageImageFormat, prepareImageInPool, renderPage, type SupportedMediaType } from '../documents/index.js';
+import { isDocumentError, pageImageFormat, prepareImageInPool, renderPage } from '../documents/index.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { FileBytesCache } from '../storage/file-bytes-cache.js';
 import type { FileRecord } from './files.js';
 import { asServiceError } from './document-errors.js';
+import { filePageCount as storedPageCount, loadStoredDocument, StoredDocumentMissing, type StoredDocument } from './stored-document.js';
 
 export interface PageImage {
   mediaType: 'image/png' | 'image/jpeg';
@@ -35,58 +36,49 @@ export function pageImageTag(
 
 /** Bytes of recently viewed files (a deleted file is refused by getFile before they are looked at). */
 const recent = new FileBytesCache(128 * 1024 * 1024);
-/** Page counts by those bytes: an entry goes when the cache lets go of its file. */
-const pageCounts = new WeakMap<Buffer, number>();
-
-/** The bytes a file's pages are read from (its rendition, or its own bytes), from the cache of recently viewed files. */
-export async function pageSource(db: Db, fileId: string): Promise<Buffer> {
-  const bytes = await recent.get(db, fileId);
-  if (!bytes) throw notFound('File content', fileId);
-  return bytes;
+/** A stored file as one object (./stored-document.ts), its pages from the cache of recently viewed files; 404 without content. */
+export async function fileDocument(db: Db, fileId: string): Promise<StoredDocument> {
+  try {
+    return await loadStoredDocument(db, fileId, (id) => recent.get(db, id));
+  } catch (err) {
+    if (err instanceof StoredDocumentMissing) throw notFound('File content', fileId);
+    throw err;
+  }
 }
 
 const limitsOf = (config: Config) => ({ dpi: config.renderDpi, maxPixels: config.renderMaxPixels, maxPages: config.maxPages });
 
-/** The page count of page bytes (checked as a job checks them), remembered while the bytes are cached. */
-export async function pageCountOf(bytes: Buffer, kind: SupportedMediaType, config: Config): Promise<number> {
-  let pageCount = pageCounts.get(bytes);
-  if (pageCount === undefined) {
-    pageCount = (await inspectDocumentInPool(bytes, kind, limitsOf(config))).pageCount;
-    pageCounts.set(bytes, pageCount);
-  }
-  return pageCount;
-}
-
 /** Page `page` (1-based) of a stored file as an image; 404 past the last page, 400 for a document that cannot be read. */
 export async function renderFilePage(db: Db, config: Config, file: FileRecord, page: number): Promise<PageImage> {
-  const bytes = await pageSource(db, file.id);
-  const kind = detectMediaType(bytes.subarray(0, 2048));
+  const doc = await fileDocument(db, file.id);
+  const kind = doc.pageType;
   if (!kind) throw serviceError('unsupported_media_type', `File '${file.id}' is not a PDF, PNG or JPEG`);
   const limits = limitsOf(config);
   try {
-    const pageCount = await pageCountOf(bytes, kind, config);
+    const pageCount = await doc.pageCount(config);
     if (page > pageCount) {
       throw serviceError('not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
     if (kind === 'application/pdf') {
-      const rendered = await renderPage(bytes, page - 1, limits, pageImageFormat(config));
+      const rendered = await renderPage(doc.bytes, page - 1, limits, pageImageFormat(config));
       return { mediaType: rendered.mediaType, bytes: rendered.data, pageCount };
     }
-    const image = await prepareImageInPool(bytes, kind, { maxPixels: config.renderMaxPixels });
+    const image = await prepareImageInPool(doc.bytes, kind, { maxPixels: config.renderMaxPixels });
     return { mediaType: image.mediaType, bytes: image.data, pageCount: 1 };
   } catch (err) {
     throw asServiceError(err);
   }
 }
 
-/** The number of pages of a stored file, or why it cannot be read (checked when a job asks for a page range). */
+/**
+ * The number of pages of a stored file, or why it cannot be read (checked when a job asks for a
+ * page range): the count stored at upload, without reading the file.
+ */
 export async function filePageCount(db: Db, config: Config, fileId: string): Promise<number | { unreadable: string }> {
-  const bytes = await pageSource(db, fileId);
-  const kind = detectMediaType(bytes.subarray(0, 2048));
-  if (!kind) return { unreadable: `File '${fileId}' is not a PDF, PNG or JPEG` };
   try {
-    return await pageCountOf(bytes, kind, config);
+    return await storedPageCount(db, config, fileId, (id) => recent.get(db, id));
   } catch (err) {
+    if (err instanceof StoredDocumentMissing) throw notFound('File content', fileId);
     if (isDocumentError(err)) return { unreadable: err.message };
     throw err;
   }

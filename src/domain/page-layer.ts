@@ -5,7 +5,6 @@
 import type { Config } from '../config/index.js';
 import {
   configureOcr,
-  detectMediaType,
   ocrPageImage,
   pageTextInPool,
   PNG_PAGES,
@@ -13,6 +12,7 @@ import {
   renderPage,
   type ImageMediaType,
   type PageBox,
+  type SupportedMediaType,
 } from '../documents/index.js';
 import type { Db } from '../storage/db.js';
 import { claimPageOcr, getPageOcr, releasePageOcr, storePageOcr } from '../storage/page-ocr.js';
@@ -57,33 +57,29 @@ export function ocrFromConfig(config: Config): boolean {
 /** Readings in flight in this process, so two callers of one page wait for one reading. */
 const inFlight = new Map<string, Promise<PageLayer>>();
 
+/** A file's page source (a StoredDocument: ./stored-document.ts). */
 export interface LayerFile {
   id: string;
-  /** True when the page source is a converter's rendition (the file's kind is not pdf or image); looked up when not given. */
-  converted?: boolean;
+  /** True when the page source is a converter's rendition (the file's kind is not pdf or image). */
+  converted: boolean;
+  /** The page source's type as stored; null: no pages to read. */
+  pageType: SupportedMediaType | null;
+  bytes: Buffer;
 }
 
 /**
- * The text layer of page `page` (1-based) of a file whose page source is `bytes`. A page with a
- * text layer is never OCR'd; a page without one is OCR'd once (or its stored reading returned).
+ * The text layer of page `page` (1-based) of a file. A page with a text layer is never OCR'd; a
+ * page without one is OCR'd once (or its stored reading returned).
  */
-export async function readPageLayer(db: Db, config: Config, file: LayerFile, bytes: Buffer, page: number): Promise<PageLayer> {
-  const kind = detectMediaType(bytes.subarray(0, 2048));
+export async function readPageLayer(db: Db, config: Config, file: LayerFile, page: number): Promise<PageLayer> {
+  const { pageType: kind, bytes } = file;
   if (!kind) return { source: 'none', text: '', words: [] };
   if (kind === 'application/pdf') {
     const layer = await pageTextInPool(bytes, page - 1);
-    const converted = file.converted ?? (await isConvertedFile(db, file.id));
     // A converter's layout is the document's own text however short; a PDF's must be more than a stray mark.
-    if (alnum(layer.text) >= (converted ? 1 : MIN_TEXT_LAYER_CHARS)) return { source: converted ? 'converter' : 'pdf', text: layer.text, words: layer.words };
+    if (alnum(layer.text) >= (file.converted ? 1 : MIN_TEXT_LAYER_CHARS)) return { source: file.converted ? 'converter' : 'pdf', text: layer.text, words: layer.words };
   }
   return ocrLayer(db, config, file.id, bytes, kind, page);
-}
-
-/** Whether a file's pages are a converter's rendition (its kind is neither pdf nor image). */
-async function isConvertedFile(db: Db, fileId: string): Promise<boolean> {
-  const row = await db('files').where({ id: fileId }).first('kind');
-  const kind = row?.kind as string | null | undefined;
-  return !!kind && kind !== 'pdf' && kind !== 'image';
 }
 
 /** The stored OCR reading of a page, without reading it: undefined when not read yet. */

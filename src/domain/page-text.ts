@@ -4,13 +4,13 @@
 // or none). A page not yet read with OCR is read now (src/domain/page-layer.ts). Words drawn
 // inside a spreadsheet cell's box carry that cell's sheet and A1 reference.
 import type { Config } from '../config/index.js';
-import { detectMediaType, type CellRef, type PageBox } from '../documents/index.js';
+import { isDocumentError, type CellRef, type PageBox } from '../documents/index.js';
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { getPageCells } from '../storage/file-renditions.js';
 import type { FileRecord } from './files.js';
-import { pageCountOf, pageSource } from './page-images.js';
-import { readPageLayer, type TextSource } from './page-layer.js';
+import { fileDocument } from './page-images.js';
+import type { TextSource } from './page-layer.js';
 import { asServiceError } from './document-errors.js';
 
 export interface PageTextWord {
@@ -32,15 +32,14 @@ export interface PageTextResponse {
 }
 
 export async function filePageText(db: Db, config: Config, file: FileRecord, page: number): Promise<PageTextResponse> {
-  const bytes = await pageSource(db, file.id);
-  const kind = detectMediaType(bytes.subarray(0, 2048));
-  if (!kind) throw serviceError('unsupported_media_type', `File '${file.id}' has no pages that can be read`);
+  const doc = await fileDocument(db, file.id);
+  if (!doc.pageType) throw serviceError('unsupported_media_type', `File '${file.id}' has no pages that can be read`);
   try {
-    const pageCount = await pageCountOf(bytes, kind, config);
+    const pageCount = await doc.pageCount(config);
     if (page > pageCount) {
       throw serviceError('not_found', `File '${file.id}' has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}`);
     }
-    const layer = await readPageLayer(db, config, { id: file.id, converted: isConverted(file) }, bytes, page);
+    const layer = await doc.pageLayer(config, page);
     const cells = file.kind === 'spreadsheet' && layer.source === 'converter' ? await getPageCells(db, file.id, page) : [];
     return {
       page,
@@ -52,11 +51,6 @@ export async function filePageText(db: Db, config: Config, file: FileRecord, pag
   } catch (err) {
     throw asServiceError(err);
   }
-}
-
-/** True when the file's pages are a converter's rendition (not its own PDF or image bytes). */
-export function isConverted(file: Pick<FileRecord, 'kind'>): boolean {
-  return file.kind !== 'pdf' && file.kind !== 'image';
 }
 
 /** The word, with the sheet and cell whose box holds its centre (cells do not overlap). */

@@ -46,3 +46,25 @@ export async function getRenditionCells(db: Db, fileId: string, pages?: number[]
   if (row?.cell_grids) return (row.cell_grids as CellGrid[]).filter((g) => !wanted || wanted.has(g.page)).flatMap(gridCells);
   return ((row?.cells as CellRef[] | null | undefined) ?? []).filter((c) => !wanted || wanted.has(c.page));
 }
+
+/** What the files row knows of a file's pages: its kind, media type, stored page count, and whether its pages are a rendition. */
+export interface PageFacts {
+  kind: string | null;
+  media_type: string;
+  page_count: number | null;
+  has_rendition: boolean;
+}
+
+export async function getPageFacts(db: Db, fileId: string): Promise<PageFacts | undefined> {
+  const row = await db('files as f')
+    .leftJoin('file_renditions as r', 'r.file_id', 'f.id')
+    .where('f.id', fileId)
+    .first('f.kind', 'f.media_type', 'f.page_count', db.raw('(r.file_id is not null) as has_rendition'));
+  if (!row) return undefined;
+  return { kind: row.kind ?? null, media_type: row.media_type, page_count: row.page_count == null ? null : Number(row.page_count), has_rendition: Boolean(row.has_rendition) };
+}
+
+/** Records the page count of a file stored without one (a PDF stored before 0.6), once counted. */
+export async function recordPageCount(db: Db, fileId: string, pageCount: number): Promise<void> {
+  await db('files').where({ id: fileId }).whereNull('page_count').update({ page_count: pageCount });
+}

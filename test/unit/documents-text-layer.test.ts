@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { openTextLayer } from '../../src/documents/index.js';
+import { openTextLayer } from '../../src/documents/this-thread.js';
 import { helveticaWidth, makePlacedTextPdf } from '../fixtures/documents.js';
 
 // Page boxes of values found in a PDF's text layer, against positions placed by construction.

@@ -5,12 +5,11 @@ import {
   DocumentError,
   checkDeclaredType,
   detectMediaType,
-  inspectDocument,
   planPageRender,
-  prepareImage,
   renderPage,
   type DocumentErrorCode,
 } from '../../src/documents/index.js';
+import { inspectDocument, prepareImage } from '../../src/documents/this-thread.js';
 import { fitImage } from '../../src/documents/geometry.js';
 import { encodePng, tableCrc32, toScanlines } from '../../src/documents/png-encode.js';
 import {

@@ -1,6 +1,6 @@
-// The layer rule bites: `npm run lint:layers` (dependency-cruiser with .dependency-cruiser.cjs, and
-// scripts/check-job-tables.mjs) refuses a domain file that imports the HTTP layer and a file outside
-// the job store that names a job table. Each case is a small tree written to a temporary folder.
+// The layer rule bites: `npm run lint:layers` (dependency-cruiser with .dependency-cruiser.cjs,
+// scripts/check-job-tables.mjs and scripts/check-mupdf.mjs) refuses a domain file that imports the
+// HTTP layer, a file outside the job store that names a job table, and mupdf run outside the render pool. Each case is a small tree written to a temporary folder.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DEPCRUISE = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
 const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 const CHECK_JOB_TABLES = path.join(ROOT, 'scripts', 'check-job-tables.mjs');
+const CHECK_MUPDF = path.join(ROOT, 'scripts', 'check-mupdf.mjs');
 
 const trees: string[] = [];
 afterAll(() => {
@@ -44,6 +45,7 @@ function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; 
 
 const cruise = (dir: string) => run(DEPCRUISE, ['--config', CONFIG, 'src'], dir);
 const checkJobTables = (dir: string) => run(process.execPath, [CHECK_JOB_TABLES, dir], dir);
+const checkMupdf = (dir: string) => run(process.execPath, [CHECK_MUPDF, dir], dir);
 
 const HTTP_ERRORS = "export class ApiError extends Error {}\n";
 const DOMAIN_OK = "import { serviceError } from '../errors.js';\nexport const refuse = () => serviceError('name_taken', 'taken');\n";
@@ -136,5 +138,41 @@ describe('job-table ownership (lint:layers)', () => {
     const r = await checkJobTables(tree({ ...store, 'workflows/peek.ts': "export const q = 'select * from extraction_windows';\n" }));
     expect(r.code).toBe(1);
     expect(r.output).toContain("workflows/peek.ts:1: names 'extraction_windows'");
+  });
+});
+
+describe('mupdf off the main thread (lint:layers)', () => {
+  // A document module like ours: a thread-side reader (imports mupdf), the pool, and the entry.
+  const documents = {
+    'src/documents/text-layer.ts': "import * as mupdf from 'mupdf';\nexport interface PageText { text: string }\nexport const readText = (b: Buffer): PageText => ({ text: String(mupdf.Document.openDocument(b, 'application/pdf').countPages()) });\n",
+    'src/documents/pool.ts': "import type { PageText } from './text-layer.js';\nexport const textInPool = async (b: Buffer): Promise<PageText> => ({ text: String(b.length) });\n",
+    'src/documents/index.ts': "export { textInPool } from './pool.js';\nexport type { PageText } from './text-layer.js';\n",
+  };
+
+  it('accepts callers of the pool through the entry, and type-only imports', async () => {
+    const r = await checkMupdf(tree({
+      ...documents,
+      'src/domain/text.ts': "import { textInPool, type PageText } from '../documents/index.js';\nimport type * as mupdf from 'mupdf';\nexport const read = (b: Buffer): Promise<PageText> => textInPool(b);\nexport type Doc = mupdf.Document;\n",
+    }));
+    expect(r.output).toContain('mupdf-off-main-thread: ok');
+    expect(r.code).toBe(0);
+  });
+
+  it('refuses mupdf imported outside src/documents', async () => {
+    const r = await checkMupdf(tree({ ...documents, 'activities/count.ts': "import * as mupdf from 'mupdf';\nexport const count = (b: Buffer) => mupdf.Document.openDocument(b, 'application/pdf').countPages();\n" }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain('activities/count.ts:1: imports mupdf');
+  });
+
+  it('refuses a thread-side module imported from outside src/documents', async () => {
+    const r = await checkMupdf(tree({ ...documents, 'src/domain/text.ts': "import { readText } from '../documents/text-layer.js';\nexport const read = readText;\n" }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain('src/domain/text.ts:1: imports src/documents/text-layer.ts, which runs mupdf on the calling thread');
+  });
+
+  it('refuses the entry handing out a thread-side function (as it did documentPlainText and readPageWords)', async () => {
+    const r = await checkMupdf(tree({ ...documents, 'src/documents/index.ts': "export { textInPool } from './pool.js';\nexport { readText, type PageText } from './text-layer.js';\n" }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain('src/documents/index.ts:2: re-exports readText from src/documents/text-layer.ts');
   });
 });

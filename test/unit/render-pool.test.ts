@@ -13,12 +13,11 @@ import {
   DocumentError,
   findTextInPool,
   inspectDocumentInPool,
-  openTextLayer,
   prepareImageInPool,
   renderPage,
-  renderPageOnThisThread,
   renderPoolStats,
 } from '../../src/documents/index.js';
+import { openTextLayer, renderPageOnThisThread } from '../../src/documents/this-thread.js';
 import { splitByFirstPage } from '../../src/documents/pool.js';
 import { makeCorruptPdf, makeEncryptedPdf, makePdf, makePlacedTextPdf, makePng, pngInfo } from '../fixtures/documents.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { decode, encode } from 'gpt-tokenizer/encoding/cl100k_base';
-import { readPageWords, readPageWordsWithin } from '../../src/documents/index.js';
+import { closeRenderPool, pageWordsInPool } from '../../src/documents/index.js';
+import { readPageWords } from '../../src/documents/this-thread.js';
 import { alignBlocks } from '../../src/retrieval/align.js';
 import { splitText } from '../../src/retrieval/chunker.js';
 import { chunkPages, countTokens, documentBlocks, documentTables, renderDocument, type Block, type BlockPage } from '../../src/retrieval/index.js';
@@ -99,11 +100,15 @@ describe('blocks aligned to the text layer', () => {
     expect(blocks[2]!.box!.y0).toBeGreaterThan(blocks[1]!.box!.y0);
   });
 
-  it('reads the words within a time budget, or gives up past it (the worker at completion)', async () => {
-    const three = makePdf(['one two', 'three four', 'five'], { fontSize: 16 });
-    expect(await readPageWordsWithin(three, 60_000)).toEqual(readPageWords(three));
-    expect(await readPageWordsWithin(three, -1)).toBeNull();
-    expect(await readPageWordsWithin(makePng(10, 10), -1)).toEqual([]);
+  it('reads the words in the render pool within a time budget, or gives up past it (the worker at completion)', async () => {
+    // More pages than one task reads: the pool's parts come back in page order.
+    const many = makePdf(Array.from({ length: 11 }, (_, i) => `page ${i + 1} words`), { fontSize: 16 });
+    const words = await pageWordsInPool(many, 60_000);
+    expect(words).toEqual(readPageWords(many));
+    expect(words!.map((p) => p[1]?.text)).toEqual(Array.from({ length: 11 }, (_, i) => String(i + 1)));
+    expect(await pageWordsInPool(many)).toEqual(words);
+    expect(await pageWordsInPool(many, -1)).toBeNull();
+    await closeRenderPool();
   });
 
   it('gives no boxes where the page has no text layer', () => {

@@ -1,12 +1,14 @@
 // The blocks of a completed parse job's pages: computed once from the pages' Markdown and the
 // file's text layer, and stored with the pages. The worker computes them as the job completes;
 // a job completed before blocks existed gains them here on its first read.
-import { readPageWords, readPageWordsWithin, reportUnreadableText, type Word } from '../../documents/index.js';
+import { reportUnreadableText, type Word } from '../../documents/index.js';
+import { ServiceError } from '../../errors.js';
 import { documentBlocks, type Block, type BlockPage } from '../../retrieval/index.js';
 import type { Db } from '../../storage/db.js';
-import { postgresFileStore } from '../../storage/file-store.js';
 import { storedPagesWithBlocks, storePageBlocks } from '../../storage/jobs/results.js';
 import { getFileOcrWords } from '../../storage/page-ocr.js';
+import { fileDocument } from '../page-images.js';
+import type { StoredDocument } from '../stored-document.js';
 
 /**
  * The pages' words with each page that has no text layer of its own given its stored OCR words
@@ -27,11 +29,11 @@ async function withOcrWords(db: Db, fileId: string | undefined, words: Word[][])
 
 export type PageWithBlocks = BlockPage & { content: string };
 
-/** The file's words per page; none when the file is gone or its text layer cannot be read. */
-function wordsOf(bytes: Buffer | undefined) {
-  if (!bytes) return [];
+/** The file's words per page (read in the render pool); none when the file is gone or its text layer cannot be read. */
+async function wordsOf(doc: StoredDocument | undefined): Promise<Word[][]> {
+  if (!doc) return [];
   try {
-    return readPageWords(bytes);
+    return (await doc.pageWords()) ?? [];
   } catch (err) {
     reportUnreadableText('page-words', null, err);
     return []; // an unreadable text layer leaves boxes null; the blocks are still the Markdown's
@@ -43,17 +45,17 @@ function wordsOf(bytes: Buffer | undefined) {
  * takes longer than `budgetMs` (a very long document on a busy worker must not hold up the job's
  * completion); then the blocks are left to the first read. Returns whether they were stored.
  */
-export async function storeJobBlocksWithin(db: Db, jobId: string, bytes: Buffer | undefined, budgetMs: number, fileId?: string): Promise<boolean> {
-  let words: Awaited<ReturnType<typeof readPageWordsWithin>> = [];
+export async function storeJobBlocksWithin(db: Db, jobId: string, doc: StoredDocument, budgetMs: number): Promise<boolean> {
+  let words: Word[][] | null = [];
   try {
-    words = bytes ? await readPageWordsWithin(bytes, budgetMs) : [];
+    words = await doc.pageWords(budgetMs);
   } catch (err) {
     reportUnreadableText('page-words', null, err);
     words = []; // an unreadable text layer leaves boxes null
   }
   if (words === null) return false;
   const pages = await storedPagesWithBlocks(db, jobId);
-  await storePageBlocks(db, jobId, documentBlocks(pages, await withOcrWords(db, fileId, words)));
+  await storePageBlocks(db, jobId, documentBlocks(pages, await withOcrWords(db, doc.id, words)));
   return true;
 }
 
@@ -61,12 +63,12 @@ export async function storeJobBlocksWithin(db: Db, jobId: string, bytes: Buffer 
 export async function computeJobBlocks(
   db: Db,
   jobId: string,
-  bytes: Buffer | undefined,
+  doc: StoredDocument | undefined,
   pages?: Array<{ page_number: number; content: string }>,
   fileId?: string,
 ): Promise<PageWithBlocks[]> {
   pages ??= await storedPagesWithBlocks(db, jobId);
-  const withBlocks = documentBlocks(pages, await withOcrWords(db, fileId, wordsOf(bytes)));
+  const withBlocks = documentBlocks(pages, await withOcrWords(db, fileId, await wordsOf(doc)));
   await storePageBlocks(db, jobId, withBlocks);
   return withBlocks.map((p, i) => ({ ...p, content: pages![i]!.content }));
 }
@@ -80,6 +82,10 @@ export async function jobPagesWithBlocks(db: Db, jobId: string, fileId: string):
   if (pages.every((p) => Array.isArray(p.blocks))) {
     return pages.map((p) => ({ page_number: p.page_number, content: p.content, blocks: p.blocks as Block[] }));
   }
-  const bytes = await postgresFileStore(db).get(fileId);
-  return computeJobBlocks(db, jobId, bytes ?? undefined, pages, fileId);
+  // The file's text layer is read in the render pool, never on the API's event loop.
+  const doc = await fileDocument(db, fileId).catch((err: unknown) => {
+    if (err instanceof ServiceError && err.code === 'not_found') return undefined; // the file is gone: no boxes
+    throw err;
+  });
+  return computeJobBlocks(db, jobId, doc, pages, fileId);
 }
