@@ -82,6 +82,18 @@ function extractWithModel(
   );
 }
 
+/** How long a window stopped by its job's status waits for its activity's own cancellation. */
+const STOPPED_WINDOW_WAIT_MS = 60_000;
+
+/** Resolves when `signal` aborts (the activity's cancellation: rethrown) or after `ms`. */
+function untilAborted(signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
+}
+
 export function longExtractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
   const { db, config, secrets, logger } = deps;
   // The next windows' pages render while the windows in flight are at the model: as many pages
@@ -301,8 +313,11 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
         const stopped = stop.signal.aborted && !Context.current().cancellationSignal.aborted;
         // The request (if any) has closed and its slot is released: the job may read canceled now.
         if ((stopped || Context.current().cancellationSignal.aborted) && settles) await settleIfCanceled(jobId).catch(() => {});
-        if (stopped) return 'not_running';
-        throw err;
+        if (!stopped) throw err;
+        // The cancel is on its way to the run (or is retried once Temporal is back): wait for it, so
+        // that the run ends canceled, as the job did; nothing is open at the provider meanwhile.
+        await withHeartbeat((signal) => untilAborted(signal, STOPPED_WINDOW_WAIT_MS));
+        return 'not_running';
       } finally {
         stop.done();
       }

@@ -22,6 +22,12 @@ export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: str
     const status = await jobs.findJobStatus(db, kind, id);
     if (!status) throw notFound(LABEL[kind], id);
     // A repeated cancel of a canceling job asks again, in case the first request never reached Temporal.
+    // So does one of a canceled job whose run may still be open (its stopped request recorded
+    // canceled while Temporal was away): best effort, the job is over either way.
+    if (status === 'canceled') {
+      await cancelJobWorkflow(temporal, id).catch(() => false);
+      return;
+    }
     if (status !== 'canceling') return;
   }
   if (!(await stopWorkflow(temporal, id))) {
