@@ -38,13 +38,15 @@ import { chooseExamples, type ExampleJob } from '../src/domain/example-choice.js
 import { jobFailure, translatingErrors } from './failures.js';
 import { whileHeartbeating, withHeartbeat } from './heartbeat.js';
 import { WindowTextSearches } from './window-text-searches.js';
-import { callModel } from './model-call.js';
+import { callModel, jobSlotsName } from './model-call.js';
+import { JobStopWatch } from './job-stop-watch.js';
+import { outsideWorkspace } from '../src/storage/workspace-scope.js';
 import { writePaidAnswer } from './paid-answer.js';
 import { extractionDefinition } from './extraction.js';
 import { askUntilUsable } from './output-attempts.js';
 import { loadProviderSettings } from './provider-settings.js';
 import * as jobs from '../src/storage/jobs/lifecycle.js';
-import { findJobRow } from '../src/storage/jobs/reads.js';
+import { findJobRow, findJobStatuses } from '../src/storage/jobs/reads.js';
 import { recordExtractionModelUsed } from '../src/storage/jobs/extraction.js';
 import { storedWindows as readStoredWindows, storeWindow, windowIsStored } from '../src/storage/jobs/results.js';
 
@@ -74,13 +76,25 @@ export function textPages(text: string, config: Pick<Config, 'extractionWindowCh
  */
 function extractWithModel(
   deps: ResolvedActivityDeps,
-  target: { jobId: string; callKey: string; jobSlots?: number },
+  target: { jobId: string; callKey: string; jobSlots?: number; stop?: AbortSignal },
   settings: ProviderSettings,
   args: Omit<Parameters<typeof runExtraction>[0], 'settings' | 'signal' | 'beforeSend'>,
 ) {
   return callModel(deps, { ...target, kind: 'extraction', settings, model: args.definition.model }, (signal, gate) =>
     runExtraction({ ...args, settings, signal, beforeSend: gate }),
   );
+}
+
+/** How long a window stopped by its job's status waits for its activity's own cancellation. */
+const STOPPED_WINDOW_WAIT_MS = 60_000;
+
+/** Resolves when `signal` aborts (the activity's cancellation: rethrown) or after `ms`. */
+function untilAborted(signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
 }
 
 export function longExtractionActivities(deps: ResolvedActivityDeps, documents: DocumentCache) {
@@ -92,6 +106,27 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
   );
 
   const textSearches = new WindowTextSearches();
+  // Which jobs were asked to stop, one read for all windows in flight here (as for classification
+  // pages). Read unscoped: the watch's timer keeps the workspace of the activity that started it.
+  const stopWatch = new JobStopWatch((ids) => outsideWorkspace(() => findJobStatuses(db, 'extraction', ids)));
+
+  /**
+   * A canceled job reads `canceled` as soon as its last open request has closed (issue 48), not
+   * when its workflow gets to settle it: many workflows settle one after another on a busy worker.
+   * Only where every request of the job holds a slot of its job lease (`modelSlots`), or this
+   * window is the job's only request (`whole`): otherwise another request could still be open.
+   */
+  async function settleIfCanceled(jobId: string): Promise<void> {
+    const row = await jobs.settleCancelingIfIdle(db, 'extraction', jobId, jobSlotsName(jobId));
+    if (row) recordJobFinished('extraction', 'canceled', { createdAt: row.created_at, finishedAt: row.completed_at });
+  }
+
+  /** Whether first..last is the job's whole span, read from its row (pages_total is the range's pages, or the file's). */
+  function isWholeSpan(job: { page_start?: number | null; page_end?: number | null; pages_total?: number | null }, first: number, last: number): boolean {
+    const range = rangeOfRow(job);
+    if (range) return first === range.start && last === range.end;
+    return job.pages_total != null && first === 1 && last === job.pages_total;
+  }
 
   async function loadSource(job: { file_id: string | null; source_text: string | null }): Promise<Source> {
     if (job.file_id === null) return { kind: 'text', pages: textPages(job.source_text ?? '', config) };
@@ -128,6 +163,104 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
 
   async function storedWindows(jobId: string): Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null; confidence?: ConfidenceMap | null }>> {
     return readStoredWindows(db, jobId) as Promise<Array<{ first_page: number; last_page: number; data: unknown; usage: Usage | null; confidence?: ConfidenceMap | null }>>;
+  }
+
+  /** extractWindow's work; `stop` aborts its model request once the job was asked to stop. `mayRecordCancel(whole)`: told whether this window is the job's whole span. */
+  async function extractWindowUntilStopped(
+    jobId: string,
+    first: number,
+    last: number,
+    modelSlots: number | undefined,
+    stop: AbortSignal,
+    mayRecordCancel: (whole: boolean) => void,
+  ): Promise<WindowOutcome> {
+    return translatingErrors(async () => {
+      const job = await findJobRow(db, 'extraction', jobId);
+      if (!job) return 'not_running';
+      if (job.status !== 'running') {
+        // A window started after the cancel (it waited for an activity slot): nothing of it is open.
+        if (job.status === 'canceling' && (modelSlots !== undefined || isWholeSpan(job, first, last))) await settleIfCanceled(jobId);
+        return 'not_running';
+      }
+      if (await windowIsStored(db, jobId, first)) return 'stored';
+      const extractor = job.extractor_snapshot as Extractor;
+      const log = logger.child({ job_id: jobId, workflow_id: jobId, window: [first, last], attempt: Context.current().info.attempt });
+      const source = await loadSource(job);
+      const range = rangeOfRow(job);
+      // The file's page count (the job's pages_total counts only its range's pages).
+      const total: number = range === null && job.pages_total != null ? job.pages_total : source.kind === 'text' ? source.pages.length : await pageCountOf(source.doc, config);
+      const [spanFirst, spanLast] = jobSpan(range, total);
+      const unit = source.kind === 'text' ? 'text page' : 'page';
+      // The job's whole span in one request: today's request with the real schema.
+      const whole = first === spanFirst && last === spanLast;
+      mayRecordCancel(whole);
+      const window: WindowContext | undefined = whole ? undefined : { first, last, total, unit };
+      const where = describePages([first, last], unit);
+      // Heartbeat while the pages render: behind other windows' pages in a busy pool this can take
+      // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
+      // The examples and the provider's settings load while the pages render.
+      const [input, examples, settings] = await Promise.all([
+        withHeartbeat(() => windowInput(source, first, last, spanLast, extractor.include_text_layer !== false)),
+        loadExamples(job, extractor),
+        loadProviderSettings(db, secrets, extractor.provider_name),
+      ]);
+      const ask = (generation: GenerationSettings | undefined) =>
+        extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}), stop }, settings, {
+          config,
+          definition: extractionDefinition(extractor),
+          input,
+          examples,
+          ...(window ? { window } : {}),
+          ...(generation ? { generation } : {}),
+        });
+      // Whole-document answers keep today's messages; a window's say which pages they are about.
+      const about = (message: string) => (whole ? message : `${where}: ${message}`);
+
+      const answerWindow = async (): Promise<'stored'> => {
+        const outcome = await askAvoidingLoops(ask, (a) => isDegenerateData(a.data), () =>
+          log.warn('degenerate answer (the same item over and over), asking again with a frequency penalty'),
+        );
+        if (!outcome) {
+          throw jobFailure('output_degenerate', `The model's answer for ${where} repeats the same item over and over, also when asked again`);
+        }
+        const answer = outcome.answer;
+        // Compiled here, once the model has answered (~50 ms the first time for a schema, then
+        // cached): before the request it would hold the first windows back.
+        const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
+        const check = validate(answer.data);
+        if (!check.valid) {
+          throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
+        }
+        // The window's own token probabilities: its values keep them through the merge.
+        // Paid for: held through a database outage rather than asked again.
+        await writePaidAnswer(() => storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null }), log, where);
+        // Provenance's text-layer search for this window, while later windows are at the model.
+        if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
+        log.debug({ usage: answer.usage }, 'window extracted');
+        return 'stored';
+      };
+      // An answer cut off for length is not asked again: the window is split (a single page fails).
+      return askUntilUsable(
+        config.outputAttempts,
+        log,
+        async (): Promise<WindowOutcome> => {
+          try {
+            return await answerWindow();
+          } catch (err) {
+            if (!(err instanceof OutputError && err.code === 'output_truncated')) throw err;
+            if (first < last) {
+              log.info('answer cut off for length, splitting the window');
+              return 'truncated';
+            }
+            throw jobFailure(
+              'output_truncated',
+              `The model's answer for ${where} was cut off at the output token limit (${config.extractionMaxTokens} tokens, SERVICE_EXTRACTION_MAX_TOKENS), even for this ${unit} alone`,
+            );
+          }
+        },
+        about,
+      );
+    });
   }
 
   return {
@@ -173,87 +306,25 @@ export function longExtractionActivities(deps: ResolvedActivityDeps, documents: 
      * renders and builds its request before a slot is free and waits for one only to send it.
      */
     async extractWindow(jobId: string, first: number, last: number, modelSlots?: number): Promise<WindowOutcome> {
-      return translatingErrors(async () => {
-        const job = await findJobRow(db, 'extraction', jobId);
-        if (!job || job.status !== 'running') return 'not_running';
-        if (await windowIsStored(db, jobId, first)) return 'stored';
-        const extractor = job.extractor_snapshot as Extractor;
-        const log = logger.child({ job_id: jobId, workflow_id: jobId, window: [first, last], attempt: Context.current().info.attempt });
-        const source = await loadSource(job);
-        const range = rangeOfRow(job);
-        // The file's page count (the job's pages_total counts only its range's pages).
-        const total: number = range === null && job.pages_total != null ? job.pages_total : source.kind === 'text' ? source.pages.length : await pageCountOf(source.doc, config);
-        const [spanFirst, spanLast] = jobSpan(range, total);
-        const unit = source.kind === 'text' ? 'text page' : 'page';
-        // The job's whole span in one request: today's request with the real schema.
-        const whole = first === spanFirst && last === spanLast;
-        const window: WindowContext | undefined = whole ? undefined : { first, last, total, unit };
-        const where = describePages([first, last], unit);
-        // Heartbeat while the pages render: behind other windows' pages in a busy pool this can take
-        // longer than the heartbeat timeout, and a timed-out attempt would be retried and render again.
-        // The examples and the provider's settings load while the pages render.
-        const [input, examples, settings] = await Promise.all([
-          withHeartbeat(() => windowInput(source, first, last, spanLast, extractor.include_text_layer !== false)),
-          loadExamples(job, extractor),
-          loadProviderSettings(db, secrets, extractor.provider_name),
-        ]);
-        const ask = (generation: GenerationSettings | undefined) =>
-          extractWithModel(deps, { jobId, callKey: `window:${first}-${last}`, ...(modelSlots ? { jobSlots: modelSlots } : {}) }, settings, {
-            config,
-            definition: extractionDefinition(extractor),
-            input,
-            examples,
-            ...(window ? { window } : {}),
-            ...(generation ? { generation } : {}),
-          });
-        // Whole-document answers keep today's messages; a window's say which pages they are about.
-        const about = (message: string) => (whole ? message : `${where}: ${message}`);
-
-        const answerWindow = async (): Promise<'stored'> => {
-          const outcome = await askAvoidingLoops(ask, (a) => isDegenerateData(a.data), () =>
-            log.warn('degenerate answer (the same item over and over), asking again with a frequency penalty'),
-          );
-          if (!outcome) {
-            throw jobFailure('output_degenerate', `The model's answer for ${where} repeats the same item over and over, also when asked again`);
-          }
-          const answer = outcome.answer;
-          // Compiled here, once the model has answered (~50 ms the first time for a schema, then
-          // cached): before the request it would hold the first windows back.
-          const validate = whole ? compileDataValidator(extractor.schema) : compileDerivedValidator(windowSchema(extractor.schema));
-          const check = validate(answer.data);
-          if (!check.valid) {
-            throw new OutputError('output_schema_mismatch', `The model's answer does not satisfy the schema: ${check.errors.slice(0, 5).join('; ')}`);
-          }
-          // The window's own token probabilities: its values keep them through the merge.
-          // Paid for: held through a database outage rather than asked again.
-          await writePaidAnswer(() => storeWindow(db, { job_id: jobId, first_page: first, last_page: last, data: answer.data, usage: answer.usage ?? null, confidence: answer.confidence ?? null }), log, where);
-          // Provenance's text-layer search for this window, while later windows are at the model.
-          if (source.kind === 'pdf') textSearches.start(jobId, source.bytes, pageRange(first, last), answer.data);
-          log.debug({ usage: answer.usage }, 'window extracted');
-          return 'stored';
-        };
-        // An answer cut off for length is not asked again: the window is split (a single page fails).
-        return askUntilUsable(
-          config.outputAttempts,
-          log,
-          async (): Promise<WindowOutcome> => {
-            try {
-              return await answerWindow();
-            } catch (err) {
-              if (!(err instanceof OutputError && err.code === 'output_truncated')) throw err;
-              if (first < last) {
-                log.info('answer cut off for length, splitting the window');
-                return 'truncated';
-              }
-              throw jobFailure(
-                'output_truncated',
-                `The model's answer for ${where} was cut off at the output token limit (${config.extractionMaxTokens} tokens, SERVICE_EXTRACTION_MAX_TOKENS), even for this ${unit} alone`,
-              );
-            }
-          },
-          about,
-        );
-      });
+      // Watched before the row is read: a cancel answered after that read aborts this window's
+      // request within a poll (or stops it before it is sent), without waiting for the activity's
+      // cancellation to come back on a heartbeat.
+      const stop = stopWatch.watch(jobId);
+      let settles = modelSlots !== undefined;
+      try {
+        return await extractWindowUntilStopped(jobId, first, last, modelSlots, stop.signal, (whole) => (settles ||= whole));
+      } catch (err) {
+        const stopped = stop.signal.aborted && !Context.current().cancellationSignal.aborted;
+        // The request (if any) has closed and its slot is released: the job may read canceled now.
+        if ((stopped || Context.current().cancellationSignal.aborted) && settles) await settleIfCanceled(jobId).catch(() => {});
+        if (!stopped) throw err;
+        // The cancel is on its way to the run (or is retried once Temporal is back): wait for it, so
+        // that the run ends canceled, as the job did; nothing is open at the provider meanwhile.
+        await withHeartbeat((signal) => untilAborted(signal, STOPPED_WINDOW_WAIT_MS));
+        return 'not_running';
+      } finally {
+        stop.done();
+      }
     },
 
     /**

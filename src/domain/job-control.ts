@@ -14,14 +14,21 @@ import { recordJobFinished } from '../metrics/index.js';
 const LABEL: Record<JobKind, string> = { extraction: 'Extraction job', parse: 'Parse job', classification: 'Classification job', suggestion: 'Schema suggestion' };
 
 /**
- * queued/running → canceling, then the workflow's cleanup sets canceled. Terminal, canceling
- * and deleting jobs are returned unchanged.
+ * queued/running → canceling, then canceled once nothing of the job is open at the provider: an
+ * extraction's stopped request records it as soon as the job's last request has closed, otherwise
+ * the workflow's cleanup does. Terminal, canceling and deleting jobs are returned unchanged.
  */
 export async function cancelJob(db: Db, temporal: Client, kind: JobKind, id: string): Promise<void> {
   if (!(await jobs.requestCancel(db, kind, id))) {
     const status = await findJobStatus(db, kind, id);
     if (!status) throw notFound(LABEL[kind], id);
     // A repeated cancel of a canceling job asks again, in case the first request never reached Temporal.
+    // So does one of a canceled job whose run may still be open (its stopped request recorded
+    // canceled while Temporal was away): best effort, the job is over either way.
+    if (status === 'canceled') {
+      await cancelJobWorkflow(temporal, id).catch(() => false);
+      return;
+    }
     if (status !== 'canceling') return;
   }
   if (!(await stopWorkflow(temporal, id))) {

@@ -11,6 +11,12 @@ import type { Db } from './db.js';
 const LIVE = (alias: string) =>
   `${alias}.expires_at > now() AND (${alias}.server_started_at IS NULL OR ${alias}.server_started_at = pg_postmaster_start_time())`;
 
+/**
+ * SQL (with one binding, the lease's name) that is true while any slot of that lease is live: for
+ * a job's slots (`job:<id>`), while one of its model requests may be open at the provider.
+ */
+export const LIVE_LEASE_EXISTS_SQL = `EXISTS (SELECT 1 FROM provider_leases x WHERE x.provider_name = ? AND ${LIVE('x')})`;
+
 /** Take a free (or expired) slot below `limit`; returns the slot number, or null when all are held. */
 export async function tryAcquireSlot(db: Db, provider: string, limit: number, holder: string, leaseMs: number): Promise<number | null> {
   // A concurrent insert of the same slot conflicts; the update then only wins over an expired lease,

@@ -60,6 +60,33 @@ describe('job store transitions', () => {
     expect(await findJobStatus(db, 'extraction', id)).toBe('canceled');
   });
 
+  it('a stopped request records canceled only while no slot of the job is live, and only from canceling (issue 48)', async () => {
+    const id = await textJob();
+    const lease = `job:${id}`;
+    expect(await jobs.claimJob(db, 'extraction', id)).toBe(true);
+    // Running: not asked to stop, nothing to record.
+    expect(await jobs.settleCancelingIfIdle(db, 'extraction', id, lease)).toBeUndefined();
+    expect(await jobs.requestCancel(db, 'extraction', id)).toBe(true);
+    // Another request of the job still holds a live slot: it may be open at the provider.
+    await db('provider_leases').insert({ provider_name: lease, slot: 0, holder: 'other-window', expires_at: db.raw("now() + interval '20 seconds'"), server_started_at: db.raw('pg_postmaster_start_time()') });
+    expect(await jobs.settleCancelingIfIdle(db, 'extraction', id, lease)).toBeUndefined();
+    expect(await findJobStatus(db, 'extraction', id)).toBe('canceling');
+    // An expired slot (a dead worker's) holds nothing open.
+    await db('provider_leases').where({ provider_name: lease }).update({ expires_at: db.raw("now() - interval '1 second'") });
+    const ended = await jobs.settleCancelingIfIdle(db, 'extraction', id, lease);
+    expect(ended?.completed_at).toBeInstanceOf(Date);
+    expect(await jobs.settleCancelingIfIdle(db, 'extraction', id, lease)).toBeUndefined();
+    // The workflow's settle finds it canceled and ends nothing again.
+    expect(await jobs.settleStoppedJob(db, 'extraction', id)).toEqual({ outcome: 'canceled' });
+    await db('provider_leases').where({ provider_name: lease }).delete();
+
+    // A delete that came first is never turned into canceled.
+    const deleting = await textJob();
+    expect(await jobs.requestDelete(db, 'extraction', deleting)).toBe(true);
+    expect(await jobs.settleCancelingIfIdle(db, 'extraction', deleting, `job:${deleting}`)).toBeUndefined();
+    expect(await findJobStatus(db, 'extraction', deleting)).toBe('deleting');
+  });
+
   it('settles a stopped job: deleting is removed, canceling becomes canceled, terminal stays', async () => {
     const deleting = await textJob();
     expect(await jobs.requestDelete(db, 'extraction', deleting)).toBe(true);

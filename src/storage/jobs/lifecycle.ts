@@ -6,6 +6,7 @@
 // Metrics and logs stay with the callers.
 import { ACTIVE_STATUSES, TERMINAL_STATUSES, UNENDED_STATUSES, type JobKind } from '../../kinds.js';
 import type { Db } from '../db.js';
+import { LIVE_LEASE_EXISTS_SQL } from '../provider-leases.js';
 import { TABLE, type EndedRow, type JobRowBase } from './tables.js';
 
 /** queued → running (the workflow's first activity). */
@@ -106,6 +107,22 @@ export async function requestCancel(db: Db, kind: JobKind, id: string): Promise<
 export async function settleCanceling(db: Db, kind: JobKind, id: string): Promise<EndedRow | undefined> {
   const [row] = await db(TABLE[kind])
     .where({ id, status: 'canceling' })
+    .update({ status: 'canceled', completed_at: db.fn.now() }, ['created_at', 'completed_at']);
+  return row;
+}
+
+/**
+ * canceling → canceled by the model call that was stopped (issue 48: a storm of cancels must not
+ * wait for every workflow's own settle step), once no other request of the job can still be open:
+ * none holds a live slot of the job's lease `jobLease`. A request sent before the cancel holds its
+ * slot from before its last check until it has closed, and none is sent after (the check reads
+ * canceling), so "canceled" still means nothing of the job is open at the provider. The workflow's
+ * settle later finds the job canceled and only sends its event.
+ */
+export async function settleCancelingIfIdle(db: Db, kind: JobKind, id: string, jobLease: string): Promise<EndedRow | undefined> {
+  const [row] = await db(TABLE[kind])
+    .where({ id, status: 'canceling' })
+    .whereRaw(`NOT ${LIVE_LEASE_EXISTS_SQL}`, [jobLease])
     .update({ status: 'canceled', completed_at: db.fn.now() }, ['created_at', 'completed_at']);
   return row;
 }
