@@ -17,7 +17,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 /** Paths relative to the repository root, longest first. */
 const LONG_FILES = [
-  'test/fuzz/schemathesis-hookfree.test.ts', // one Schemathesis seed, 50 examples: FUZZ_FIGURE (three seeds: 4.4 min idle, ~21 min at load 20)
+  'test/fuzz/schemathesis-hookfree.test.ts', // one Schemathesis seed, 50 examples: 2,120 s at load 16-30, the schemathesis install included (three seeds: 4.4 min idle, ~21 min at load 20)
   'test/api/formats.test.ts', // 3 min alone, ~5 min at load: 44 real files of 22 formats (14 through LibreOffice when installed: ~5 s each), 22 parse and 22 extraction jobs, hostile files (a 60 s timeout)
   'test/faults/npm-start-ctrl-c.test.ts', // two Ctrl-C rounds of npm start under a 100-page parse: 246 s at load 24 (ten rounds: 567 s)
   'test/api/batch-engine.test.ts', // a canceled batch's retry, an evaluation run, two worker processes, one SIGKILLed: ~4 min at load
