@@ -6,13 +6,14 @@ import type { ConversionWarning, FileKind } from '../documents/formats/types.js'
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { putRendition } from '../storage/file-renditions.js';
-import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
+import { FILE_CHUNK_BYTES, fileStore } from '../storage/file-store.js';
 import { convertUpload, formRendition, originalPageCount, type Converted } from './file-conversion.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
 import { keysetPage, type Page, type PageRequest } from '../storage/pagination.js';
 import { cleanFilename } from './file-names.js';
 import { attachmentIdsOf } from '../storage/file-tree.js';
+import { objectKeysOfFileTrees, removeObjects } from '../storage/file-objects.js';
 import { storeUploadTree } from './email-uploads.js';
 import { detectEmail } from '../documents/formats/email.js';
 import { readImageHeader } from '../documents/image-header.js';
@@ -160,7 +161,7 @@ async function storeChunks(
     // The blob references the record, so the record goes first; its size and hash are known only
     // once every chunk is stored, and are filled in before the transaction commits.
     await trx('files').insert({ id, filename: cleanFilename(input.filename), media_type: detected, kind, size_bytes: 0, sha256: '' });
-    await postgresFileStore(db).put(id, hashed(), trx);
+    await fileStore(db).put(id, hashed(), trx);
     const whole = kept ? Buffer.concat(kept) : null;
     const pageCount = whole ? await originalPageCount(whole, config) : 1;
     // A filled form: its pages are read from a copy with the values drawn in (pdf-form.ts).
@@ -192,7 +193,7 @@ async function storeConverted(db: Db, bytes: Buffer, converted: Converted, filen
         warnings: JSON.stringify(converted.rendition.warnings ?? []),
       })
       .returning(COLUMNS);
-    await postgresFileStore(db).put(id, bytes, trx);
+    await fileStore(db).put(id, bytes, trx);
     if (converted.rendition.pdf) await putRendition(trx, id, converted.rendition.pdf, converted.rendition.cellGrids);
     return row;
   });
@@ -241,7 +242,7 @@ export async function listFiles(db: Db, page: PageRequest & { parentFileId?: str
 /** The record and a stream of the content, read from storage in chunks as it is consumed. */
 export async function getFileContent(db: Db, id: string): Promise<{ file: FileRecord; content: Readable }> {
   const file = await getFile(db, id);
-  const content = await postgresFileStore(db).stream(id);
+  const content = await fileStore(db).stream(id);
   if (!content) throw notFound('File content', id);
   return { file, content };
 }
@@ -252,8 +253,11 @@ export async function getFileContent(db: Db, id: string): Promise<{ file: FileRe
  */
 export async function deleteFile(db: Db, id: string): Promise<void> {
   try {
+    // With SERVICE_STORAGE=s3: its objects and its attachments', removed once the rows are gone.
+    const keys = await objectKeysOfFileTrees(db, [id]);
     const n = await db('files').where({ id }).delete();
     if (n === 0) throw notFound('File', id);
+    await removeObjects(keys);
   } catch (err) {
     if (isForeignKeyViolation(err)) {
       throw serviceError('file_in_use', `File '${id}' or one of its attachments is referenced by jobs or evaluation items; delete those first`);

@@ -8,6 +8,8 @@ import { createSecretBox } from '../storage/secrets.js';
 import { InFlightActivities } from '../temporal/in-flight-activities.js';
 import { createWorker } from '../temporal/worker.js';
 import { workerPreflight } from './worker-preflight.js';
+import { configureObjectStore, storageIdentity } from '../storage/object-store.js';
+import { createObjectStore } from '../storage/s3-object-store.js';
 
 /** How long a batch's workflow task waits on its worker's sticky queue before any worker may take it. */
 const BATCH_STICKY_TIMEOUT_MS = 2_000;
@@ -54,6 +56,8 @@ export async function startWorker(
     // Once per process, when the native image codec cannot be loaded (pages are then encoded without it).
     warn: (message) => opts.logger.warn(message),
   });
+  // Where file bytes are read and written (SERVICE_STORAGE): Postgres, or the bucket.
+  configureObjectStore(createObjectStore(config.storage));
   // Scoped as the API's: each activity runs as its workflow's workspace (activities/workspace-scope.ts).
   const db = workspaceScopedDb(createDb(opts.databaseUrl, config.databasePoolMax, logger));
   if (config.workspaceGuard) installWorkspaceGuard(db);
@@ -69,6 +73,7 @@ export async function startWorker(
       taskQueues: queues.map((q) => q.taskQueue),
       onMismatch: opts.onKeyMismatch ?? 'refuse',
       warn: (m) => logger.warn(m),
+      storageIdentity: storageIdentity(config.storage),
     });
   } catch (err) {
     await db.destroy();

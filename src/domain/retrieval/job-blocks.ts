@@ -4,7 +4,7 @@
 import { readPageWords, readPageWordsWithin, type Word } from '../../documents/index.js';
 import { documentBlocks, type Block, type BlockPage } from '../../retrieval/index.js';
 import type { Db } from '../../storage/db.js';
-import { postgresFileStore } from '../../storage/file-store.js';
+import { fileStore } from '../../storage/file-store.js';
 import { storedPagesWithBlocks, storePageBlocks } from '../../storage/job-results.js';
 import { getFileOcrWords } from '../../storage/page-ocr.js';
 
@@ -78,6 +78,6 @@ export async function jobPagesWithBlocks(db: Db, jobId: string, fileId: string):
   if (pages.every((p) => Array.isArray(p.blocks))) {
     return pages.map((p) => ({ page_number: p.page_number, content: p.content, blocks: p.blocks as Block[] }));
   }
-  const bytes = await postgresFileStore(db).get(fileId);
+  const bytes = await fileStore(db).get(fileId);
   return computeJobBlocks(db, jobId, bytes ?? undefined, pages, fileId);
 }
