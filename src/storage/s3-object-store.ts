@@ -28,8 +28,10 @@ const isMissing = (err: unknown) =>
 /** Network failures and 5xx: the bucket is unreachable for now (a 4xx is a real answer, not an outage). */
 function isUnreachable(err: unknown): boolean {
   if (err instanceof S3ServiceException) return (err.$metadata?.httpStatusCode ?? 0) >= 500;
-  const code = (err as { code?: string })?.code ?? '';
-  return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)$/.test(code) || (err as Error)?.name === 'TimeoutError';
+  // After its retries the SDK wraps a socket error ("AWS SDK error wrapper for Error: connect ECONNREFUSED …").
+  const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const text = `${e?.code ?? ''} ${e?.cause?.code ?? ''} ${e?.message ?? ''}`;
+  return /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)\b/.test(text) || e?.name === 'TimeoutError';
 }
 
 const translate = (err: unknown): unknown => (isUnreachable(err) ? storageUnavailable(err) : err);

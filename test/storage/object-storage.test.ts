@@ -111,4 +111,15 @@ describe('SERVICE_STORAGE=s3', () => {
     await expect(preflight('postgres')).rejects.toThrow(WorkerPreflightError);
     await expect(preflight(storageIdentity(stack.config.storage))).resolves.toBeUndefined();
   });
+
+  // Last: it stops the bucket's server.
+  it('answers 503 storage_unavailable with Retry-After when the bucket cannot be reached, storing nothing', async () => {
+    await s3.stop();
+    const before = await stack.db('files').count({ n: '*' });
+    const r = await upload(stack.url, makePdf(['unreachable']), 'later.pdf', 'application/pdf');
+    expect(r.status).toBe(503);
+    expect(r.body.code).toBe('storage_unavailable');
+    expect(r.headers.get('retry-after')).toBe('5');
+    expect(await stack.db('files').count({ n: '*' })).toEqual(before);
+  });
 });
