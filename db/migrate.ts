@@ -26,6 +26,7 @@ import * as compactCells from './migrations/032_compact_cells.js';
 import * as extractorRules from './migrations/034_extractor_rules.js';
 import * as fileConverter from './migrations/033_file_converter.js';
 import * as pageOcr from './migrations/036_page_ocr.js';
+import * as objectStorage from './migrations/037_object_storage.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -57,6 +58,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '034_extractor_rules': extractorRules,
   '033_file_converter': fileConverter,
   '036_page_ocr': pageOcr,
+  '037_object_storage': objectStorage,
 };
 
 const source: Knex.MigrationSource<string> = {

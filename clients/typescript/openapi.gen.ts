@@ -4703,6 +4703,7 @@ export interface components {
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
          *     | `persistence_busy` | 503 | The database is temporarily busy; retry after `Retry-After`. |
          *     | `scheduler_unavailable` | 503 | The job scheduler cannot be reached; no job was created; retry after `Retry-After`. |
+         *     | `storage_unavailable` | 503 | With `SERVICE_STORAGE=s3`, the bucket cannot be reached; nothing was stored; retry after `Retry-After`. |
          *     | `idempotency_key_reused` | 422 | The `Idempotency-Key` was used in the last 24 hours with a different body. |
          *     | `idempotency_key_in_use` | 409 | The first request with this `Idempotency-Key` is being undone; retry after `Retry-After`. |
          *     | `webhook_url_invalid` | 400 | A webhook URL is not absolute `http`/`https`, or carries credentials. |
@@ -4737,7 +4738,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "storage_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -5310,6 +5311,25 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description Persistence is busy (`persistence_busy`), or, with `SERVICE_STORAGE=s3`, the bucket cannot be
+         *     reached (`storage_unavailable`; nothing was stored). Retry after `Retry-After` seconds.
+         */
+        PersistenceBusyOrStorageUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The object storage cannot be reached (connect ECONNREFUSED 127.0.0.1:8333); retry shortly",
+                 *       "code": "storage_unavailable"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
@@ -6319,7 +6339,7 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             429: components["responses"]["QuotaExceeded"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["PersistenceBusy"];
+            503: components["responses"]["PersistenceBusyOrStorageUnavailable"];
         };
     };
     getFile: {

@@ -118,7 +118,23 @@ const schema = z.object({
   SERVICE_RETENTION_INTERVAL_MINUTES: int(1, 7 * 24 * 60).default(60),
   // Unset: a worker run apart (src/bin/worker.ts) serves no metrics. 0: any free port.
   SERVICE_WORKER_METRICS_PORT: int(0, 65535).optional(),
+  // Issue 53: where file bytes live (README, "Storage"): Postgres (bytea) or an S3-compatible bucket.
+  SERVICE_STORAGE: z.enum(['postgres', 's3'], { error: 'must be postgres or s3' }).default('postgres'),
+  // Empty for AWS itself; MinIO, SeaweedFS, R2: their endpoint URL.
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  // Every key starts with it (a bucket shared with other data): `docextract/` → `docextract/files/file_…`.
+  S3_PREFIX: z.string().max(512).regex(/^[^/]/, 'must not start with /').optional(),
+  // `true` for MinIO and SeaweedFS (bucket in the path, not the host name).
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  SERVICE_MAX_DIRECT_UPLOAD_BYTES: int(1).default(5 * 1024 * 1024 * 1024),
 });
+
+/** Where file bytes live: Postgres (bytea, the default) or an S3-compatible bucket (SERVICE_STORAGE). */
+export type StorageConfig =
+  | { kind: 'postgres' }
+  | { kind: 's3'; endpoint?: string; region: string; bucket: string; prefix: string; forcePathStyle: boolean };
 
 export interface Config {
   databaseUrl?: string;
@@ -230,6 +246,10 @@ export interface Config {
   retention: { jobDays?: number; webhookEventsDays: number; intervalMinutes: number };
   /** SERVICE_WORKER_IDENTITY: this worker's name in Temporal and in its logs. */
   workerIdentity?: string;
+  /** SERVICE_STORAGE and S3_*: where uploaded bytes, renditions and attachments are stored. */
+  storage: StorageConfig;
+  /** SERVICE_MAX_DIRECT_UPLOAD_BYTES: largest file a direct upload (POST /v1/uploads) may announce. */
+  maxDirectUploadBytes: number;
   metrics: {
     /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
     public: boolean;
@@ -272,6 +292,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration:\n  SERVICE_OCR_LANGUAGES: no OCR data for ${missing.join(', ')}: install ${missing.map((l) => `@tesseract.js-data/${l}`).join(' ')} (npm install ${missing.map((l) => `@tesseract.js-data/${l}`).join(' ')}) or set SERVICE_OCR=off`,
       );
     }
+  }
+  if (e.SERVICE_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when SERVICE_STORAGE=s3');
   }
   const nuextract = new Set(e.SERVICE_NUEXTRACT_MODELS);
   if (e.SERVICE_LOCAL_MODEL === DEFAULT_LOCAL_MODEL) nuextract.add(DEFAULT_LOCAL_MODEL);
@@ -359,6 +382,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookEventsDays: e.SERVICE_WEBHOOK_EVENTS_DAYS,
       intervalMinutes: e.SERVICE_RETENTION_INTERVAL_MINUTES,
     },
+    storage:
+      e.SERVICE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            ...(e.S3_ENDPOINT !== undefined ? { endpoint: e.S3_ENDPOINT } : {}),
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            prefix: e.S3_PREFIX ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'postgres' },
+    maxDirectUploadBytes: e.SERVICE_MAX_DIRECT_UPLOAD_BYTES,
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
       workspaceLabel: e.SERVICE_METRICS_WORKSPACE_LABEL === 'true',

@@ -28,4 +28,10 @@ export const SHARED_SETTINGS: readonly SharedSetting[] = [
   { name: 'SERVICE_BATCH_SLICES_PER_RUN', why: 'idem, slices before continue-as-new' },
   { name: 'SERVICE_RENDER_DPI', why: 'page images the API serves show what the model read on the worker' },
   { name: 'SERVICE_RENDER_FORMAT', why: 'idem (PNG or JPEG)' },
+  { name: 'SERVICE_STORAGE', why: 'the API stores uploaded bytes where workers read them (a worker with another storage refuses to start)' },
+  { name: 'S3_ENDPOINT', why: 'idem: one bucket, at one address' },
+  { name: 'S3_REGION', why: 'idem (requests are signed for the region)' },
+  { name: 'S3_BUCKET', why: 'idem (a worker with another bucket refuses to start)' },
+  { name: 'S3_PREFIX', why: 'idem: the objects the rows name are under it' },
+  { name: 'S3_FORCE_PATH_STYLE', why: 'idem: how the bucket is addressed (MinIO, SeaweedFS)' },
 ];

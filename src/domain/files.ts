@@ -5,7 +5,7 @@ import type { ConversionWarning, FileKind } from '../documents/formats/types.js'
 import { notFound, serviceError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { putRendition } from '../storage/file-renditions.js';
-import { FILE_CHUNK_BYTES, postgresFileStore } from '../storage/file-store.js';
+import { FILE_CHUNK_BYTES, fileStore } from '../storage/file-store.js';
 import { convertAccepted, uploadFormat } from './upload-formats.js';
 import { isForeignKeyViolation } from '../storage/pg-errors.js';
 import { newId } from './ids.js';
@@ -13,6 +13,7 @@ import { keysetPage, type Page, type PageRequest } from '../storage/pagination.j
 import { cleanFilename } from './file-names.js';
 import { attachmentIdsOf, insertStreamedFile } from '../storage/file-tree.js';
 import { storeUploadTree } from './upload-tree.js';
+import { objectKeysOfFileTrees, removeObjects } from '../storage/file-objects.js';
 import { readImageHeader } from '../documents/image-header.js';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../documents/index.js';
 import type { SkippedAttachment } from './email-attachments.js';
@@ -193,7 +194,7 @@ export async function listFiles(db: Db, page: PageRequest & { parentFileId?: str
 /** The record and a stream of the content, read from storage in chunks as it is consumed. */
 export async function getFileContent(db: Db, id: string): Promise<{ file: FileRecord; content: Readable }> {
   const file = await getFile(db, id);
-  const content = await postgresFileStore(db).stream(id);
+  const content = await fileStore(db).stream(id);
   if (!content) throw notFound('File content', id);
   return { file, content };
 }
@@ -204,8 +205,11 @@ export async function getFileContent(db: Db, id: string): Promise<{ file: FileRe
  */
 export async function deleteFile(db: Db, id: string): Promise<void> {
   try {
+    // With SERVICE_STORAGE=s3: its objects and its attachments', removed once the rows are gone.
+    const keys = await objectKeysOfFileTrees(db, [id]);
     const n = await db('files').where({ id }).delete();
     if (n === 0) throw notFound('File', id);
+    await removeObjects(keys);
   } catch (err) {
     if (isForeignKeyViolation(err)) {
       throw serviceError('file_in_use', `File '${id}' or one of its attachments is referenced by jobs or evaluation items; delete those first`);

@@ -8,6 +8,7 @@ import type { Config } from '../config/index.js';
 import { JOB_KINDS } from '../kinds.js';
 import type { Db } from '../storage/db.js';
 import * as retention from '../storage/jobs/retention.js';
+import { objectKeysOfFileTrees, removeObjects } from '../storage/file-objects.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Rows per transaction: a long backlog is worked through in short transactions. */
@@ -37,14 +38,17 @@ export async function applyRetention(db: Db, settings: RetentionSettings, now: D
         const expired = await retention.expiredJobs(db, kind, cutoff, CHUNK);
         if (expired.length === 0) break;
         const ids = expired.map((j) => j.id);
-        add(
-          await db.transaction(async (trx) => {
-            const jobs = await retention.deleteJobsAndRecords(trx, kind, ids);
-            const hooks = await retention.deleteWebhookRecords(trx, null, ids);
-            const files = await retention.deleteFiles(trx, await retention.unusedFiles(trx, expired.flatMap((j) => (j.file_id ? [j.file_id] : []))));
-            return { jobs, files, webhook_deliveries: hooks.deliveries, webhook_events: hooks.events };
-          }),
-        );
+        const { objectKeys, ...deleted } = await db.transaction(async (trx) => {
+          const jobs = await retention.deleteJobsAndRecords(trx, kind, ids);
+          const hooks = await retention.deleteWebhookRecords(trx, null, ids);
+          const unused = await retention.unusedFiles(trx, expired.flatMap((j) => (j.file_id ? [j.file_id] : [])));
+          const objectKeys = await objectKeysOfFileTrees(trx, unused);
+          const files = await retention.deleteFiles(trx, unused);
+          return { jobs, files, webhook_deliveries: hooks.deliveries, webhook_events: hooks.events, objectKeys };
+        });
+        add(deleted);
+        // The bucket's objects of the deleted files, once their rows are gone (a failure leaves orphans only).
+        await removeObjects(objectKeys);
         if (expired.length < CHUNK) break;
       }
     }
@@ -52,13 +56,14 @@ export async function applyRetention(db: Db, settings: RetentionSettings, now: D
       const batches = await retention.expiredBatches(db, cutoff, 50);
       if (batches.length === 0) break;
       const files = await retention.batchItemFiles(db, batches);
-      add(
-        await db.transaction(async (trx) => {
-          const [deleted, items] = await retention.deleteBatches(trx, batches);
-          const unused = await retention.unusedFiles(trx, files);
-          return { batches: deleted, jobs: items, files: await retention.deleteFiles(trx, unused) };
-        }),
-      );
+      const { objectKeys, ...deleted } = await db.transaction(async (trx) => {
+        const [batchCount, items] = await retention.deleteBatches(trx, batches);
+        const unused = await retention.unusedFiles(trx, files);
+        const objectKeys = await objectKeysOfFileTrees(trx, unused);
+        return { batches: batchCount, jobs: items, files: await retention.deleteFiles(trx, unused), objectKeys };
+      });
+      add(deleted);
+      await removeObjects(objectKeys);
       if (batches.length < 50) break;
     }
   }

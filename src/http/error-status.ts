@@ -49,6 +49,8 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   // 503: retry later (with Retry-After)
   persistence_busy: 503,
   scheduler_unavailable: 503,
+  // Object storage (issue 53): the bucket cannot be reached.
+  storage_unavailable: 503,
   // Review of extraction jobs (issue 33).
   review_not_open: 409,
   stale_revision: 409,

@@ -11,7 +11,9 @@ import { registerSearchAttributes } from '../temporal/search-attribute-registry.
 import { checkProvidersAtStart } from '../domain/provider-status.js';
 import { createSecretBox } from '../storage/secrets.js';
 import { ensureRetentionSchedule } from '../temporal/retention-schedule.js';
-import { recordApiKeyCheck } from './worker-preflight.js';
+import { recordApiKeyCheck, recordApiStorage } from './worker-preflight.js';
+import { configureObjectStore, storageIdentity } from '../storage/object-store.js';
+import { createObjectStore } from '../storage/s3-object-store.js';
 
 export interface RunningApi {
   url: string;
@@ -60,6 +62,11 @@ export async function startApi(
   const temporal = await connectTemporalClient(opts.temporalAddress, config.temporal.namespace);
   // The dev server `npm start` runs has them from its command line; an external server may not.
   await registerSearchAttributes(temporal, config.temporal.namespace, opts.logger);
+  configureObjectStore(createObjectStore(config.storage));
+  // Where this API stores file bytes, for workers polling its queues to compare theirs with.
+  await recordApiStorage(db, storageIdentity(config.storage), [config.temporal.taskQueue, config.temporal.batchTaskQueue]).catch((err: unknown) =>
+    opts.logger.warn({ err }, 'could not record the storage check; workers cannot tell whether their SERVICE_STORAGE is this one'),
+  );
   // The proof of this API's secret key, for workers polling its queues to check theirs against.
   await recordApiKeyCheck(db, createSecretBox(config), [config.temporal.taskQueue, config.temporal.batchTaskQueue]).catch((err: unknown) =>
     opts.logger.warn({ err }, 'could not record the secret key check; workers cannot tell whether their SERVICE_SECRET_KEY is this one'),

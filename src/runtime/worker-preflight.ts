@@ -8,7 +8,7 @@
 import { zeroModelSeries } from '../metrics/index.js';
 import type { Db } from '../storage/db.js';
 import { SecretUnreadableError, type SecretBox } from '../storage/secrets.js';
-import { listDefinitionModels, readKeyChecks, readStoredSecrets, writeKeyChecks } from '../storage/worker-start.js';
+import { listDefinitionModels, readKeyChecks, readStorageChecks, readStoredSecrets, writeKeyChecks, writeStorageChecks } from '../storage/worker-start.js';
 
 /** What the API encrypts as the proof of its key. Not a secret: only its decryption matters. */
 const KEY_CHECK_PLAINTEXT = 'docextract secret key check v1';
@@ -29,6 +29,20 @@ const readable = (secrets: SecretBox, ciphertext: string): boolean => {
 /** The API, at start-up: leave the proof of its key for the task queues it starts work on. */
 export async function recordApiKeyCheck(db: Db, secrets: SecretBox, taskQueues: string[]): Promise<void> {
   await writeKeyChecks(db, taskQueues, secrets.encrypt(KEY_CHECK_PLAINTEXT));
+}
+
+/** The API, at start-up: record where it stores file bytes, for workers of its task queues to compare. */
+export async function recordApiStorage(db: Db, identity: string, taskQueues: string[]): Promise<void> {
+  await writeStorageChecks(db, taskQueues, identity);
+}
+
+/** The refusal when the API stores bytes elsewhere: the worker would not find them, or store where the API does not read. */
+export function storageMismatchMessage(mine: string, theirs: Array<{ task_queue: string; identity: string }>): string {
+  const where = theirs.map((c) => `${c.identity} (task queue ${c.task_queue})`).join(', ');
+  return (
+    `This worker stores file bytes in ${mine} but the API stores them in ${where}. ` +
+    'Give every API and worker process the same SERVICE_STORAGE and S3_* settings (docs/deployment.md, "Settings every process must share").'
+  );
 }
 
 /** The owners of the stored secrets this process cannot decrypt (none: all good). */
@@ -60,8 +74,13 @@ export function keyMismatchMessage(taskQueues: string[], owners: string[]): stri
 export async function workerPreflight(
   db: Db,
   secrets: SecretBox,
-  opts: { taskQueues: string[]; onMismatch: 'refuse' | 'warn'; warn: (message: string) => void },
+  opts: { taskQueues: string[]; onMismatch: 'refuse' | 'warn'; warn: (message: string) => void; storageIdentity?: string },
 ): Promise<void> {
+  if (opts.storageIdentity !== undefined) {
+    // Not downgraded to a warning: bytes stored where the other process does not look are lost to it.
+    const other = (await readStorageChecks(db, opts.taskQueues)).filter((c) => c.identity !== opts.storageIdentity);
+    if (other.length > 0) throw new WorkerPreflightError(storageMismatchMessage(opts.storageIdentity, other));
+  }
   const checks = await readKeyChecks(db, opts.taskQueues);
   const mismatched = checks.filter((c) => !readable(secrets, c.ciphertext)).map((c) => c.task_queue);
   const unreadable = await unreadableSecrets(db, secrets);

@@ -8,6 +8,8 @@ import { createSecretBox } from '../storage/secrets.js';
 import { InFlightActivities } from '../temporal/in-flight-activities.js';
 import { createWorker } from '../temporal/worker.js';
 import { workerPreflight } from './worker-preflight.js';
+import { configureObjectStore, storageIdentity } from '../storage/object-store.js';
+import { createObjectStore } from '../storage/s3-object-store.js';
 
 /** How long a batch's workflow task waits on its worker's sticky queue before any worker may take it. */
 const BATCH_STICKY_TIMEOUT_MS = 2_000;
@@ -56,6 +58,8 @@ export async function startWorker(
   });
   // A page a text reader could not read is answered with no text, and logged (documents/reader-log.ts).
   setUnreadableTextSink((r) => logger.warn({ reader: r.reader, page: r.page }, describeUnreadable(r)));
+  // Where file bytes are read and written (SERVICE_STORAGE): Postgres, or the bucket.
+  configureObjectStore(createObjectStore(config.storage));
   // Scoped as the API's: each activity runs as its workflow's workspace (activities/workspace-scope.ts).
   const db = workspaceScopedDb(createDb(opts.databaseUrl, config.databasePoolMax, logger));
   if (config.workspaceGuard) installWorkspaceGuard(db);
@@ -71,6 +75,7 @@ export async function startWorker(
       taskQueues: queues.map((q) => q.taskQueue),
       onMismatch: opts.onKeyMismatch ?? 'refuse',
       warn: (m) => logger.warn(m),
+      storageIdentity: storageIdentity(config.storage),
     });
   } catch (err) {
     await db.destroy();

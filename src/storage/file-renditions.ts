@@ -4,11 +4,23 @@
 // 032): renditions stored before keep one JSON object per cell (`cells`), still read.
 import { gridCells, type CellGrid, type CellRef } from '../documents/formats/types.js';
 import type { Db } from './db.js';
+import { deleteOnRollback, fileObjectKey } from './file-store.js';
+import { objectStore, requireObjectStore } from './object-store.js';
 
+/** Stores a rendition: in Postgres, or (SERVICE_STORAGE=s3) as an object written before its row. */
 export async function putRendition(trx: Db, fileId: string, pdf: Uint8Array, cellGrids: CellGrid[] | undefined): Promise<void> {
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  const objects = objectStore();
+  let stored: { pdf: Buffer | null; pdf_key?: string } = { pdf: bytes };
+  if (objects) {
+    const key = objects.key(`renditions/${fileId}.pdf`);
+    await objects.put(key, bytes, 'application/pdf');
+    deleteOnRollback(trx, objects, key);
+    stored = { pdf: null, pdf_key: key };
+  }
   await trx('file_renditions').insert({
     file_id: fileId,
-    pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+    ...stored,
     cell_grids: cellGrids && cellGrids.length > 0 ? JSON.stringify(cellGrids) : null,
   });
 }
@@ -22,7 +34,12 @@ export async function getPageSourceBytes(db: Db, fileId: string): Promise<Buffer
     .leftJoin('file_renditions as r', 'r.file_id', 'b.file_id')
     .where('b.file_id', fileId)
     .first(db.raw("encode(coalesce(r.pdf, b.content), 'base64') as content"));
-  return row ? Buffer.from(row.content as string, 'base64') : undefined;
+  if (row) return Buffer.from(row.content as string, 'base64');
+  // No bytes in Postgres: a file in the bucket (its rendition's object, else its own).
+  const rendition = await db('file_renditions').where({ file_id: fileId }).first('pdf_key');
+  const key = (rendition?.pdf_key as string | null | undefined) ?? (await fileObjectKey(db, fileId));
+  if (!key) return undefined;
+  return (await requireObjectStore().get(key)) ?? undefined;
 }
 
 /** The spreadsheet cells drawn on a page (1-based) of a file's rendition; [] for other files. */

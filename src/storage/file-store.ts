@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
 import type { Db } from './db.js';
+import { objectStore, requireObjectStore, type ObjectStore } from './object-store.js';
 
 /** Bytes per round trip when streaming content out of (or into) Postgres. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Where uploaded bytes live. Postgres (bytea) by default so api and worker on any host can read
- * them; an object store can implement the same interface later.
+ * them; with SERVICE_STORAGE=s3 an object in the bucket, its key on the file's row (fileStore).
  */
 export interface FileStore {
   /**
@@ -76,4 +78,51 @@ export function postgresFileStore(db: Db, chunkBytes = FILE_CHUNK_BYTES): FileSt
     },
   };
   return store;
+}
+
+/** The object key of a file whose bytes are in the bucket; undefined for bytes in Postgres. */
+export async function fileObjectKey(db: Db, fileId: string): Promise<string | undefined> {
+  const row = await db('files').where({ id: fileId }).first('object_key');
+  return (row?.object_key as string | null | undefined) ?? undefined;
+}
+
+/**
+ * Deletes an object written in `trx` when `trx` rolls back: no row names it, so it would only wait
+ * for an orphan sweep. Best effort: a failure to delete leaves the orphan.
+ */
+export function deleteOnRollback(trx: Db, objects: ObjectStore, key: string): void {
+  const execution = (trx as unknown as Partial<Knex.Transaction>).executionPromise;
+  execution?.catch(() => objects.delete([key]).catch(() => undefined));
+}
+
+/**
+ * The store this process writes with (object-store.ts): Postgres, or the bucket with the key on the
+ * file's row. Reads follow the row: bytes in file_blobs are read from Postgres, else the object its
+ * key names.
+ */
+export function fileStore(db: Db): FileStore {
+  const pg = postgresFileStore(db);
+  return {
+    async put(fileId, content, trx) {
+      const objects = objectStore();
+      if (!objects) return pg.put(fileId, content, trx);
+      const key = objects.key(`files/${fileId}`);
+      // The object first, then the row naming it: a committed row never names a missing object.
+      await objects.put(key, content);
+      if (trx) deleteOnRollback(trx, objects, key);
+      await (trx ?? db)('files').where({ id: fileId }).update({ object_key: key });
+    },
+    async get(fileId) {
+      const stored = await pg.get(fileId);
+      if (stored) return stored;
+      const key = await fileObjectKey(db, fileId);
+      return key ? requireObjectStore().get(key) : null;
+    },
+    async stream(fileId) {
+      const stored = await pg.stream(fileId);
+      if (stored) return stored;
+      const key = await fileObjectKey(db, fileId);
+      return key ? requireObjectStore().stream(key) : null;
+    },
+  };
 }

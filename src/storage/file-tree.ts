@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Rendition } from '../documents/formats/types.js';
 import type { Db } from './db.js';
 import { putRendition } from './file-renditions.js';
-import { postgresFileStore } from './file-store.js';
+import { fileStore } from './file-store.js';
 
 export interface TreeFileRow {
   id: string;
@@ -40,7 +40,7 @@ export async function insertFileTree(db: Db, files: { row: TreeFileRow; content:
         warnings: JSON.stringify(rendition?.warnings ?? []),
         ...(seq > 0 ? { created_at: trx.raw(`(select created_at from files where id = ?) - ? * interval '1 microsecond'`, [rootId, seq]) } : {}),
       });
-      await postgresFileStore(db).put(row.id, content, trx);
+      await fileStore(db).put(row.id, content, trx);
       if (rendition?.pdf) await putRendition(trx, row.id, rendition.pdf, rendition.cellGrids);
     }
   });
@@ -70,7 +70,7 @@ export async function insertStreamedFile(
         yield chunk;
       }
     }
-    await postgresFileStore(db).put(row.id, hashed(), trx);
+    await fileStore(db).put(row.id, hashed(), trx);
     const more = await complete(trx);
     const [updated] = await trx('files')
       .where({ id: row.id })

@@ -37,3 +37,13 @@ export async function writeKeyChecks(db: Db, taskQueues: string[], ciphertext: s
 export async function readKeyChecks(db: Db, taskQueues: string[]): Promise<Array<{ task_queue: string; ciphertext: string }>> {
   return db('secret_key_checks').whereIn('task_queue', taskQueues).orderBy('task_queue').select('task_queue', 'ciphertext');
 }
+
+/** Where the API stores file bytes (object-store.ts storageIdentity), for each of these task queues. */
+export async function writeStorageChecks(db: Db, taskQueues: string[], identity: string): Promise<void> {
+  const rows = [...new Set(taskQueues)].map((task_queue) => ({ task_queue, identity, updated_at: db.fn.now() }));
+  await db('storage_checks').insert(rows).onConflict('task_queue').merge(['identity', 'updated_at']);
+}
+
+export async function readStorageChecks(db: Db, taskQueues: string[]): Promise<Array<{ task_queue: string; identity: string }>> {
+  return db('storage_checks').whereIn('task_queue', taskQueues).orderBy('task_queue').select('task_queue', 'identity');
+}

@@ -71,6 +71,7 @@ class ErrorCode(str, Enum):
     REVIEW_NOT_OPEN = "review_not_open"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
     STALE_REVISION = "stale_revision"
+    STORAGE_UNAVAILABLE = "storage_unavailable"
     TOO_MANY_INPUTS = "too_many_inputs"
     UNAUTHORIZED = "unauthorized"
     UNKNOWN_EXTRACTOR = "unknown_extractor"
