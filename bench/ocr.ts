@@ -61,15 +61,15 @@ interface Variant {
 }
 
 const VARIANTS: Variant[] = [
-  { name: 'plain (best_int, no preprocessing, Otsu)', settings: { preprocess: { minLongSide: 0, grayscale: false, rotations: false }, params: { thresholding_method: '0' } } },
-  { name: 'service default (grey, long side ≥ 1000, Sauvola thresholds, other turns tried when poor)', settings: {} },
-  { name: 'grey, long side ≥ 1000, Otsu (tesseract default)', settings: { params: { thresholding_method: '0' } } },
+  { name: 'plain (best_int, no preprocessing, Otsu)', settings: { preprocess: { minLongSide: 0, grayscale: false, rotations: false } } },
+  { name: 'service default (grey, long side ≥ 1000, Otsu, other turns tried when poor)', settings: {} },
+  { name: 'grey, long side ≥ 1000, Sauvola thresholds (thresholding_method 2)', settings: { params: { thresholding_method: '2' } } },
   { name: 'grey, long side ≥ 1000, tiled Otsu (thresholding_method 1)', settings: { params: { thresholding_method: '1' } } },
   { name: 'grey + contrast stretch, long side ≥ 1600, Otsu (previous default)', settings: { preprocess: { minLongSide: 1600, normalise: true }, params: { thresholding_method: '0' } } },
   { name: 'grey, short side ≥ 1000, Otsu', settings: { preprocess: { minLongSide: 0, minShortSide: 1000 }, params: { thresholding_method: '0' } } },
   { name: 'grey, long side ≥ 1000, Otsu, page segmentation 6 (one block)', settings: { params: { thresholding_method: '0', tessedit_pageseg_mode: '6' } } },
   { name: 'grey, long side ≥ 1000, Otsu, small print (words < 20 px) read again scaled to 32 px', settings: { preprocess: { minTextHeight: 20, textHeight: 32 }, params: { thresholding_method: '0' } } },
-  { name: 'service default + small print (words < 16 px) read again scaled to 26 px', settings: { preprocess: { minTextHeight: 16, textHeight: 26 } } },
+  { name: 'Sauvola + small print (words < 16 px) read again scaled to 26 px', settings: { preprocess: { minTextHeight: 16, textHeight: 26 }, params: { thresholding_method: '2' } } },
 ];
 
 async function measure(variant: Variant, names: string[]) {
