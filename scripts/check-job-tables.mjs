@@ -3,13 +3,13 @@
 // under src/, activities/ or workflows/ names a job table, by its name or through a constant holding it.
 // Usage: node scripts/check-job-tables.mjs [root]   (root defaults to the current directory)
 // Exits 1 and lists each offending line when one does.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './lib/source-files.mjs';
 
 /** The job store: the only folder whose files may name the tables. */
 const OWNER_DIR = 'src/storage/jobs/';
 const DIRS = ['src', 'activities', 'workflows'];
-const EXTENSIONS = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /**
  * Every job table (one per kind: db/migrations), the rows a job stores as it runs (pages, windows,
  * sample files), the review decisions on jobs, and JOB_TABLES (the constant that held them before
@@ -23,20 +23,6 @@ const SKIP = /^src\/studio\/bundle\//;
 const root = path.resolve(process.argv[2] ?? '.');
 const offences = [];
 
-function walk(dir) {
-  let entries;
-  try {
-    entries = readdirSync(path.join(root, dir));
-  } catch {
-    return; // a tree without this folder
-  }
-  for (const name of entries) {
-    const rel = `${dir}/${name}`;
-    if (name === 'node_modules' || SKIP.test(rel)) continue;
-    if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
-    else if (EXTENSIONS.test(name) && !rel.startsWith(OWNER_DIR)) check(rel);
-  }
-}
 
 function check(rel) {
   readFileSync(path.join(root, rel), 'utf8')
@@ -47,7 +33,7 @@ function check(rel) {
     });
 }
 
-for (const dir of DIRS) walk(dir);
+for (const rel of sourceFiles(root, DIRS, SKIP)) if (!rel.startsWith(OWNER_DIR)) check(rel);
 if (offences.length > 0) {
   console.error(`job-table-owner: only the job store (${OWNER_DIR}) may name the job tables.`);
   console.error('Call (or add) a function there instead:');

@@ -6,36 +6,20 @@
 // entry (src/documents/index.ts) re-exports no function of such a module, only their types.
 // Usage: node scripts/check-mupdf.mjs [root]   (root defaults to the current directory)
 // Exits 1 and lists each offending import when one does.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './lib/source-files.mjs';
 
 const DIRS = ['src', 'activities', 'workflows'];
 const DOCUMENTS = 'src/documents/';
 const ENTRY = 'src/documents/index.ts';
-const EXTENSIONS = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /** Generated bundles are not ours to check. */
 const SKIP = /^src\/studio\/(bundle|app)\//;
 /** Every import or re-export with a module specifier: `import x from '…'`, `export { … } from '…'`, `import('…')`. */
 const IMPORTS = /\b(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s+['"]([^'"]+)['"]/g;
 
 const root = path.resolve(process.argv[2] ?? '.');
-const files = [];
-
-function walk(dir) {
-  let entries;
-  try {
-    entries = readdirSync(path.join(root, dir));
-  } catch {
-    return; // a tree without this folder
-  }
-  for (const name of entries) {
-    const rel = `${dir}/${name}`;
-    if (name === 'node_modules' || SKIP.test(rel)) continue;
-    if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
-    else if (EXTENSIONS.test(name)) files.push(rel);
-  }
-}
-for (const dir of DIRS) walk(dir);
+const files = sourceFiles(root, DIRS, SKIP);
 
 /** The imports of a file: line, specifier, whether type-only, and the names of an `export { … } from`. */
 function importsOf(rel) {
