@@ -4,7 +4,7 @@
 // 032): renditions stored before keep one JSON object per cell (`cells`), still read.
 import { gridCells, type CellGrid, type CellRef } from '../documents/formats/types.js';
 import type { Db } from './db.js';
-import { deleteOnRollback, fileObjectKey } from './file-store.js';
+import { deleteOnRollback } from './file-store.js';
 import { objectStore, requireObjectStore } from './object-store.js';
 
 /** Stores a rendition: in Postgres, or (SERVICE_STORAGE=s3) as an object written before its row. */
@@ -27,19 +27,22 @@ export async function putRendition(trx: Db, fileId: string, pdf: Uint8Array, cel
 
 /**
  * The bytes a file's pages are read from: its rendition where it has one, else its own bytes;
- * undefined when the file has no stored content. As base64 (see file-store.ts: faster than hex).
+ * undefined when the file has no stored content. One read of the rows: the bytes when Postgres
+ * holds them (as base64, see file-store.ts: faster than hex), else the key of the object that does.
  */
 export async function getPageSourceBytes(db: Db, fileId: string): Promise<Buffer | undefined> {
-  const row = await db('file_blobs as b')
-    .leftJoin('file_renditions as r', 'r.file_id', 'b.file_id')
-    .where('b.file_id', fileId)
-    .first(db.raw("encode(coalesce(r.pdf, b.content), 'base64') as content"));
-  if (row) return Buffer.from(row.content as string, 'base64');
-  // No bytes in Postgres: a file in the bucket (its rendition's object, else its own).
-  const rendition = await db('file_renditions').where({ file_id: fileId }).first('pdf_key');
-  const key = (rendition?.pdf_key as string | null | undefined) ?? (await fileObjectKey(db, fileId));
-  if (!key) return undefined;
-  return (await requireObjectStore().get(key)) ?? undefined;
+  const row = await db('files as f')
+    .leftJoin('file_renditions as r', 'r.file_id', 'f.id')
+    .leftJoin('file_blobs as b', 'b.file_id', 'f.id')
+    .where('f.id', fileId)
+    .first(
+      db.raw("encode(case when r.file_id is not null then r.pdf else b.content end, 'base64') as content"),
+      db.raw('case when r.file_id is not null then r.pdf_key else f.object_key end as object_key'),
+    );
+  if (!row) return undefined;
+  if (row.content !== null) return Buffer.from(row.content as string, 'base64');
+  const key = row.object_key as string | null;
+  return key ? ((await requireObjectStore().get(key)) ?? undefined) : undefined;
 }
 
 /** The spreadsheet cells drawn on a page (1-based) of a file's rendition; [] for other files. */
