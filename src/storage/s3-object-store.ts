@@ -36,6 +36,16 @@ function isUnreachable(err: unknown): boolean {
 
 const translate = (err: unknown): unknown => (isUnreachable(err) ? storageUnavailable(err) : err);
 
+/** A read of one object: null when it does not exist, an unreachable bucket as storage_unavailable. */
+async function orMissing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw translate(err);
+  }
+}
+
 export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStore {
   const s3 =
     client ??
@@ -62,33 +72,13 @@ export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStor
         throw translate(err);
       }
     },
-    async get(key) {
-      try {
+    get: (key) =>
+      orMissing(async () => {
         const out = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
         return Buffer.from(await out.Body!.transformToByteArray());
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw translate(err);
-      }
-    },
-    async stream(key) {
-      try {
-        const out = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
-        return out.Body as Readable;
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw translate(err);
-      }
-    },
-    async size(key) {
-      try {
-        const out = await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return out.ContentLength ?? 0;
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw translate(err);
-      }
-    },
+      }),
+    stream: (key) => orMissing(async () => (await s3.send(new GetObjectCommand({ Bucket, Key: key }))).Body as Readable),
+    size: (key) => orMissing(async () => (await s3.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? 0),
     async delete(keys) {
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const batch = keys.slice(i, i + DELETE_BATCH);
