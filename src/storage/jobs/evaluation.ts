@@ -57,44 +57,34 @@ export async function settleEvaluationJobsCanceled(db: Db, runId: string): Promi
   return n;
 }
 
-/** The first `limit` items of a run whose job has not ended (or has none yet), in the run's order. */
-export async function unendedEvaluationItems(db: Db, runId: string, limit: number): Promise<string[]> {
-  return db('evaluation_run_items as ri')
-    .leftJoin(`${TABLE.extraction} as j`, 'j.id', 'ri.job_id')
-    .where('ri.run_id', runId)
+/** A run's items in the run's order, each with its job (`j`) of that kind where it has one. */
+function itemsWithJobs(db: Db, runId: string, kind: 'extraction' | 'classification') {
+  const jobColumn = kind === 'extraction' ? 'ri.job_id' : 'ri.classification_job_id';
+  return db('evaluation_run_items as ri').leftJoin(`${TABLE[kind]} as j`, 'j.id', jobColumn).where('ri.run_id', runId).orderBy('ri.position');
+}
+
+/** The first `limit` items of a run whose `kind` job has not ended (or has none yet), in the run's order. */
+function unendedItems(db: Db, runId: string, kind: 'extraction' | 'classification', limit: number): Promise<string[]> {
+  return itemsWithJobs(db, runId, kind)
     .where((q) => q.whereNull('j.status').orWhereNotIn('j.status', TERMINAL_STATUSES))
-    .orderBy('ri.position')
     .limit(limit)
     .pluck('ri.item_id');
 }
 
+/** The first `limit` items of a run whose job has not ended (or has none yet), in the run's order. */
+export const unendedEvaluationItems = (db: Db, runId: string, limit: number) => unendedItems(db, runId, 'extraction', limit);
+
 /** Every item of a run with its expected output and its job's outcome, in the run's order. */
 export async function evaluationItemJobs(db: Db, runId: string) {
-  return db('evaluation_run_items as ri')
-    .leftJoin(`${TABLE.extraction} as j`, 'j.id', 'ri.job_id')
-    .where('ri.run_id', runId)
-    .orderBy('ri.position')
-    .select('ri.item_id', 'ri.expected_output', 'j.id as job_id', 'j.status', 'j.result', 'j.error');
+  return itemsWithJobs(db, runId, 'extraction').select('ri.item_id', 'ri.expected_output', 'j.id as job_id', 'j.status', 'j.result', 'j.error');
 }
 
 // ---- a classifier's run ------------------------------------------------------------------------
 
 /** The first `limit` items of a run whose classification job has not ended (or has none yet), in the run's order. */
-export async function unendedClassifierItems(db: Db, runId: string, limit: number): Promise<string[]> {
-  return db('evaluation_run_items as ri')
-    .leftJoin(`${TABLE.classification} as j`, 'j.id', 'ri.classification_job_id')
-    .where('ri.run_id', runId)
-    .where((q) => q.whereNull('j.status').orWhereNotIn('j.status', TERMINAL_STATUSES))
-    .orderBy('ri.position')
-    .limit(limit)
-    .pluck('ri.item_id');
-}
+export const unendedClassifierItems = (db: Db, runId: string, limit: number) => unendedItems(db, runId, 'classification', limit);
 
 /** Every item of a run with its expected split and its job's outcome, in the run's order. */
 export async function classifierItemJobs(db: Db, runId: string) {
-  return db('evaluation_run_items as ri')
-    .leftJoin(`${TABLE.classification} as j`, 'j.id', 'ri.classification_job_id')
-    .where('ri.run_id', runId)
-    .orderBy('ri.position')
-    .select('ri.item_id', 'ri.expected_segments', 'j.id as job_id', 'j.status', 'j.result', 'j.error');
+  return itemsWithJobs(db, runId, 'classification').select('ri.item_id', 'ri.expected_segments', 'j.id as job_id', 'j.status', 'j.result', 'j.error');
 }
