@@ -50,6 +50,10 @@ export default {
   // (a fresh clone) Jest would order by file size and start the slowest, small files last.
   testSequencer: '<rootDir>/test/harness/sequencer.cjs',
   testTimeout: 60_000,
+  // Each test file loads its modules (and mupdf's WASM) afresh in the worker, and not all of it is
+  // collected: a worker that had run ~90 files ran out of its 4 GB heap in CI. A worker whose heap
+  // holds more than this after a file is replaced by a fresh one (about a second).
+  workerIdleMemoryLimit: '1GB',
   // No forceExit: the run exits by itself. (The handle that held it was the Temporal SDK's native
   // runtime of a test stack without a worker: test/harness/stack.ts installs it only with a worker.)
 };

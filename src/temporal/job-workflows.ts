@@ -16,6 +16,14 @@ import { currentWorkspaceId } from '../storage/workspace-scope.js';
  */
 export const TEMPORAL_CALL_DEADLINE_MS = 2_500;
 
+/**
+ * How long a cancel may take before the API answers 503 (the cancel is recorded on the row either
+ * way). One call's 2.5 s was too short for a storm of cancels on a busy server: 20 at once on two
+ * shared cores answered 503; a cancel retries transient refusals like a start (the scheduler
+ * deadline's default).
+ */
+export const CANCEL_DEADLINE_MS = 10_000;
+
 /** What operators see on a run in the Temporal Web UI. */
 export interface JobMemo {
   job_kind: JobKind;
@@ -104,10 +112,11 @@ async function awaitPreviousRun(temporal: Client, jobId: string): Promise<void> 
  * Ask a job's workflow to stop. Returns false when there is no running workflow any more
  * (it finished, or never started), in which case the caller settles the row itself.
  */
-export async function cancelJobWorkflow(temporal: Client, jobId: string): Promise<boolean> {
+export async function cancelJobWorkflow(temporal: Client, jobId: string, deadlineMs = CANCEL_DEADLINE_MS): Promise<boolean> {
   try {
     // Cancelling a closed workflow answers NOT_FOUND ("already completed"), like a missing one.
-    await temporal.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () => temporal.workflow.getHandle(jobId).cancel());
+    // Under a burst of cancels the server answers slowly: retried like a start, up to the deadline.
+    await startWithinDeadline(temporal, deadlineMs, () => temporal.workflow.getHandle(jobId).cancel());
     return true;
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return false;

@@ -169,7 +169,8 @@ describe('a batch whose slice worker dies (two worker processes)', () => {
     const indexOf = (r: RecordedRequest) => Number(/item (\d+)/.exec(JSON.stringify(r.body.messages ?? []))?.[1] ?? -1);
     const firstNew = await eventually(async () => provider.requests.find((r) => indexOf(r) >= cursorAtKill), 60_000);
     console.log(`slice worker SIGKILLed: its slice ran again on the live worker ${movedMs} ms later, the next new item reached the model ${firstNew.arrivedAt - killedAt} ms later (loaded shared machine)`);
-    expect(movedMs).toBeLessThan(5_000);
+    // Heartbeat timeout 2 s: the slice moves in a few seconds; bounded loosely for a loaded shared machine.
+    expect(movedMs).toBeLessThan(20_000);
 
     const done = (await pollJob(base, `/v1/batches/${id}`, (b) => b.status === 'completed', 240_000)).pop()!;
     expect(done.request_counts).toEqual({ total: TOTAL, queued: 0, running: 0, completed: TOTAL, failed: 0, canceled: 0 });
