@@ -1,5 +1,7 @@
 import type { Config } from '../src/config/index.js';
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ServiceError } from '../src/errors.js';
+import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
 import { detectMediaType, pageImageFormat, prepareImageInPool, renderPage } from '../src/documents/index.js';
 import { loadStoredDocument, StoredDocumentMissing, type StoredDocument } from '../src/domain/stored-document.js';
 import { imageInput } from '../src/providers/content.js';
@@ -28,13 +30,50 @@ export class DocumentCache {
    * count as stored at upload, its bytes from this cache. A job reads its pages only through it.
    */
   async load(fileId: string): Promise<StoredDocument> {
+    let doc: StoredDocument;
     try {
-      return await loadStoredDocument(this.db, fileId, (id) => this.files.get(this.db, id));
+      doc = await loadStoredDocument(this.db, fileId, (id) => this.files.get(this.db, id));
     } catch (err) {
       if (err instanceof StoredDocumentMissing) throw jobFailure('file_missing', `File '${fileId}' has no stored content`);
+      if (err instanceof ServiceError && err.code === 'storage_unavailable') throw await waitForStorage(this.db, err);
       throw err;
     }
+    const job = runningJob();
+    if (job && job.attempt > 1) await clearCallRetry(this.db, job.id, STORAGE_CALL_KEY).catch(() => {});
+    return doc;
   }
+}
+
+/** The job's call-retry row that says its file's bucket could not be reached. */
+const STORAGE_CALL_KEY = 'storage';
+/** How soon an activity that found the bucket unreachable tries again. */
+const STORAGE_RETRY_DELAY_MS = 5_000;
+
+/** The job whose activity this is (job workflows run under the job's id), and the attempt. */
+function runningJob(): { id: string; attempt: number } | undefined {
+  try {
+    const info = Context.current().info;
+    const id = info.workflowExecution?.workflowId ?? '';
+    return /^(ejob|pjob|cjob|sug)_/.test(id) ? { id, attempt: info.attempt } : undefined;
+  } catch {
+    return undefined; // not inside an activity (tests, benchmarks)
+  }
+}
+
+/**
+ * The bucket holding the job's file is unreachable (issue 53): the job waits rather than fails. Its
+ * `retry` says `storage_unavailable` (a call-retry row, as for a provider's transient failure) and
+ * the activity is retried every few seconds, within its retry policy's time, until the bucket answers.
+ */
+async function waitForStorage(db: Db, err: ServiceError): Promise<ApplicationFailure> {
+  const job = runningJob();
+  if (job) {
+    const now = new Date();
+    await recordCallFailure(db, job.id, STORAGE_CALL_KEY, { code: err.code, message: err.message }, now)
+      .then(() => setNextAttempt(db, job.id, STORAGE_CALL_KEY, new Date(now.getTime() + STORAGE_RETRY_DELAY_MS)))
+      .catch(() => {}); // the database away too: the retry still happens, unseen
+  }
+  return ApplicationFailure.create({ message: err.message, type: 'storage_unavailable', nextRetryDelay: STORAGE_RETRY_DELAY_MS });
 }
 
 export type DocumentKind = 'application/pdf' | 'image/png' | 'image/jpeg';

@@ -4032,7 +4032,8 @@ export interface components {
          * @description A model call that is failing transiently (connection refused or reset, time-out, 5xx, 429,
          *     a stream cut off) and is being retried with capped exponential backoff, or after the
          *     provider's `Retry-After`, until `SERVICE_PROVIDER_RETRY_WINDOW_S` has passed since its
-         *     first failure. Our addition.
+         *     first failure. With `SERVICE_STORAGE=s3`, also a step waiting for the bucket that holds the
+         *     file's bytes (`last_error_code: storage_unavailable`, tried every 5 s). Our addition.
          */
         JobRetry: {
             /** @description Failed attempts of this call so far. */
@@ -4769,10 +4770,11 @@ export interface components {
          *     | `job_missing` | The job's row disappeared while it ran. |
          *     | `job_timed_out` | The work did not finish within its time limit. |
          *     | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also when asked again with the diagnostics (`error.diagnostics`). |
+         *     | `storage_unavailable` | With `SERVICE_STORAGE=s3`: the bucket holding the file's bytes cannot be reached. As a `retry`'s code the job is waiting for it (tried every 5 s); as a failure, it stayed unreachable past the step's retry time (30 minutes or more). |
          *     | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the job id. |
          * @enum {string}
          */
-        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "suggestion_invalid" | "internal_error";
+        JobErrorCode: "provider_rejected" | "provider_auth_failed" | "provider_rate_limited" | "provider_unavailable" | "provider_timeout" | "provider_protocol_error" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "output_truncated" | "output_invalid_json" | "output_schema_mismatch" | "output_degenerate" | "output_empty" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "unsupported_media_type" | "file_missing" | "job_missing" | "job_timed_out" | "suggestion_invalid" | "storage_unavailable" | "internal_error";
         /** @description Request-shape errors, one entry per problem. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];

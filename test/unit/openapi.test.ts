@@ -193,6 +193,8 @@ describe('enumerations', () => {
     const produced = new Set([
       ...unionCodes,
       ...matchesIn(sourceFiles('activities'), /jobFailure\(\s*(?:[\w?.]+\s*\?\?\s*)?'([a-z_]+)'/g),
+      // A retryable failure a job may end with once its retries run out (e.g. storage_unavailable).
+      ...matchesIn(sourceFiles('activities'), /ApplicationFailure\.create\(\{[^}]*type: '([a-z_]+)'/g),
       ...matchesIn(sourceFiles('workflows'), /code: '([a-z_]+)'/g),
       ...matchesIn(sourceFiles('workflows'), /\?\? '([a-z_]+)'/g),
       ...matchesIn([path.join(ROOT, 'src/storage/secrets.ts')], /readonly code = '([a-z_]+)'/g),

@@ -60,6 +60,9 @@ class JobError:
             | `job_timed_out` | The work did not finish within its time limit. |
             | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also
             when asked again with the diagnostics (`error.diagnostics`). |
+            | `storage_unavailable` | With `SERVICE_STORAGE=s3`: the bucket holding the file's bytes cannot be reached. As a
+            `retry`'s code the job is waiting for it (tried every 5 s); as a failure, it stayed unreachable past the step's
+            retry time (30 minutes or more). |
             | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the
             job id. |
         diagnostics (list[SuggestionDiagnostic] | Unset): Schema suggestions failed `suggestion_invalid` only — what the

@@ -28,6 +28,7 @@ class JobErrorCode(str, Enum):
     PROVIDER_REJECTED = "provider_rejected"
     PROVIDER_TIMEOUT = "provider_timeout"
     PROVIDER_UNAVAILABLE = "provider_unavailable"
+    STORAGE_UNAVAILABLE = "storage_unavailable"
     SUGGESTION_INVALID = "suggestion_invalid"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 

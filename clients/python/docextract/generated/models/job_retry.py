@@ -17,7 +17,8 @@ class JobRetry:
     """A model call that is failing transiently (connection refused or reset, time-out, 5xx, 429,
     a stream cut off) and is being retried with capped exponential backoff, or after the
     provider's `Retry-After`, until `SERVICE_PROVIDER_RETRY_WINDOW_S` has passed since its
-    first failure. Our addition.
+    first failure. With `SERVICE_STORAGE=s3`, also a step waiting for the bucket that holds the
+    file's bytes (`last_error_code: storage_unavailable`, tried every 5 s). Our addition.
 
         Attributes:
             attempt (int): Failed attempts of this call so far.
@@ -59,6 +60,9 @@ class JobRetry:
                 | `job_timed_out` | The work did not finish within its time limit. |
                 | `suggestion_invalid` | Schema suggestions: the suggested schema was not in the extraction schema dialect, also
                 when asked again with the diagnostics (`error.diagnostics`). |
+                | `storage_unavailable` | With `SERVICE_STORAGE=s3`: the bucket holding the file's bytes cannot be reached. As a
+                `retry`'s code the job is waiting for it (tried every 5 s); as a failure, it stayed unreachable past the step's
+                retry time (30 minutes or more). |
                 | `internal_error` | An unexpected failure. The message is generic; the service log has the details under the
                 job id. |
             last_error_message (str):
