@@ -12,6 +12,7 @@ import { jobStatusActivities } from './job-status.js';
 import { longExtractionActivities } from './long-extraction.js';
 import { parseActivities } from './parse.js';
 import { retentionActivities } from './retention.js';
+import { storageSweepActivities } from './storage-sweep.js';
 import { suggestionActivities } from './suggestion.js';
 import { webhookActivities } from './webhooks.js';
 
@@ -34,6 +35,7 @@ export function createActivities(given: ActivityDeps) {
     ...classifierEvaluationActivities(deps),
     ...batchActivities(deps),
     ...retentionActivities(deps),
+    ...storageSweepActivities(deps),
     ...candidateActivities(deps),
     /** Used by the harness test that proves a worker is wired to the server. */
     async echo(message: string): Promise<string> {

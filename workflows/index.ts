@@ -6,6 +6,7 @@ export { deliverJobEventWorkflow } from './notify.js';
 export { evaluationRunWorkflow } from './evaluation.js';
 export { batchWorkflow } from './batch.js';
 export { retentionWorkflow } from './retention.js';
+export { storageSweepWorkflow } from './storage-sweep.js';
 export { classificationJobWorkflow } from './classification.js';
 export { extractorCandidateWorkflow } from './candidate.js';
 export { classifierEvaluationRunWorkflow } from './classifier-evaluation.js';

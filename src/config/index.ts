@@ -129,6 +129,8 @@ const schema = z.object({
   // `true` for MinIO and SeaweedFS (bucket in the path, not the host name).
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   SERVICE_MAX_DIRECT_UPLOAD_BYTES: int(1).default(5 * 1024 * 1024 * 1024),
+  SERVICE_STORAGE_SWEEP_INTERVAL_MINUTES: int(1, 7 * 24 * 60).default(60),
+  SERVICE_STORAGE_ORPHAN_GRACE_MINUTES: int(0, 30 * 24 * 60).default(60),
 });
 
 /** Where file bytes live: Postgres (bytea, the default) or an S3-compatible bucket (SERVICE_STORAGE). */
@@ -250,6 +252,8 @@ export interface Config {
   storage: StorageConfig;
   /** SERVICE_MAX_DIRECT_UPLOAD_BYTES: largest file a direct upload (POST /v1/uploads) may announce. */
   maxDirectUploadBytes: number;
+  /** The orphan sweep of the bucket (SERVICE_STORAGE_SWEEP_INTERVAL_MINUTES, SERVICE_STORAGE_ORPHAN_GRACE_MINUTES). */
+  storageSweep: { intervalMinutes: number; graceMinutes: number };
   metrics: {
     /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
     public: boolean;
@@ -394,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'postgres' },
     maxDirectUploadBytes: e.SERVICE_MAX_DIRECT_UPLOAD_BYTES,
+    storageSweep: { intervalMinutes: e.SERVICE_STORAGE_SWEEP_INTERVAL_MINUTES, graceMinutes: e.SERVICE_STORAGE_ORPHAN_GRACE_MINUTES },
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
       workspaceLabel: e.SERVICE_METRICS_WORKSPACE_LABEL === 'true',

@@ -11,6 +11,7 @@ import { registerSearchAttributes } from '../temporal/search-attribute-registry.
 import { checkProvidersAtStart } from '../domain/provider-status.js';
 import { createSecretBox } from '../storage/secrets.js';
 import { ensureRetentionSchedule } from '../temporal/retention-schedule.js';
+import { ensureStorageSweepSchedule } from '../temporal/storage-sweep-schedule.js';
 import { recordApiKeyCheck, recordApiStorage } from './worker-preflight.js';
 import { configureObjectStore, storageIdentity } from '../storage/object-store.js';
 import { createObjectStore } from '../storage/s3-object-store.js';
@@ -74,6 +75,11 @@ export async function startApi(
   if (opts.retentionSchedule) {
     await ensureRetentionSchedule(temporal, config, opts.logger).catch((err: unknown) =>
       opts.logger.warn({ err }, 'could not create the retention schedule; nothing is deleted until it exists (it is created at the next start)'),
+    );
+  }
+  if (opts.retentionSchedule && config.storage.kind === 's3') {
+    await ensureStorageSweepSchedule(temporal, config, opts.logger).catch((err: unknown) =>
+      opts.logger.warn({ err }, 'could not create the orphan sweep schedule; orphan objects stay until it exists (it is created at the next start)'),
     );
   }
   if (opts.recoverJobs) {

@@ -22,8 +22,17 @@ export interface ObjectStore {
   size(key: string): Promise<number | null>;
   /** Remove objects (missing ones are no error). */
   delete(keys: string[]): Promise<void>;
+  /** The objects whose full keys start with `prefix`, read page by page as the bucket lists them. */
+  list(prefix: string): AsyncIterable<ListedObject>;
   /** A presigned PUT of one object (direct uploads). */
   presignPut(key: string, opts: { contentType?: string; contentLength: number; expiresInSeconds: number }): Promise<{ url: string; headers: Record<string, string> }>;
+}
+
+/** One object of a listing. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
 }
 
 /** What a process says it stores into, compared at a worker's start with the API's. */

@@ -7,6 +7,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -87,6 +88,17 @@ export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStor
         } catch (err) {
           throw translate(err);
         }
+      }
+    },
+    async *list(prefix) {
+      try {
+        for await (const page of paginateListObjectsV2({ client: s3, pageSize: 1000 }, { Bucket, Prefix: prefix })) {
+          for (const o of page.Contents ?? []) {
+            if (o.Key) yield { key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) };
+          }
+        }
+      } catch (err) {
+        throw translate(err);
       }
     },
     async presignPut(key, opts) {

@@ -1,0 +1,85 @@
+// Issue 53: the orphan sweep removes the bucket's objects that no row names once they are older than
+// the grace period, and nothing else: not a file's object, not a young object (its row may still be
+// coming), not an object outside the service's key spaces. It runs as storageSweepWorkflow on a
+// Temporal Schedule the API creates with SERVICE_STORAGE=s3 (real SeaweedFS, real Temporal).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { makePdf } from '../fixtures/documents.js';
+import { startStackWithProvider, upload } from '../api/job-helpers.js';
+import { startSeaweedS3, type SeaweedS3 } from '../harness/seaweedfs.js';
+import type { ScriptedProvider } from '../harness/scripted-provider.js';
+import type { TestStack } from '../harness/stack.js';
+import { createLogger } from '../../src/logging.js';
+import { ensureStorageSweepSchedule, storageSweepScheduleId } from '../../src/temporal/storage-sweep-schedule.js';
+
+let s3: SeaweedS3;
+let stack: TestStack;
+let provider: ScriptedProvider;
+let client: S3Client;
+const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+
+beforeAll(async () => {
+  s3 = await startSeaweedS3();
+  process.env.AWS_ACCESS_KEY_ID = s3.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = s3.secretAccessKey;
+  ({ stack, provider } = await startStackWithProvider({ env: { ...s3.env, S3_PREFIX: 'svc/', SERVICE_STORAGE_SWEEP_INTERVAL_MINUTES: '30', SERVICE_STORAGE_ORPHAN_GRACE_MINUTES: '45' } }));
+  client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+  client?.destroy();
+  await s3?.stop();
+  process.env.AWS_ACCESS_KEY_ID = saved.id;
+  process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+  if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+  if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+});
+
+const put = (key: string) => client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: Buffer.from('orphan') }));
+const exists = (key: string) =>
+  client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key })).then(
+    () => true,
+    (err: { $metadata?: { httpStatusCode?: number } }) => {
+      if (err.$metadata?.httpStatusCode === 404) return false;
+      throw err;
+    },
+  );
+const sweep = (graceMinutes: number) =>
+  stack.temporal.workflow.execute('storageSweepWorkflow', { workflowId: `sweep-${Date.now()}`, taskQueue: stack.config.temporal.taskQueue, args: [graceMinutes] });
+
+describe('the orphan sweep', () => {
+  it('removes only objects no row names, once older than the grace period', async () => {
+    const r = await upload(stack.url, makePdf(['Kept invoice']), 'kept.pdf', 'application/pdf');
+    expect(r.status).toBe(201);
+    const kept = `svc/files/${r.body.id}`;
+    const orphans = ['svc/files/file_01orphan', 'svc/renditions/file_01orphan.pdf'];
+    const notOurs = ['svc/elsewhere/report.ndjson', 'other/files/file_01x'];
+    for (const key of [...orphans, ...notOurs]) await put(key);
+
+    // Young: nothing goes.
+    expect(await sweep(45)).toEqual({ listed: 3, removed: 0 });
+    for (const key of [kept, ...orphans, ...notOurs]) expect([key, await exists(key)]).toEqual([key, true]);
+
+    // Past the grace period: the orphans go, the file's object and the others stay.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await sweep(0)).toEqual({ listed: 3, removed: 2 });
+    for (const key of orphans) expect([key, await exists(key)]).toEqual([key, false]);
+    for (const key of [kept, ...notOurs]) expect([key, await exists(key)]).toEqual([key, true]);
+    const content = await fetch(`${stack.url}/v1/files/${r.body.id}/content`);
+    expect(content.status).toBe(200);
+  }, 120_000);
+
+  it('runs on a schedule with the configured interval and grace period', async () => {
+    await ensureStorageSweepSchedule(stack.temporal, stack.config, createLogger('silent', 'test'));
+    const handle = stack.temporal.schedule.getHandle(storageSweepScheduleId(stack.config));
+    try {
+      const described = await handle.describe();
+      expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'storageSweepWorkflow', taskQueue: stack.config.temporal.taskQueue, args: [45] });
+      expect(described.spec.intervals?.[0]?.every).toBe(30 * 60_000);
+    } finally {
+      await handle.delete();
+    }
+  }, 60_000);
+});
