@@ -129,6 +129,8 @@ const schema = z.object({
   // `true` for MinIO and SeaweedFS (bucket in the path, not the host name).
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   SERVICE_MAX_DIRECT_UPLOAD_BYTES: int(1).default(5 * 1024 * 1024 * 1024),
+  // How long a direct upload's presigned PUT is valid, and completing it possible (SigV4 allows 7 days at most).
+  SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS: int(1, 7 * 24 * 3600).default(3600),
 });
 
 /** Where file bytes live: Postgres (bytea, the default) or an S3-compatible bucket (SERVICE_STORAGE). */
@@ -250,6 +252,8 @@ export interface Config {
   storage: StorageConfig;
   /** SERVICE_MAX_DIRECT_UPLOAD_BYTES: largest file a direct upload (POST /v1/uploads) may announce. */
   maxDirectUploadBytes: number;
+  /** SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS: a direct upload's URL is valid, and the upload completable, this long. */
+  directUploadExpirySeconds: number;
   metrics: {
     /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
     public: boolean;
@@ -394,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'postgres' },
     maxDirectUploadBytes: e.SERVICE_MAX_DIRECT_UPLOAD_BYTES,
+    directUploadExpirySeconds: e.SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS,
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
       workspaceLabel: e.SERVICE_METRICS_WORKSPACE_LABEL === 'true',
