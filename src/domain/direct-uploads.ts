@@ -37,7 +37,8 @@ export interface DirectUploadTicket {
   expires_at: string;
 }
 
-function directUploadStore(): ObjectStore {
+/** The bucket direct uploads PUT into; 409 direct_uploads_unavailable with Postgres storage (checked before the body is). */
+export function directUploadStore(): ObjectStore {
   const objects = objectStore();
   if (!objects) {
     throw serviceError(

@@ -252,6 +252,8 @@ describe('with SERVICE_STORAGE=postgres', () => {
   it('both operations answer 409 direct_uploads_unavailable', async () => {
     const created = await call(stack.url, 'POST', '/v1/uploads', { filename: 'a.pdf', size_bytes: 10 });
     expect(created).toMatchObject({ status: 409, body: { code: 'direct_uploads_unavailable' } });
+    // Whatever the body: the operation itself is unavailable.
+    expect(await call(stack.url, 'POST', '/v1/uploads', {})).toMatchObject({ status: 409, body: { code: 'direct_uploads_unavailable' } });
     const completed = await call(stack.url, 'POST', '/v1/uploads/upl_01jqz8m4x5v6w7y8z9a0b1c2d3/complete');
     expect(completed).toMatchObject({ status: 409, body: { code: 'direct_uploads_unavailable' } });
   });

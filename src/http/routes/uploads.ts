@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { completeDirectUpload, createDirectUpload, createDirectUploadBody } from '../../domain/direct-uploads.js';
+import { completeDirectUpload, createDirectUpload, createDirectUploadBody, directUploadStore } from '../../domain/direct-uploads.js';
 import type { AppDeps } from '../context.js';
 import { pathRef } from '../path-params.js';
 import { parseRequest } from '../validation.js';
@@ -9,6 +9,7 @@ export function uploadRoutes({ db, config }: AppDeps): Router {
   const router = new Router({ prefix: '/v1/uploads' });
 
   router.post('/', async (ctx) => {
+    directUploadStore();
     const body = parseRequest('body', createDirectUploadBody, ctx.request.body ?? {});
     ctx.status = 201;
     ctx.body = await createDirectUpload(db, config, body);
