@@ -10,6 +10,7 @@ import { call, pollJob, startStackWithProvider } from '../api/job-helpers.js';
 import { startSeaweedS3, type SeaweedS3 } from '../harness/seaweedfs.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import { startTestStack, type TestStack } from '../harness/stack.js';
+import { createDocextractClient } from '../../clients/typescript/index.js';
 
 const MiB = 1024 * 1024;
 
@@ -199,6 +200,17 @@ describe('direct uploads with SERVICE_STORAGE=s3', () => {
     expect(await stack.db('files').where({ filename: 'large.txt' }).select('id')).toEqual([]);
   });
 
+  it('the TypeScript client (and so the CLI) uploads a file above directUploadAboveBytes directly', async () => {
+    const png = makePng(80, 30);
+    const file = await createDocextractClient({ baseUrl: stack.url, directUploadAboveBytes: png.length - 1 }).uploadFile(png, { filename: 'client.png' });
+    expect(file).toMatchObject({ filename: 'client.png', media_type: 'image/png', size_bytes: png.length });
+    const row = await stack.db('files').where({ id: file.id }).first('object_key');
+    expect(row.object_key).toMatch(/^svc\/uploads\/upl_/);
+    // At or below it: a multipart upload, as before.
+    const small = await createDocextractClient({ baseUrl: stack.url, directUploadAboveBytes: png.length }).uploadFile(png, { filename: 'client.png' });
+    expect(await stack.db('files').where({ id: small.id }).first('object_key')).toEqual({ object_key: `svc/files/${small.id}` });
+  });
+
   it('refuses an announced size above SERVICE_MAX_DIRECT_UPLOAD_BYTES (413 file_too_large), bad input (422), and an unknown id (404)', async () => {
     const tooLarge = await call(stack.url, 'POST', '/v1/uploads', { filename: 'huge.pdf', size_bytes: 300 * MiB + 1 });
     expect(tooLarge).toMatchObject({ status: 413, body: { code: 'file_too_large' } });
@@ -256,5 +268,9 @@ describe('with SERVICE_STORAGE=postgres', () => {
     expect(await call(stack.url, 'POST', '/v1/uploads', {})).toMatchObject({ status: 409, body: { code: 'direct_uploads_unavailable' } });
     const completed = await call(stack.url, 'POST', '/v1/uploads/upl_01jqz8m4x5v6w7y8z9a0b1c2d3/complete');
     expect(completed).toMatchObject({ status: 409, body: { code: 'direct_uploads_unavailable' } });
+    // The TypeScript client falls back to a multipart upload.
+    const png = makePng(20, 20);
+    const file = await createDocextractClient({ baseUrl: stack.url, directUploadAboveBytes: 0 }).uploadFile(png, { filename: 'fallback.png' });
+    expect(file).toMatchObject({ filename: 'fallback.png', size_bytes: png.length });
   });
 });
