@@ -3,7 +3,7 @@
 // ended failed or canceled, or a deadline passed while waiting.
 
 /** Codes the client itself assigns when the server did not send one. */
-export type ClientErrorCode = 'validation_error' | 'network_error' | 'deadline_exceeded' | 'aborted' | 'http_error';
+export type ClientErrorCode = 'validation_error' | 'network_error' | 'deadline_exceeded' | 'aborted' | 'http_error' | 'direct_upload_failed';
 
 export class DocextractError extends Error {
   override readonly name = 'DocextractError';

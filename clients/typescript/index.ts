@@ -78,6 +78,12 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** How often a `503` (persistence_busy, scheduler_unavailable) is retried after its Retry-After (default 3). */
   busyRetries?: number;
+  /**
+   * Files larger than this many bytes go as direct uploads (POST /v1/uploads, a PUT to the bucket,
+   * then complete) when the server offers them (SERVICE_STORAGE=s3); otherwise, and below it, as
+   * multipart POST /v1/files. Default 50 MiB, the server's default SERVICE_MAX_UPLOAD_BYTES.
+   */
+  directUploadAboveBytes?: number;
 }
 
 export interface WaitOptions {
@@ -97,6 +103,9 @@ export interface UploadOptions {
 }
 
 export type DocextractClient = ReturnType<typeof createDocextractClient>;
+
+/** Above this size a file goes as a direct upload when the server offers them (the server's default multipart limit). */
+const DIRECT_UPLOAD_ABOVE_BYTES = 50 * 1024 * 1024;
 
 export function createDocextractClient(options: ClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -135,6 +144,28 @@ export function createDocextractClient(options: ClientOptions = {}) {
       : ok(api.GET('/v1/parse-jobs/{job_id}', { params, signal }));
   }
 
+  /**
+   * A direct upload (issue 53): announced, PUT to the bucket with exactly the signed headers, then
+   * completed into a file. Null when the server stores bytes in Postgres (409 direct_uploads_unavailable).
+   */
+  async function directUpload(bytes: Uint8Array, filename: string, contentType: string): Promise<FileRecord | null> {
+    let ticket;
+    try {
+      ticket = await ok(api.POST('/v1/uploads', { body: { filename, size_bytes: bytes.length, content_type: contentType } }));
+    } catch (err) {
+      if (err instanceof DocextractError && err.code === 'direct_uploads_unavailable') return null;
+      throw err;
+    }
+    let put: Response;
+    try {
+      put = await baseFetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: bytes as Uint8Array<ArrayBuffer> });
+    } catch (err) {
+      throw asClientError(err);
+    }
+    if (!put.ok) throw new DocextractError('direct_upload_failed', put.status, `The bucket refused the upload's PUT (HTTP ${put.status}): ${(await put.text()).slice(0, 500)}`);
+    return ok(api.POST('/v1/uploads/{upload_id}/complete', { params: { path: { upload_id: ticket.id } } }));
+  }
+
   const client = {
     /** The typed openapi-fetch client, for every operation the helpers below do not cover. */
     api,
@@ -150,6 +181,10 @@ export function createDocextractClient(options: ClientOptions = {}) {
     async uploadFile(content: Blob | Uint8Array, opts: UploadOptions): Promise<FileRecord> {
       const bytes = content instanceof Uint8Array ? content : new Uint8Array(await content.arrayBuffer());
       const type = opts.contentType ?? (content instanceof Blob && content.type ? content.type : mediaTypeOf(opts.filename, bytes));
+      if (bytes.length > (options.directUploadAboveBytes ?? DIRECT_UPLOAD_ABOVE_BYTES)) {
+        const direct = await directUpload(bytes, opts.filename, type);
+        if (direct) return direct;
+      }
       const form = new FormData();
       form.append('upload', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), opts.filename);
       // The generated body type says `upload: string` (format: binary); the wire format is this form.

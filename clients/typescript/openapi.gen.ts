@@ -486,6 +486,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a direct upload (presigned PUT to the bucket)
+         * @description With `SERVICE_STORAGE=s3`, a file's bytes can go straight to the bucket, never through the API:
+         *     this records the announced upload and answers a presigned `PUT` of its object
+         *     (`<S3_PREFIX>uploads/<id>`). Send the whole file in one `PUT` to `url` with exactly `headers`
+         *     (they are signed: its `Content-Length`, and its `Content-Type` when one was given) before
+         *     `expires_at` (`SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS`, 1 hour by default), then
+         *     `POST /v1/uploads/{upload_id}/complete`. Up to `SERVICE_MAX_DIRECT_UPLOAD_BYTES` (5 GiB by
+         *     default). With `SERVICE_STORAGE=postgres` there is no bucket: 409 `direct_uploads_unavailable`
+         *     (upload with `POST /v1/files`). Our addition.
+         */
+        post: operations["createDirectUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/uploads/{upload_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A direct upload's identifier (`upl_` + ULID).
+                 * @example upl_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                upload_id: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a direct upload into a file
+         * @description Makes the bytes PUT to the upload's URL a file, as `POST /v1/files` makes an upload's: sniffed,
+         *     converted and limited alike (the same 400 refusals; a format converted at upload, anything but
+         *     PDF, PNG and JPEG, is read whole and so bounded by `SERVICE_MAX_UPLOAD_BYTES`). A PDF, PNG or
+         *     JPEG file keeps the uploaded object as its bytes (no copy); a converted one is stored as any
+         *     upload and the uploaded object removed. Idempotent: completing an upload again answers the same
+         *     file (201); once that file is deleted, 404. Before the bytes are PUT: 409 `upload_incomplete`
+         *     (PUT them, then complete again); after `expires_at`: 410 `upload_expired` (its object, if any,
+         *     is removed; start a new upload). Our addition.
+         */
+        post: operations["completeDirectUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/providers": {
         parameters: {
             query?: never;
@@ -2849,6 +2909,35 @@ export interface components {
             x1: number;
             y1: number;
         };
+        /** @description A direct upload's announcement (`POST /v1/uploads`). */
+        DirectUploadRequest: {
+            /** @description The file's name (recorded as `POST /v1/files` records an upload's; a hint for ambiguous bytes such as text). */
+            filename: string;
+            /** @description The file's exact size; the PUT must send exactly this many bytes. At most `SERVICE_MAX_DIRECT_UPLOAD_BYTES` (413 above). */
+            size_bytes: number;
+            /** @description The file's media type, checked against its bytes as a multipart part's is; the PUT must send it as `Content-Type`. */
+            content_type?: string;
+        };
+        /** @description Where and how to PUT a direct upload's bytes. */
+        DirectUploadTicket: {
+            id: string;
+            /**
+             * Format: uri
+             * @description The presigned URL of the upload's object in the bucket.
+             */
+            url: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description Headers the PUT must carry exactly (they are signed). */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description The URL stops working, and the upload can no longer be completed, at this time (`SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS` after it was made).
+             */
+            expires_at: string;
+        };
         /** @description An uploaded file's record. */
         FileResponse: {
             id: string;
@@ -4700,7 +4789,11 @@ export interface components {
          *     | `unknown_extractor` | 422 | A classifier's class names an extractor that does not exist. |
          *     | `classifier_in_use` | 409 | Classification jobs reference the classifier; delete them first. |
          *     | `invalid_segments` | 422 | A corrected split skips, repeats or misorders a page, or names an unknown class. |
-         *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES`. |
+         *     | `file_too_large` | 413 | The upload exceeds `SERVICE_MAX_UPLOAD_BYTES` (a direct upload: `SERVICE_MAX_DIRECT_UPLOAD_BYTES`, or `SERVICE_MAX_UPLOAD_BYTES` for a format converted at upload). |
+         *     | `direct_uploads_unavailable` | 409 | Direct uploads need `SERVICE_STORAGE=s3`; this server stores file bytes in Postgres (upload with `POST /v1/files`). |
+         *     | `upload_incomplete` | 409 | A direct upload was completed before its bytes were PUT to its URL. |
+         *     | `upload_size_mismatch` | 409 | A direct upload's stored object has another size than announced. |
+         *     | `upload_expired` | 410 | A direct upload was completed after its `expires_at`; start a new one. |
          *     | `provider_error` | 502 | The provider rejected the request or could not be reached. |
          *     | `persistence_busy` | 503 | The database is temporarily busy; retry after `Retry-After`. |
          *     | `scheduler_unavailable` | 503 | The job scheduler cannot be reached; no job was created; retry after `Retry-After`. |
@@ -4739,7 +4832,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "storage_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "direct_uploads_unavailable" | "upload_incomplete" | "upload_size_mismatch" | "upload_expired" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "storage_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -5692,6 +5785,11 @@ export interface components {
          * @example file_01jqz8m4x5v6w7y8z9a0b1c2d3
          */
         FileId: components["schemas"]["PathIdentifier"];
+        /**
+         * @description A direct upload's identifier (`upl_` + ULID).
+         * @example upl_01jqz8m4x5v6w7y8z9a0b1c2d3
+         */
+        UploadId: components["schemas"]["PathIdentifier"];
         /**
          * @description An extraction job identifier (`ejob_` + ULID).
          * @example ejob_01jqz8n5p6q7r8s9t0v1w2x3y4
@@ -6756,6 +6854,151 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    createDirectUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filename": "scan.pdf",
+                 *       "size_bytes": 209715200,
+                 *       "content_type": "application/pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DirectUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Where and how to PUT the bytes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "upl_01jqz8m4x5v6w7y8z9a0b1c2d3",
+                     *       "url": "https://docextract.s3.us-east-1.amazonaws.com/uploads/upl_01jqz8m4x5v6w7y8z9a0b1c2d3?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&X-Amz-Signature=...",
+                     *       "method": "PUT",
+                     *       "headers": {
+                     *         "Content-Length": "209715200",
+                     *         "Content-Type": "application/pdf"
+                     *       },
+                     *       "expires_at": "2026-03-01T11:15:30.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectUploadTicket"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description This server stores file bytes in Postgres (`SERVICE_STORAGE=postgres`); upload with `POST /v1/files` (`direct_uploads_unavailable`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            /** @description The announced size exceeds `SERVICE_MAX_DIRECT_UPLOAD_BYTES` (`file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["QuotaExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusy"];
+        };
+    };
+    completeDirectUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A direct upload's identifier (`upl_` + ULID).
+                 * @example upl_01jqz8m4x5v6w7y8z9a0b1c2d3
+                 */
+                upload_id: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored file's record (as `POST /v1/files` answers it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /**
+             * @description The bytes are unusable, as for `POST /v1/files`: `empty_file`, `unsupported_media_type`, or a
+             *     refusal of a format converted at upload (`converter_unavailable`, `document_encrypted`,
+             *     `document_corrupt`, `document_too_large`, `document_too_many_pages`, `document_empty`,
+             *     `conversion_timeout`). Nothing is stored; the upload may be completed again.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description The bytes are not there yet (`upload_incomplete`), or another size than announced is stored
+             *     (`upload_size_mismatch`, only with a bucket that does not check the signed length), or this
+             *     server stores file bytes in Postgres (`direct_uploads_unavailable`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            /** @description The upload expired before it was completed (`upload_expired`); start a new upload. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            /** @description A format converted at upload (read whole) exceeds `SERVICE_MAX_UPLOAD_BYTES` (`file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["QuotaExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PersistenceBusyOrStorageUnavailable"];
         };
     };
     listProviders: {

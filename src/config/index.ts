@@ -131,6 +131,8 @@ const schema = z.object({
   SERVICE_MAX_DIRECT_UPLOAD_BYTES: int(1).default(5 * 1024 * 1024 * 1024),
   SERVICE_STORAGE_SWEEP_INTERVAL_MINUTES: int(1, 7 * 24 * 60).default(60),
   SERVICE_STORAGE_ORPHAN_GRACE_MINUTES: int(0, 30 * 24 * 60).default(60),
+  // How long a direct upload's presigned PUT is valid, and completing it possible (SigV4 allows 7 days at most).
+  SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS: int(1, 7 * 24 * 3600).default(3600),
 });
 
 /** Where file bytes live: Postgres (bytea, the default) or an S3-compatible bucket (SERVICE_STORAGE). */
@@ -254,6 +256,8 @@ export interface Config {
   maxDirectUploadBytes: number;
   /** The orphan sweep of the bucket (SERVICE_STORAGE_SWEEP_INTERVAL_MINUTES, SERVICE_STORAGE_ORPHAN_GRACE_MINUTES). */
   storageSweep: { intervalMinutes: number; graceMinutes: number };
+  /** SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS: a direct upload's URL is valid, and the upload completable, this long. */
+  directUploadExpirySeconds: number;
   metrics: {
     /** /metrics answers without a token even when SERVICE_API_TOKENS is set. */
     public: boolean;
@@ -399,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'postgres' },
     maxDirectUploadBytes: e.SERVICE_MAX_DIRECT_UPLOAD_BYTES,
     storageSweep: { intervalMinutes: e.SERVICE_STORAGE_SWEEP_INTERVAL_MINUTES, graceMinutes: e.SERVICE_STORAGE_ORPHAN_GRACE_MINUTES },
+    directUploadExpirySeconds: e.SERVICE_DIRECT_UPLOAD_EXPIRY_SECONDS,
     metrics: {
       public: e.SERVICE_METRICS_PUBLIC === 'true',
       workspaceLabel: e.SERVICE_METRICS_WORKSPACE_LABEL === 'true',

@@ -89,10 +89,11 @@ export async function createFile(
   config: Config,
   input: { content: AsyncIterable<Buffer | Uint8Array>; filename: string | null | undefined; declaredType: string | null | undefined },
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+  storedAt?: string,
 ): Promise<FileRecord> {
   const chunks = inChunksOf(FILE_CHUNK_BYTES, input.content)[Symbol.asyncIterator]();
   try {
-    return await storeChunks(db, config, chunks, input, limits);
+    return await storeChunks(db, config, chunks, input, limits, storedAt);
   } finally {
     await chunks.return(undefined); // stop reading the source if we stopped early
   }
@@ -101,6 +102,12 @@ export async function createFile(
 /** Limits of what one upload may become beyond its pages (SERVICE_MAX_ATTACHMENTS; pages: config.maxPages). */
 export interface UploadLimits {
   maxAttachments: number;
+  /**
+   * Largest upload of a format converted at upload (read whole): SERVICE_MAX_UPLOAD_BYTES. Set for a
+   * direct upload, whose size only SERVICE_MAX_DIRECT_UPLOAD_BYTES bounds; a multipart upload is
+   * bounded before it gets here.
+   */
+  maxConvertedBytes?: number;
 }
 
 const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxAttachments: 50 };
@@ -111,6 +118,7 @@ async function storeChunks(
   chunks: AsyncIterator<Buffer, undefined>,
   input: { filename: string | null | undefined; declaredType: string | null | undefined },
   limits: UploadLimits,
+  storedAt: string | undefined,
 ): Promise<FileRecord> {
   // Every chunk but the last is full, so the first one holds the whole signature window.
   const first = await chunks.next();
@@ -118,7 +126,17 @@ async function storeChunks(
   if (needsConversion(first.value.subarray(0, 2048))) {
     // Not a PDF or an image: converted into pages, so read whole (bounded by SERVICE_MAX_UPLOAD_BYTES).
     const whole: Buffer[] = [];
-    for (let next: IteratorResult<Buffer, undefined> = first; !next.done; next = await chunks.next()) whole.push(next.value);
+    let wholeBytes = 0;
+    for (let next: IteratorResult<Buffer, undefined> = first; !next.done; next = await chunks.next()) {
+      wholeBytes += next.value.length;
+      if (limits.maxConvertedBytes !== undefined && wholeBytes > limits.maxConvertedBytes) {
+        throw serviceError(
+          'file_too_large',
+          `The file is of a format converted at upload (not PDF, PNG or JPEG), read whole: at most ${limits.maxConvertedBytes} bytes (SERVICE_MAX_UPLOAD_BYTES)`,
+        );
+      }
+      whole.push(next.value);
+    }
     const bytes = Buffer.concat(whole);
     // One path for every such format, attachments and all (upload-tree.ts, upload-formats.ts).
     return getFile(db, await storeUploadTree(db, config, bytes, { filename: input.filename, declaredType: input.declaredType }, limits));
@@ -148,7 +166,7 @@ async function storeChunks(
     const pages = await convertAccepted(kept ? Buffer.concat(kept) : Buffer.alloc(0), format, config);
     if (pages.rendition?.pdf) await putRendition(trx, id, pages.rendition.pdf, undefined);
     return { page_count: pages.pageCount };
-  }, COLUMNS);
+  }, COLUMNS, storedAt);
   return toFileRecord(saved);
 }
 

@@ -18,6 +18,7 @@ export const ID_PREFIX = {
   classificationJob: 'cjob_',
   candidate: 'cand_',
   schemaSuggestion: 'sug_',
+  upload: 'upl_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -51,6 +51,14 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   scheduler_unavailable: 503,
   // Object storage (issue 53): the bucket cannot be reached.
   storage_unavailable: 503,
+  // Direct uploads (issue 53): none with Postgres storage; completed before the PUT, with another
+  // size than announced, or after the upload expired; a converted format past SERVICE_MAX_UPLOAD_BYTES
+  // (a multipart upload's size is refused at the edge with the same code).
+  direct_uploads_unavailable: 409,
+  upload_incomplete: 409,
+  upload_size_mismatch: 409,
+  upload_expired: 410,
+  file_too_large: 413,
   // Review of extraction jobs (issue 33).
   review_not_open: 409,
   stale_revision: 409,

@@ -50,7 +50,8 @@ export async function insertFileTree(db: Db, files: { row: TreeFileRow; content:
  * Stores a file as its bytes stream in, in one transaction: the row first (the blob references
  * it), then the chunks, hashed and counted on the way, then what is known only once all are in —
  * its size and hash, and what `complete` adds (its page count; it may store a rendition). Answers
- * the row's `columns`.
+ * the row's `columns`. With `storedAt` (a direct upload's object, already in the bucket) the chunks
+ * are that object's, read to hash and count them, and the row names it instead of a copy.
  */
 export async function insertStreamedFile(
   db: Db,
@@ -58,6 +59,7 @@ export async function insertStreamedFile(
   content: AsyncIterable<Buffer>,
   complete: (trx: Knex.Transaction) => Promise<{ page_count: number | null }>,
   columns: string[],
+  storedAt?: string,
 ): Promise<Record<string, unknown>> {
   return db.transaction(async (trx) => {
     await trx('files').insert({ ...row, size_bytes: 0, sha256: '' });
@@ -70,7 +72,12 @@ export async function insertStreamedFile(
         yield chunk;
       }
     }
-    await fileStore(db).put(row.id, hashed(), trx);
+    if (storedAt === undefined) {
+      await fileStore(db).put(row.id, hashed(), trx);
+    } else {
+      for await (const _chunk of hashed()) void _chunk;
+      await trx('files').where({ id: row.id }).update({ object_key: storedAt });
+    }
     const more = await complete(trx);
     const [updated] = await trx('files')
       .where({ id: row.id })

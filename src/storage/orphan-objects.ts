@@ -1,5 +1,6 @@
-// The orphan sweep (issue 53): objects under the service's own key spaces (`files/`, `renditions/`)
-// that no row names. They come from writes whose row never committed (an upload's transaction that
+// The orphan sweep (issue 53): objects under the service's own key spaces (`files/`, `renditions/`,
+// `uploads/`) that no row names — for a direct upload's object: no file, and no upload that can
+// still be completed (an expired one answers 410 and its object is garbage). They come from writes whose row never committed (an upload's transaction that
 // rolled back and whose delete failed, a process killed between object and row) or from deletes
 // whose object removal failed (file-objects.ts). Only objects older than the grace period are
 // candidates: an object is written before its row, so a young object may still be getting one.
@@ -8,7 +9,7 @@ import type { Db } from './db.js';
 import type { ObjectStore } from './object-store.js';
 
 /** The key spaces the service writes files into; anything else in the bucket is not ours to judge. */
-const SWEPT_NAMES = ['files/', 'renditions/'];
+const SWEPT_NAMES = ['files/', 'renditions/', 'uploads/'];
 /** Keys checked against the rows per query (and removed per request). */
 const CHUNK = 500;
 
@@ -17,13 +18,18 @@ export interface OrphanSweepCounts {
   removed: number;
 }
 
-/** Of these keys, the ones a files or file_renditions row names. */
-async function namedKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  const [files, renditions] = await Promise.all([
+/** Of these keys, the ones a file, a rendition or a direct upload still open at `now` names. */
+async function namedKeys(db: Db, keys: string[], now: Date): Promise<Set<string>> {
+  const [files, renditions, uploads] = await Promise.all([
     db('files').whereIn('object_key', keys).select('object_key'),
     db('file_renditions').whereIn('pdf_key', keys).select('pdf_key'),
+    db('direct_uploads').whereIn('object_key', keys).whereNull('completed_at').where('expires_at', '>', now).select('object_key'),
   ]);
-  return new Set([...files.map((r: { object_key: string }) => r.object_key), ...renditions.map((r: { pdf_key: string }) => r.pdf_key)]);
+  return new Set([
+    ...files.map((r: { object_key: string }) => r.object_key),
+    ...renditions.map((r: { pdf_key: string }) => r.pdf_key),
+    ...uploads.map((r: { object_key: string }) => r.object_key),
+  ]);
 }
 
 /** Remove the objects older than `graceMs` at `now` that no row names; `onPage` after each chunk (heartbeats). */
@@ -35,7 +41,7 @@ export async function sweepOrphanObjects(
   const counts: OrphanSweepCounts = { listed: 0, removed: 0 };
   const cutoff = opts.now.getTime() - opts.graceMs;
   const check = async (keys: string[]) => {
-    const named = await namedKeys(db, keys);
+    const named = await namedKeys(db, keys, opts.now);
     const orphans = keys.filter((k) => !named.has(k));
     if (orphans.length > 0) await objects.delete(orphans);
     counts.removed += orphans.length;

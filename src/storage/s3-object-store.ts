@@ -48,15 +48,18 @@ async function orMissing<T>(read: () => Promise<T>): Promise<T | null> {
 }
 
 export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStore {
-  const s3 =
-    client ??
-    new S3Client({
-      region: storage.region,
-      ...(storage.endpoint ? { endpoint: storage.endpoint } : {}),
-      forcePathStyle: storage.forcePathStyle,
-      // Few, quick retries: an unreachable bucket answers 503 storage_unavailable rather than hang a request.
-      maxAttempts: 3,
-    });
+  const options = {
+    region: storage.region,
+    ...(storage.endpoint ? { endpoint: storage.endpoint } : {}),
+    forcePathStyle: storage.forcePathStyle,
+    // Few, quick retries: an unreachable bucket answers 503 storage_unavailable rather than hang a request.
+    maxAttempts: 3,
+  };
+  const s3 = client ?? new S3Client(options);
+  // Presigned PUTs without the SDK's default CRC32 checksum: it would be signed into the URL as
+  // the checksum of an empty body, and the bucket would refuse the real bytes (BadDigest).
+  let presigner: S3Client | undefined = client;
+  const presignClient = () => (presigner ??= new S3Client({ ...options, requestChecksumCalculation: 'WHEN_REQUIRED' }));
   const Bucket = storage.bucket;
   return {
     identity: storageIdentity(storage),
@@ -104,7 +107,7 @@ export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStor
     async presignPut(key, opts) {
       const command = new PutObjectCommand({ Bucket, Key: key, ContentLength: opts.contentLength, ContentType: opts.contentType });
       // Signed with its length and type: the client must send exactly these headers.
-      const url = await getSignedUrl(s3, command, { expiresIn: opts.expiresInSeconds, signableHeaders: new Set(['content-length', ...(opts.contentType ? ['content-type'] : [])]) });
+      const url = await getSignedUrl(presignClient(), command, { expiresIn: opts.expiresInSeconds, signableHeaders: new Set(['content-length', ...(opts.contentType ? ['content-type'] : [])]) });
       return { url, headers: { 'Content-Length': String(opts.contentLength), ...(opts.contentType ? { 'Content-Type': opts.contentType } : {}) } };
     },
   };

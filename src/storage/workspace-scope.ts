@@ -17,6 +17,7 @@ export { currentWorkspaceId, inWorkspace, outsideWorkspace } from './workspace-c
 /** Tables whose rows carry workspace_id (db/migrations/023_workspaces.ts). */
 export const WORKSPACE_TABLES: ReadonlySet<string> = new Set([
   'files',
+  'direct_uploads',
   'extractors',
   'parsers',
   'classifiers',

@@ -33,6 +33,8 @@ const ALLOWED: Record<string, Who> = {
   'DELETE /v1/files/{file_id}': 'client',
   'GET /v1/files/{file_id}/content': 'client',
   'GET /v1/files/{file_id}/pages/{page}': 'client',
+  'POST /v1/uploads': 'client',
+  'POST /v1/uploads/{upload_id}/complete': 'client',
   'GET /v1/providers': 'client',
   'GET /v1/providers/{name}': 'client',
   'PUT /v1/providers/{name}': 'admin',

@@ -56,17 +56,25 @@ describe('the orphan sweep', () => {
     const kept = `svc/files/${r.body.id}`;
     const orphans = ['svc/files/file_01orphan', 'svc/renditions/file_01orphan.pdf'];
     const notOurs = ['svc/elsewhere/report.ndjson', 'other/files/file_01x'];
-    for (const key of [...orphans, ...notOurs]) await put(key);
+    // Direct uploads' objects: one that can still be completed stays, an expired one is garbage.
+    const openUpload = 'svc/uploads/upl_01open';
+    const expiredUpload = 'svc/uploads/upl_01expired';
+    const upload0 = { filename: 'scan.pdf', size_bytes: 6, created_at: new Date() };
+    await stack.db('direct_uploads').insert([
+      { ...upload0, id: 'upl_01open', object_key: openUpload, expires_at: new Date(Date.now() + 3600_000) },
+      { ...upload0, id: 'upl_01expired', object_key: expiredUpload, expires_at: new Date(Date.now() - 1_000) },
+    ]);
+    for (const key of [...orphans, ...notOurs, openUpload, expiredUpload]) await put(key);
 
     // Young: nothing goes.
-    expect(await sweep(45)).toEqual({ listed: 3, removed: 0 });
-    for (const key of [kept, ...orphans, ...notOurs]) expect([key, await exists(key)]).toEqual([key, true]);
+    expect(await sweep(45)).toEqual({ listed: 5, removed: 0 });
+    for (const key of [kept, ...orphans, ...notOurs, openUpload, expiredUpload]) expect([key, await exists(key)]).toEqual([key, true]);
 
-    // Past the grace period: the orphans go, the file's object and the others stay.
+    // Past the grace period: the orphans go, the file's object, the open upload's and the others stay.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await sweep(0)).toEqual({ listed: 3, removed: 2 });
-    for (const key of orphans) expect([key, await exists(key)]).toEqual([key, false]);
-    for (const key of [kept, ...notOurs]) expect([key, await exists(key)]).toEqual([key, true]);
+    expect(await sweep(0)).toEqual({ listed: 5, removed: 3 });
+    for (const key of [...orphans, expiredUpload]) expect([key, await exists(key)]).toEqual([key, false]);
+    for (const key of [kept, ...notOurs, openUpload]) expect([key, await exists(key)]).toEqual([key, true]);
     const content = await fetch(`${stack.url}/v1/files/${r.body.id}/content`);
     expect(content.status).toBe(200);
   }, 120_000);

@@ -46,7 +46,7 @@ export function parseTokenEntry(entry: string): TokenGrant {
 // later) needs an admin token until it is listed.
 // /mcp: the MCP server's tools call the API back with the caller's token, so each call is checked
 // as a REST call; the tool list itself is filtered by scope (src/mcp/server.ts).
-const CLIENT_ANY_METHOD = /^\/v1\/(?:files|extraction-jobs|parse-jobs|classification-jobs|schema-suggestions|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$|^\/mcp\/?$/i;
+const CLIENT_ANY_METHOD = /^\/v1\/(?:files|uploads|extraction-jobs|parse-jobs|classification-jobs|schema-suggestions|jobs)(?:$|\/)|^\/v1\/schemas\/validate\/?$|^\/mcp\/?$/i;
 const CLIENT_READ_ONLY = /^\/v1\/(?:extractors|parsers|classifiers|providers)(?:$|\/)|^\/metrics\/?$/i;
 // A reviewer reads jobs, their results (and the pages they come from) and decides reviews.
 const REVIEWER_READ_ONLY = /^\/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|schema-suggestions|jobs|batches|files)(?:$|\/)/i;

@@ -30,7 +30,10 @@ export function requestRateLimiter(now: () => number = Date.now): (ctx: Context,
 }
 
 const JOB_CREATION = /^\/v1\/(?:extraction-jobs|parse-jobs|classification-jobs|schema-suggestions|jobs)\/?$/i;
-const UPLOAD = /^\/v1\/files\/?$/i;
+// What stores a file: a multipart upload, a direct upload's completion (issue 53).
+const UPLOAD = /^\/v1\/(?:files|uploads\/[^/]+\/complete)\/?$/i;
+// A direct upload's announcement stores nothing yet, but is refused once the quota is used up.
+const UPLOAD_ANNOUNCEMENT = /^\/v1\/uploads\/?$/i;
 
 export function workspaceQuotas(db: Db): Middleware {
   return async (ctx, next) => {
@@ -41,6 +44,10 @@ export function workspaceQuotas(db: Db): Middleware {
       if (active >= ws.max_running_jobs) {
         throw serviceError('quota_exceeded', `Workspace '${ws.name}' has ${active} jobs queued or running (max_running_jobs: ${ws.max_running_jobs}); retry when one has ended`, { retryAfterSeconds: 5 });
       }
+    }
+    if (ws.max_storage_bytes !== null && UPLOAD_ANNOUNCEMENT.test(ctx.path)) {
+      const used = await workspaceStorageBytes(db, ws.id);
+      if (used >= ws.max_storage_bytes) throw storageQuota(ws, used);
     }
     if (ws.max_storage_bytes !== null && UPLOAD.test(ctx.path)) {
       const used = await workspaceStorageBytes(db, ws.id);

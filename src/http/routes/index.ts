@@ -7,6 +7,7 @@ import { schemaSuggestionRoutes } from './schema-suggestions.js';
 import { classifierRoutes } from './classifiers.js';
 import { extractionJobRoutes } from './extraction-jobs.js';
 import { fileRoutes } from './files.js';
+import { uploadRoutes } from './uploads.js';
 import { parseJobRoutes } from './parse-jobs.js';
 import { parseJobRetrievalRoutes } from './parse-job-retrieval.js';
 import { extractorRoutes } from './extractors.js';
@@ -17,5 +18,5 @@ import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 /** Every /v1 router, in one list so app.ts stays small. */
 export function v1Routes(deps: AppDeps): Router[] {
-  return [schemaRoutes(deps), fileRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), parseJobRetrievalRoutes(deps), classificationJobRoutes(deps), schemaSuggestionRoutes(deps), providerRoutes(deps), extractorRoutes(deps), classifierRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps), batchRoutes(deps)];
+  return [schemaRoutes(deps), fileRoutes(deps), uploadRoutes(deps), ...extractionJobRoutes(deps), parseJobRoutes(deps), parseJobRetrievalRoutes(deps), classificationJobRoutes(deps), schemaSuggestionRoutes(deps), providerRoutes(deps), extractorRoutes(deps), classifierRoutes(deps), parserRoutes(deps), webhookEndpointRoutes(deps), ...evaluationRoutes(deps), batchRoutes(deps)];
 }

@@ -78,6 +78,10 @@ from .delete_batch_response_202 import DeleteBatchResponse202
 from .delete_batch_response_202_status import DeleteBatchResponse202Status
 from .diagnostic import Diagnostic
 from .diagnostic_code import DiagnosticCode
+from .direct_upload_request import DirectUploadRequest
+from .direct_upload_ticket import DirectUploadTicket
+from .direct_upload_ticket_headers import DirectUploadTicketHeaders
+from .direct_upload_ticket_method import DirectUploadTicketMethod
 from .document_blocks import DocumentBlocks
 from .document_blocks_pages_item import DocumentBlocksPagesItem
 from .document_table import DocumentTable
@@ -355,6 +359,10 @@ __all__ = (
     "DeleteBatchResponse202Status",
     "Diagnostic",
     "DiagnosticCode",
+    "DirectUploadRequest",
+    "DirectUploadTicket",
+    "DirectUploadTicketHeaders",
+    "DirectUploadTicketMethod",
     "DocumentBlocks",
     "DocumentBlocksPagesItem",
     "DocumentTable",
