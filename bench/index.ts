@@ -17,6 +17,7 @@ import { ocrBenchmark } from './ocr.js';
 import { parseBenchmark } from './parse.js';
 import { readsBenchmark } from './reads.js';
 import { renderBenchmark } from './render.js';
+import { storageBenchmark } from './storage.js';
 
 const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const NOTES_MARKER = '<!-- notes: everything below this line is kept by `npm run bench` -->';
@@ -33,6 +34,7 @@ const benchmarks: Array<[string, Benchmark]> = [
   ['batch', batchBenchmark],
   ['cancel storm', cancelStormBenchmark],
   ['ocr', ocrBenchmark],
+  ['storage', storageBenchmark],
 ];
 
 // `npm run bench -- ocr` (names as above) runs those only and replaces only their sections of RESULTS.md.
@@ -53,7 +55,7 @@ const failures: string[] = [];
 let infra: Infra | undefined;
 try {
   // The OCR benchmark alone needs no database or Temporal.
-  if (!(only.length > 0 && only.every((n) => n === 'ocr'))) infra = await startInfra();
+  if (!(only.length > 0 && only.every((n) => n === 'ocr' || n === 'storage'))) infra = await startInfra();
   for (const [name, bench] of benchmarks) {
     const t0 = performance.now();
     try {

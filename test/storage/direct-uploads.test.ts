@@ -3,9 +3,10 @@
 // POST /v1/uploads/{id}/complete makes the object a file through the upload pipeline. A 200 MB PDF
 // goes the whole way: PUT, completed, read back byte for byte, extracted.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { makePng } from '../fixtures/documents.js';
+import { largePdf } from '../fixtures/large-pdf.js';
 import { call, pollJob, startStackWithProvider } from '../api/job-helpers.js';
 import { startSeaweedS3, type SeaweedS3 } from '../harness/seaweedfs.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
@@ -50,43 +51,6 @@ const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace
 /** PUT the bytes as the ticket says: its method, its URL, exactly its headers. */
 const putTo = (ticket: { url: string; method: string; headers: Record<string, string> }, bytes: Buffer) =>
   fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
-
-/**
- * A one-page PDF of about `size` bytes: its page says `text`, and an object no page uses carries
- * the rest (random bytes, so nothing along the way can compress them away). Opening it or drawing
- * its page reads only the page's objects, so it is as cheap to convert as a small one.
- */
-function largePdf(text: string, size: number): Buffer {
-  const parts: Buffer[] = [];
-  const offsets: number[] = [];
-  let length = 0;
-  const add = (b: Buffer) => {
-    parts.push(b);
-    length += b.length;
-  };
-  const object = (n: number, body: Buffer) => {
-    offsets[n] = length;
-    add(Buffer.from(`${n} 0 obj\n`));
-    add(body);
-    add(Buffer.from('\nendobj\n'));
-  };
-  add(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'));
-  object(1, Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'));
-  object(2, Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'));
-  object(3, Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>'));
-  object(4, Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'));
-  const content = `BT /F1 36 Tf 72 700 Td (${text}) Tj ET`;
-  object(5, Buffer.from(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`));
-  const padding = randomBytes(Math.max(0, size - 1024));
-  offsets[6] = length;
-  add(Buffer.from(`6 0 obj\n<< /Length ${padding.length} >>\nstream\n`));
-  add(padding);
-  add(Buffer.from('\nendstream\nendobj\n'));
-  const xref = length;
-  const rows = offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`);
-  add(Buffer.from(`xref\n0 7\n0000000000 65535 f \n${rows.join('')}trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  return Buffer.concat(parts);
-}
 
 /** Whether the response's body is exactly `expected`, compared chunk by chunk as it streams in. */
 async function streamsExactly(res: Response, expected: Buffer): Promise<boolean> {
