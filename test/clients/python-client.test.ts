@@ -14,12 +14,17 @@ import { makePdf, makePng } from '../fixtures/documents.js';
 import type { ScriptedProvider, Step } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
 import { startStackWithProvider } from '../api/job-helpers.js';
+import { startSeaweedS3, type SeaweedS3 } from '../harness/seaweedfs.js';
+import { spawnService, type Service } from '../../bench/lib/services.js';
 
 const TOKEN = 'tok-python-client-7f3a91';
 
 let stack: TestStack;
 let provider: ScriptedProvider;
 let protectedApi: RunningApi;
+/** The same service with SERVICE_STORAGE=s3 (direct uploads), on a real SeaweedFS bucket. */
+let s3Api: Service;
+let s3: SeaweedS3;
 let control: http.Server;
 let controlUrl: string;
 let work: string;
@@ -56,6 +61,23 @@ beforeAll(async () => {
     logger: (await import('pino')).pino({ level: 'silent' }),
     port: 0,
   });
+  // An API process of its own (`npm run start:api`): the object store is per process, and this
+  // one's other APIs keep bytes in Postgres. Same database and key; a queue of its own (it only uploads).
+  s3 = await startSeaweedS3();
+  s3Api = await spawnService('api', {
+    ...s3.env,
+    S3_PREFIX: 'py/',
+    AWS_ACCESS_KEY_ID: s3.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    DATABASE_URL: stack.config.databaseUrl!,
+    TEMPORAL_ADDRESS: stack.config.temporal.address!,
+    TEMPORAL_NAMESPACE: stack.config.temporal.namespace,
+    TEMPORAL_TASK_QUEUE: `py-s3-${Date.now()}`,
+    SERVICE_DATA_DIR: stack.config.dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+  }, undefined);
   control = await startControl(provider);
   controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
   work = mkdtempSync(path.join(tmpdir(), 'docextract-pytest-'));
@@ -71,6 +93,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
   await protectedApi?.close();
+  await s3Api?.stop();
+  await s3?.stop();
   await stack?.close();
   await provider?.close();
   if (work) rmSync(work, { recursive: true, force: true });
@@ -89,6 +113,7 @@ it('pytest: every test of clients/python/tests passes against the real service',
         DOCEXTRACT_TEST_URL: stack.url,
         DOCEXTRACT_TEST_PROTECTED_URL: protectedApi.url,
         DOCEXTRACT_TEST_TOKEN: TOKEN,
+        DOCEXTRACT_TEST_S3_URL: s3Api.url,
         DOCEXTRACT_TEST_PROVIDER: controlUrl,
         DOCEXTRACT_TEST_FIXTURES: work,
       }),
@@ -109,4 +134,7 @@ it('pytest: every test of clients/python/tests passes against the real service',
     output: '',
   });
   expect(defined).toBeGreaterThanOrEqual(14);
+  // The direct-upload tests went through the bucket (two completed uploads); the multipart fallback did not.
+  const completed = await stack.db('direct_uploads').whereNotNull('completed_at').whereNotNull('file_id').count({ n: '*' }).first();
+  expect(Number(completed!.n)).toBe(2);
 }, 600_000);

@@ -17,7 +17,8 @@ from .errors import error_from_response
 from .generated.models.extraction_job_response import ExtractionJobResponse
 from .generated.models.file_response import FileResponse
 from .generated.models.parse_job_response import ParseJobResponse
-from .generated.types import File
+from .generated.models.direct_upload_request import DirectUploadRequest
+from .generated.types import UNSET, File
 
 TERMINAL = frozenset({"completed", "failed", "canceled"})
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -82,6 +83,22 @@ def settings(base_url: Optional[str], token: Optional[str]) -> tuple[str, Option
     """Explicit arguments, else DOCEXTRACT_URL / DOCEXTRACT_TOKEN, else the local default and no token."""
     url = base_url or os.environ.get("DOCEXTRACT_URL") or DEFAULT_URL
     return url.rstrip("/"), token if token is not None else (os.environ.get("DOCEXTRACT_TOKEN") or None)
+
+
+#: Files larger than this go straight to the bucket (``POST /v1/uploads``) when the server offers it.
+DIRECT_UPLOAD_ABOVE_BYTES = 50 * 1024 * 1024
+
+
+def direct_upload_request(part: File) -> DirectUploadRequest:
+    """The body of POST /v1/uploads for a prepared part (its name, size and type)."""
+    return DirectUploadRequest(
+        filename=part.file_name or "upload", size_bytes=len(part.payload.getbuffer()), content_type=part.mime_type or UNSET
+    )
+
+
+def direct_uploads_unavailable(error: Exception) -> bool:
+    """Whether POST /v1/uploads said the server keeps bytes in Postgres (then upload with POST /v1/files)."""
+    return getattr(error, "code", None) == "direct_uploads_unavailable"
 
 
 def upload_part(source: Union[str, os.PathLike, bytes], filename: Optional[str], media_type: Optional[str]) -> File:

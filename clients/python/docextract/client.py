@@ -13,11 +13,11 @@ import httpx
 
 from . import _common as c
 from ._import import EvaluationSets
-from .errors import JobCanceledError, JobFailedError, WaitTimeoutError
+from .errors import ApiError, JobCanceledError, JobFailedError, WaitTimeoutError
 from .generated import AuthenticatedClient
 from .generated import Client as GeneratedClient
 from .generated.api.extraction_jobs import create_extraction_job, list_extraction_jobs
-from .generated.api.files import delete_file, get_file, get_file_page_text, list_files, upload_file
+from .generated.api.files import complete_direct_upload, create_direct_upload, delete_file, get_file, get_file_page_text, list_files, upload_file
 from .generated.api.parse_jobs import create_parse_job, list_parse_jobs
 from .generated.models.create_extraction_job_request import CreateExtractionJobRequest
 from .generated.models.create_parse_job_request import CreateParseJobRequest
@@ -46,8 +46,13 @@ class Client:
         *,
         timeout: float = 60.0,
         httpx_args: Optional[dict[str, Any]] = None,
+        direct_upload_above_bytes: int = c.DIRECT_UPLOAD_ABOVE_BYTES,
     ) -> None:
         self.base_url, self.token = c.settings(base_url, token)
+        #: ``upload`` sends larger files straight to the bucket (POST /v1/uploads) when the server
+        #: offers it (``SERVICE_STORAGE=s3``), else as multipart like any other.
+        self.direct_upload_above_bytes = direct_upload_above_bytes
+        self._timeout = httpx.Timeout(timeout)
         common: dict[str, Any] = {"base_url": self.base_url, "timeout": httpx.Timeout(timeout), "httpx_args": httpx_args or {}}
         self.raw: Union[AuthenticatedClient, GeneratedClient] = (
             AuthenticatedClient(token=self.token, **common) if self.token else GeneratedClient(**common)
@@ -169,7 +174,24 @@ class Client:
     ) -> FileResponse:
         """Upload a file of any accepted format from a path or bytes (the service names its format from the bytes)."""
         part = c.upload_part(file, filename, media_type)
+        if len(part.payload.getbuffer()) > self.direct_upload_above_bytes:
+            direct = self._direct_upload(part)
+            if direct is not None:
+                return direct
         return self._call(upload_file.sync_detailed, body=FileUpload(upload=part)).parsed
+
+    def _direct_upload(self, part: Any) -> Optional[FileResponse]:
+        """POST /v1/uploads, PUT the bytes to the bucket, complete; None when the server keeps bytes in Postgres."""
+        try:
+            ticket = self._call(create_direct_upload.sync_detailed, body=c.direct_upload_request(part)).parsed
+        except ApiError as error:
+            if c.direct_uploads_unavailable(error):
+                return None
+            raise
+        # Not through self.raw: the URL is signed for the bucket, which must not get our bearer token.
+        put = httpx.put(ticket.url, content=part.payload.getvalue(), headers=ticket.headers.to_dict(), timeout=self._timeout)
+        c.raise_for(put.status_code, put.content, put.headers)
+        return self._call(complete_direct_upload.sync_detailed, upload_id=ticket.id).parsed
 
     def get_file(self, file: Union[FileResponse, str]) -> FileResponse:
         return self._call(get_file.sync_detailed, file_id=file if isinstance(file, str) else file.id).parsed

@@ -3,6 +3,7 @@
 - DOCEXTRACT_TEST_URL: an open service whose compatible_api provider is the scripted model server;
 - DOCEXTRACT_TEST_PROTECTED_URL / DOCEXTRACT_TEST_TOKEN: the same service requiring that bearer token;
 - DOCEXTRACT_TEST_PROVIDER: control of the scripted model server (POST /respond with a step, GET /requests);
+- DOCEXTRACT_TEST_S3_URL: the same service storing bytes in a bucket (direct uploads);
 - DOCEXTRACT_TEST_FIXTURES: a folder with sample.pdf (two pages) and sample.png.
 """
 
@@ -71,6 +72,12 @@ def base_url() -> str:
 @pytest.fixture(scope="session")
 def protected() -> tuple[str, str]:
     return need("DOCEXTRACT_TEST_PROTECTED_URL"), need("DOCEXTRACT_TEST_TOKEN")
+
+
+@pytest.fixture(scope="session")
+def s3_url() -> str:
+    """The same service with SERVICE_STORAGE=s3 (a real SeaweedFS bucket): direct uploads work there."""
+    return need("DOCEXTRACT_TEST_S3_URL")
 
 
 @pytest.fixture(scope="session")

@@ -41,6 +41,28 @@ def test_upload_a_pdf_from_a_path_and_an_image_from_bytes(client: Client, fixtur
     assert client.get_file(png.id).sha256 == png.sha256
 
 
+def test_a_large_file_goes_straight_to_the_bucket_when_the_server_offers_it(s3_url: str, fixtures: Path) -> None:
+    data = (fixtures / "sample.pdf").read_bytes()
+    # Any file above direct_upload_above_bytes (50 MiB by default) takes POST /v1/uploads, a PUT, complete.
+    with Client(s3_url, direct_upload_above_bytes=1) as client:
+        pdf = client.upload(fixtures / "sample.pdf")
+        assert (pdf.filename, str(pdf.media_type), pdf.size_bytes, pdf.page_count) == ("sample.pdf", "application/pdf", len(data), 2)
+        content = client.raw.get_httpx_client().get(f"/v1/files/{pdf.id}/content")
+        assert (content.status_code, content.content) == (200, data)
+
+    async def direct() -> str:
+        async with AsyncClient(s3_url, direct_upload_above_bytes=1) as client:
+            return (await client.upload(data, filename="async.pdf")).filename
+
+    assert asyncio.run(direct()) == "async.pdf"
+
+
+def test_without_a_bucket_a_large_file_is_uploaded_as_multipart(base_url: str, fixtures: Path) -> None:
+    with Client(base_url, direct_upload_above_bytes=1) as client:
+        pdf = client.upload(fixtures / "sample.pdf")
+        assert client.get_file(pdf.id).sha256 == pdf.sha256
+
+
 def test_an_emails_attachments_are_files_listed_by_their_parent(client: Client, fixtures: Path) -> None:
     from email.message import EmailMessage
 
