@@ -51,6 +51,9 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   scheduler_unavailable: 503,
   // Object storage (issue 53): the bucket cannot be reached.
   storage_unavailable: 503,
+  // Batches from and to buckets (issue 53): no bucket with SERVICE_STORAGE=postgres; a source prefix without objects.
+  bucket_batches_unavailable: 409,
+  source_empty: 422,
   // Review of extraction jobs (issue 33).
   review_not_open: 409,
   stale_revision: 409,

@@ -20,6 +20,11 @@ export interface ObjectStore {
   stream(key: string): Promise<Readable | null>;
   /** The object's size, or null when there is none. */
   size(key: string): Promise<number | null>;
+  /**
+   * The objects under a full key prefix, in key order, read page by page (ListObjectsV2 with its
+   * continuation token); stops once it holds more than `limit`, so a caller can tell "too many".
+   */
+  list(prefix: string, limit: number): Promise<Array<{ key: string; size: number }>>;
   /** Remove objects (missing ones are no error). */
   delete(keys: string[]): Promise<void>;
   /** A presigned PUT of one object (direct uploads). */

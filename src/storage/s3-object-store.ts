@@ -6,6 +6,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -19,6 +20,8 @@ type S3Storage = Extract<StorageConfig, { kind: 's3' }>;
 
 /** Parts of a streamed upload (S3's multipart minimum is 5 MiB). */
 const PART_BYTES = 8 * 1024 * 1024;
+/** ListObjectsV2 answers at most this many keys per page. */
+const LIST_PAGE = 1000;
 /** DeleteObjects takes at most this many keys per request. */
 const DELETE_BATCH = 1000;
 
@@ -46,7 +49,8 @@ async function orMissing<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStore {
+export function s3ObjectStore(storage: S3Storage, client?: S3Client, opts: { listPage?: number } = {}): ObjectStore {
+  const listPage = opts.listPage ?? LIST_PAGE;
   const s3 =
     client ??
     new S3Client({
@@ -79,6 +83,24 @@ export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStor
       }),
     stream: (key) => orMissing(async () => (await s3.send(new GetObjectCommand({ Bucket, Key: key }))).Body as Readable),
     size: (key) => orMissing(async () => (await s3.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? 0),
+    async list(prefix, limit) {
+      const found: Array<{ key: string; size: number }> = [];
+      let token: string | undefined;
+      try {
+        do {
+          const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: Math.min(listPage, limit + 1 - found.length) }));
+          for (const o of page.Contents ?? []) {
+            // A "folder" a console made (an empty object named `…/`) holds no document.
+            if (o.Key === undefined || (o.Key.endsWith('/') && (o.Size ?? 0) === 0)) continue;
+            found.push({ key: o.Key, size: o.Size ?? 0 });
+          }
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token && found.length <= limit);
+      } catch (err) {
+        throw translate(err);
+      }
+      return found;
+    },
     async delete(keys) {
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const batch = keys.slice(i, i + DELETE_BATCH);
