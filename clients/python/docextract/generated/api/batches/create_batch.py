@@ -9,16 +9,16 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.batch_response import BatchResponse
-from ...models.create_batch_request_type_0 import CreateBatchRequestType0
-from ...models.create_batch_request_type_1 import CreateBatchRequestType1
 from ...models.create_batch_request_type_2 import CreateBatchRequestType2
+from ...models.create_batch_request_type_3 import CreateBatchRequestType3
+from ...models.create_batch_request_type_4 import CreateBatchRequestType4
 from ...models.http_validation_error import HTTPValidationError
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
+    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -30,10 +30,14 @@ def _get_kwargs(
         "url": "/v1/batches",
     }
 
-    if isinstance(body, CreateBatchRequestType0) or isinstance(body, CreateBatchRequestType1):
+    if (
+        isinstance(body, CreateBatchRequestType2)
+        or isinstance(body, CreateBatchRequestType3)
+        or isinstance(body, CreateBatchRequestType4)
+    ):
         _kwargs["json"] = body.to_dict()
     else:
-        _kwargs["json"] = body.to_dict()
+        _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -130,7 +134,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
+    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -142,11 +146,12 @@ def sync_detailed(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
             of that mode, without routing; docs/packets.md).
@@ -174,7 +179,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
+    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -186,11 +191,12 @@ def sync(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
             of that mode, without routing; docs/packets.md).
@@ -213,7 +219,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
+    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -225,11 +231,12 @@ async def asyncio_detailed(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
             of that mode, without routing; docs/packets.md).
@@ -255,7 +262,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
+    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -267,11 +274,12 @@ async def asyncio(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
+        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
             of that mode, without routing; docs/packets.md).

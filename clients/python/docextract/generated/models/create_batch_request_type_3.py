@@ -9,11 +9,11 @@ from typing_extensions import Self
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="CreateBatchRequestType1")
+T = TypeVar("T", bound="CreateBatchRequestType3")
 
 
 @_attrs_define
-class CreateBatchRequestType1:
+class CreateBatchRequestType3:
     """
     Attributes:
         kind (Literal['parse'] | Unset):
@@ -48,13 +48,13 @@ class CreateBatchRequestType1:
 
         inputs = d.pop("inputs", UNSET)
 
-        create_batch_request_type_1 = cls(
+        create_batch_request_type_3 = cls(
             kind=kind,
             inputs=inputs,
         )
 
-        create_batch_request_type_1.additional_properties = d
-        return create_batch_request_type_1
+        create_batch_request_type_3.additional_properties = d
+        return create_batch_request_type_3
 
     @property
     def additional_keys(self) -> list[str]:
