@@ -3981,7 +3981,8 @@ export interface components {
             /** @description Immutable identifier (`pjob_` + ULID). */
             id: string;
             parser_id: string;
-            file_id: string;
+            /** @description The file parsed; null only for an item of a batch read from a bucket whose object has not become a file yet (it never started, or it failed with the object's error; docs/batches.md). */
+            file_id: string | null;
             parser_snapshot: components["schemas"]["ParserSnapshotResponse"];
             provider_name_used: components["schemas"]["ProviderName"] | null;
             model_used: string | null;
@@ -4047,7 +4048,8 @@ export interface components {
             /** @description Immutable identifier (`pjob_` + ULID). */
             id: string;
             parser_id: string;
-            file_id: string;
+            /** @description The file parsed; null only for an item of a batch read from a bucket whose object has not become a file yet (it never started, or it failed with the object's error; docs/batches.md). */
+            file_id: string | null;
             parser_snapshot: components["schemas"]["ParserSnapshotResponse"];
             provider_name_used: components["schemas"]["ProviderName"] | null;
             model_used: string | null;
@@ -4530,8 +4532,8 @@ export interface components {
          * @enum {string}
          */
         BatchStatus: "queued" | "running" | "completed" | "canceling" | "canceled" | "failed";
-        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch, `classifier_name` and `mode` for a classification batch (every item a classification job of that mode, without routing; docs/packets.md). */
-        CreateBatchRequest: ({
+        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch, `classifier_name` and `mode` for a classification batch (every item a classification job of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both or neither: `422`). */
+        CreateBatchRequest: {
             /** @enum {string} */
             kind: "extraction" | "parse" | "classification";
             extractor_name?: string;
@@ -4569,7 +4571,7 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
-        } | unknown | unknown) & ({
+        } & ({
             /** @constant */
             kind?: "extraction";
         } | {
@@ -4738,7 +4740,7 @@ export interface components {
          *     | `bucket_batches_unavailable` | 409 | A batch names a `source` or `destination` but the service stores bytes in Postgres (`SERVICE_STORAGE=postgres`). |
          *     | `validation_error` | 422 | The request's shape is invalid (path, query or body; malformed JSON included): the `code` of every HTTPValidationError body without a more specific one. |
          *     | `json_too_deep` | 422 | A JSON body nests objects and arrays deeper than 128 levels (HTTPValidationError, `type: json_too_deep`); nothing was stored. |
-         *     | `job_in_batch` | 409 | The job is an item of a batch: it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`). |
+         *     | `job_in_batch` | 409 | The job is an item of a batch: it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`); an item of a batch from a bucket whose object never became a file is retried only with its batch. |
          *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's); `detail` states the operation's limit. |
          *     | `invalid_page_range` | 422 | A job's `pages` do not fit its file (or were given with inline text). |
          *     | `unknown_extractor` | 422 | A classifier's class names an extractor that does not exist. |
@@ -5154,7 +5156,10 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
-        /** @description Only a `failed` job can be retried (`job_not_failed`). */
+        /**
+         * @description Only a `failed` job can be retried (`job_not_failed`). An item of a batch read from a bucket
+         *     whose object never became a file is retried with its batch (`job_in_batch`; docs/batches.md).
+         */
         JobNotFailed: {
             headers: {
                 [name: string]: unknown;

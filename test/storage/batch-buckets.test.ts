@@ -119,6 +119,44 @@ describe('a batch from a bucket prefix, its results written under another', () =
     expect(await objectText('parsed/results.ndjson')).toBe(ndjson);
     await expect(objectText('parsed/results.csv')).rejects.toThrow();
   }, 180_000);
+
+  it('a canceled batch writes its results too; items never started have no file (file_id null) until a retry reads their objects', async () => {
+    // Slow answers, one item at a time: the cancel comes before most items start.
+    provider.respondWith(() => ({ kind: 'content', content: '# page', delayMs: 2_000, usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+    const created = await call(stack.url, 'POST', '/v1/batches', { kind: 'parse', parser_name: 'document-to-markdown', source: { s3_prefix: 'inbox/2026/' }, destination: { s3_prefix: 'canceled' }, concurrency: 1 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await call(stack.url, 'POST', `/v1/batches/${id}/cancel`)).status).toBe(200);
+    const batch = await eventually(async () => {
+      const r = await call(stack.url, 'GET', `/v1/batches/${id}`);
+      return r.body.status === 'canceled' && r.body.destination.written_at !== null ? r.body : undefined;
+    }, 120_000);
+    expect(batch.request_counts.canceled).toBeGreaterThanOrEqual(5);
+    // Its items as jobs (the response checked against openapi.yaml): the unstarted ones have no file.
+    const items = await call(stack.url, 'GET', `/v1/parse-jobs?batch_id=${id}&limit=100`);
+    expect(items.status).toBe(200);
+    expect(items.body.filter((j: { file_id: string | null }) => j.file_id === null).length).toBeGreaterThanOrEqual(5);
+    const ndjson = await (await fetch(`${stack.url}/v1/batches/${id}/results`)).text();
+    expect(await objectText('canceled/results.ndjson')).toBe(ndjson);
+    expect(ndjson.split('\n').filter(Boolean)).toHaveLength(6);
+    // An unstarted item cannot be retried alone (no file to run on); the batch's retry reads the objects.
+    provider.respondWith(() => ({ kind: 'content', content: '# page', usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+    const retried = await call(stack.url, 'POST', `/v1/batches/${id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.destination.written_at).toBeNull();
+    const again = await eventually(async () => {
+      const r = await call(stack.url, 'GET', `/v1/batches/${id}`);
+      return r.body.status === 'completed' && r.body.destination.written_at !== null ? r.body : undefined;
+    }, 120_000);
+    // broken.bin fails (no upload takes its bytes); every other object became a file and completed.
+    expect(again.request_counts).toMatchObject({ total: 6, completed: 5, failed: 1, canceled: 0 });
+    const failed = (await call(stack.url, 'GET', `/v1/parse-jobs?batch_id=${id}&status=failed`)).body[0];
+    expect(failed.file_id).toBeNull();
+    const alone = await call(stack.url, 'POST', `/v1/parse-jobs/${failed.id}/retry`);
+    expect(alone.status).toBe(409);
+    expect(alone.body.code).toBe('job_in_batch');
+    expect(await objectText('canceled/results.ndjson')).toBe(await (await fetch(`${stack.url}/v1/batches/${id}/results`)).text());
+  }, 240_000);
 });
 
 describe('creating a batch from a bucket is validated', () => {

@@ -98,6 +98,11 @@ export async function setItemFile(db: Db, kind: JobKind, id: string, fileId: str
   return (await db(TABLE[kind]).where({ id, status: 'queued' }).whereNull('file_id').update({ file_id: fileId })) === 1;
 }
 
+/** An item read from a bucket that has no file yet (its object was never made one), with its batch; undefined otherwise. */
+export async function itemAwaitingItsFile(db: Db, kind: JobKind, id: string): Promise<{ batch_id: string } | undefined> {
+  return db(TABLE[kind]).where({ id }).whereNull('file_id').whereNotNull('source_key').first('batch_id');
+}
+
 /** queued → failed with its reason, for an item whose object could not become a file (no workflow ever ran it). */
 export async function failQueuedItem(db: Db, kind: JobKind, id: string, error: { code: string; message: string }): Promise<boolean> {
   return (await db(TABLE[kind]).where({ id, status: 'queued' }).update({ status: 'failed', error: JSON.stringify(error), completed_at: db.fn.now() })) === 1;

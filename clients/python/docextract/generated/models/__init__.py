@@ -61,9 +61,9 @@ from .classifier_evaluation_report_item_results_item_error_type_0 import (
     ClassifierEvaluationReportItemResultsItemErrorType0,
 )
 from .classifier_response import ClassifierResponse
+from .create_batch_request_type_0 import CreateBatchRequestType0
+from .create_batch_request_type_1 import CreateBatchRequestType1
 from .create_batch_request_type_2 import CreateBatchRequestType2
-from .create_batch_request_type_3 import CreateBatchRequestType3
-from .create_batch_request_type_4 import CreateBatchRequestType4
 from .create_classification_job_request_type_1 import (
     CreateClassificationJobRequestType1,
 )
@@ -345,9 +345,9 @@ __all__ = (
     "ClassifierEvaluationReportItemResultsItem",
     "ClassifierEvaluationReportItemResultsItemErrorType0",
     "ClassifierResponse",
+    "CreateBatchRequestType0",
+    "CreateBatchRequestType1",
     "CreateBatchRequestType2",
-    "CreateBatchRequestType3",
-    "CreateBatchRequestType4",
     "CreateClassificationJobRequestType1",
     "CreateExtractionJobRequest",
     "CreateParseJobRequest",

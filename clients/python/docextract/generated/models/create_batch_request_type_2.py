@@ -16,10 +16,10 @@ T = TypeVar("T", bound="CreateBatchRequestType2")
 class CreateBatchRequestType2:
     """
     Attributes:
-        kind (Literal['extraction'] | Unset):
+        kind (Literal['classification'] | Unset):
     """
 
-    kind: Literal["extraction"] | Unset = UNSET
+    kind: Literal["classification"] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,9 +36,9 @@ class CreateBatchRequestType2:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["extraction"] | Unset, d.pop("kind", UNSET))
-        if kind != "extraction" and not isinstance(kind, Unset):
-            raise ValueError(f"kind must match const 'extraction', got '{kind}'")
+        kind = cast(Literal["classification"] | Unset, d.pop("kind", UNSET))
+        if kind != "classification" and not isinstance(kind, Unset):
+            raise ValueError(f"kind must match const 'classification', got '{kind}'")
 
         create_batch_request_type_2 = cls(
             kind=kind,

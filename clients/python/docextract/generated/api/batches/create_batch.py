@@ -9,16 +9,16 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.batch_response import BatchResponse
+from ...models.create_batch_request_type_0 import CreateBatchRequestType0
+from ...models.create_batch_request_type_1 import CreateBatchRequestType1
 from ...models.create_batch_request_type_2 import CreateBatchRequestType2
-from ...models.create_batch_request_type_3 import CreateBatchRequestType3
-from ...models.create_batch_request_type_4 import CreateBatchRequestType4
 from ...models.http_validation_error import HTTPValidationError
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -30,14 +30,10 @@ def _get_kwargs(
         "url": "/v1/batches",
     }
 
-    if (
-        isinstance(body, CreateBatchRequestType2)
-        or isinstance(body, CreateBatchRequestType3)
-        or isinstance(body, CreateBatchRequestType4)
-    ):
+    if isinstance(body, CreateBatchRequestType0) or isinstance(body, CreateBatchRequestType1):
         _kwargs["json"] = body.to_dict()
     else:
-        _kwargs["json"] = body
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -134,7 +130,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -151,10 +147,11 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,7 +176,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -196,10 +193,11 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,7 +217,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiErrorResponse | HTTPValidationError | BatchResponse]:
     """Create a batch
@@ -236,10 +234,11 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -262,7 +261,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4,
+    body: CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiErrorResponse | HTTPValidationError | BatchResponse | None:
     """Create a batch
@@ -279,10 +278,11 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (Any | CreateBatchRequestType2 | CreateBatchRequestType3 | CreateBatchRequestType4):
+        body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

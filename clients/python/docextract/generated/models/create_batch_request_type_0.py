@@ -9,17 +9,17 @@ from typing_extensions import Self
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="CreateBatchRequestType4")
+T = TypeVar("T", bound="CreateBatchRequestType0")
 
 
 @_attrs_define
-class CreateBatchRequestType4:
+class CreateBatchRequestType0:
     """
     Attributes:
-        kind (Literal['classification'] | Unset):
+        kind (Literal['extraction'] | Unset):
     """
 
-    kind: Literal["classification"] | Unset = UNSET
+    kind: Literal["extraction"] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,16 +36,16 @@ class CreateBatchRequestType4:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["classification"] | Unset, d.pop("kind", UNSET))
-        if kind != "classification" and not isinstance(kind, Unset):
-            raise ValueError(f"kind must match const 'classification', got '{kind}'")
+        kind = cast(Literal["extraction"] | Unset, d.pop("kind", UNSET))
+        if kind != "extraction" and not isinstance(kind, Unset):
+            raise ValueError(f"kind must match const 'extraction', got '{kind}'")
 
-        create_batch_request_type_4 = cls(
+        create_batch_request_type_0 = cls(
             kind=kind,
         )
 
-        create_batch_request_type_4.additional_properties = d
-        return create_batch_request_type_4
+        create_batch_request_type_0.additional_properties = d
+        return create_batch_request_type_0
 
     @property
     def additional_keys(self) -> list[str]:

@@ -9,11 +9,11 @@ from typing_extensions import Self
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="CreateBatchRequestType3")
+T = TypeVar("T", bound="CreateBatchRequestType1")
 
 
 @_attrs_define
-class CreateBatchRequestType3:
+class CreateBatchRequestType1:
     """
     Attributes:
         kind (Literal['parse'] | Unset):
@@ -48,13 +48,13 @@ class CreateBatchRequestType3:
 
         inputs = d.pop("inputs", UNSET)
 
-        create_batch_request_type_3 = cls(
+        create_batch_request_type_1 = cls(
             kind=kind,
             inputs=inputs,
         )
 
-        create_batch_request_type_3.additional_properties = d
-        return create_batch_request_type_3
+        create_batch_request_type_1.additional_properties = d
+        return create_batch_request_type_1
 
     @property
     def additional_keys(self) -> list[str]:
