@@ -11,6 +11,7 @@ import { call, eventually, startStackWithProvider } from '../api/job-helpers.js'
 import { startSeaweedS3, type SeaweedS3 } from '../harness/seaweedfs.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
+import { hostPortOf, startTcpProxy, type TcpProxy } from '../harness/tcp-proxy.js';
 import { configureObjectStore, objectStore } from '../../src/storage/object-store.js';
 import { s3ObjectStore } from '../../src/storage/s3-object-store.js';
 
@@ -18,6 +19,8 @@ let s3: SeaweedS3;
 let stack: TestStack;
 let provider: ScriptedProvider;
 let client: S3Client;
+/** Between the service and the bucket, to cut it off (the test's own client talks to the bucket directly). */
+let proxy: TcpProxy;
 const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 /** The service's S3_PREFIX: every key a request names is under it. */
 const SERVICE_PREFIX = 'svc/';
@@ -33,7 +36,8 @@ beforeAll(async () => {
   s3 = await startSeaweedS3();
   process.env.AWS_ACCESS_KEY_ID = s3.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = s3.secretAccessKey;
-  ({ stack, provider } = await startStackWithProvider({ env: { ...s3.env, S3_PREFIX: SERVICE_PREFIX } }));
+  proxy = await startTcpProxy(hostPortOf(s3.endpoint));
+  ({ stack, provider } = await startStackWithProvider({ env: { ...s3.env, S3_ENDPOINT: `http://${proxy.host}:${proxy.port}`, S3_PREFIX: SERVICE_PREFIX } }));
   client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
   const put = await call(stack.url, 'PUT', '/v1/extractors/bucket-invoice', { display_name: 'Invoice', instructions: 'Extract the total.', model: 'test-vision-model', schema: SCHEMA });
   expect([200, 201]).toContain(put.status);
@@ -43,6 +47,7 @@ afterAll(async () => {
   await stack?.close();
   await provider?.close();
   client?.destroy();
+  await proxy?.close();
   await s3?.stop();
   process.env.AWS_ACCESS_KEY_ID = saved.id;
   process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
@@ -157,6 +162,35 @@ describe('a batch from a bucket prefix, its results written under another', () =
     expect(alone.body.code).toBe('job_in_batch');
     expect(await objectText('canceled/results.ndjson')).toBe(await (await fetch(`${stack.url}/v1/batches/${id}/results`)).text());
   }, 240_000);
+
+  it('the bucket unreachable when the batch ends: the batch is completed, its results are written once the bucket is back', async () => {
+    provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ total: 7 }), delayMs: 1_500, usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+    const created = await call(stack.url, 'POST', '/v1/batches', batchBody({ inputs: [{ custom_id: 'only', text: 'Invoice, total 7' }], destination: { s3_prefix: 'late' } }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    proxy.pause();
+    try {
+      await eventually(async () => {
+        const r = await call(stack.url, 'GET', `/v1/batches/${id}`);
+        return r.body.status === 'completed' ? r.body : undefined;
+      }, 60_000);
+      // Once the service has tried the bucket since (a refused connection), the results are still unwritten.
+      const tried = proxy.accepted;
+      await eventually(async () => (proxy.accepted > tried ? true : undefined), 60_000);
+      expect((await call(stack.url, 'GET', `/v1/batches/${id}`)).body.destination.written_at).toBeNull();
+      await expect(objectText('late/results.ndjson')).rejects.toThrow();
+    } finally {
+      proxy.resume();
+    }
+    await eventually(async () => {
+      const r = await call(stack.url, 'GET', `/v1/batches/${id}`);
+      return r.body.destination.written_at !== null ? r.body : undefined;
+    }, 90_000);
+    const ndjson = await (await fetch(`${stack.url}/v1/batches/${id}/results`)).text();
+    expect(JSON.parse(ndjson).result.data).toEqual({ total: 7 });
+    expect(await objectText('late/results.ndjson')).toBe(ndjson);
+    expect(await objectText('late/results.csv')).toBe(await (await fetch(`${stack.url}/v1/batches/${id}/results.csv`)).text());
+  }, 180_000);
 });
 
 describe('creating a batch from a bucket is validated', () => {
