@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { failBatchWork, runBatchSlice, type SliceOptions } from '../src/domain/batch-runner.js';
 import { getBatch } from '../src/domain/batches.js';
+import { writeBatchDestination } from '../src/domain/batch-destination.js';
 import { storeEventBody } from '../src/storage/webhook-events.js';
 import { messageIdFor } from '../src/webhooks/events.js';
 import type { BatchSliceOutcome } from '../workflows/batch-types.js';
@@ -34,7 +35,14 @@ export function batchActivities({ db, config, logger, shutdown }: ResolvedActivi
         // worker that polls (after a restart, at once on another one); nothing is lost, the
         // window's state is in Postgres.
         signal: shutdown ? AbortSignal.any([ctx.cancellationSignal, shutdown]) : ctx.cancellationSignal,
-      }).finally(() => clearInterval(beating));
+      })
+        .then(async (outcome) => {
+          // An ended batch's results go to its bucket destination before the run reports the end (and
+          // its webhook is sent): an attempt that crashed after the end finds the batch ended and writes.
+          if (outcome !== 'running' && outcome !== 'deleted') await writeBatchDestination(db, batchId);
+          return outcome;
+        })
+        .finally(() => clearInterval(beating));
     },
 
     /**
@@ -46,6 +54,7 @@ export function batchActivities({ db, config, logger, shutdown }: ResolvedActivi
       const internal = error.code === UNFIXABLE_CODE;
       const recorded = internal ? { code: error.code, message: BATCH_INTERNAL_ERROR_MESSAGE } : error;
       const outcome = await failBatchWork({ db, config, logger, temporal: Context.current().client }, batchId, recorded);
+      if (outcome !== 'deleted') await writeBatchDestination(db, batchId);
       if (outcome !== 'failed') return outcome;
       if (internal) logger.error({ batch_id: batchId, workflow_id: batchId, code: error.code, detail: error.message }, 'internal error of a batch');
       else logger.info({ batch_id: batchId, workflow_id: batchId, code: error.code }, 'batch failed');

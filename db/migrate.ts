@@ -28,6 +28,7 @@ import * as fileConverter from './migrations/033_file_converter.js';
 import * as pageOcr from './migrations/036_page_ocr.js';
 import * as objectStorage from './migrations/037_object_storage.js';
 import * as directUploads from './migrations/038_direct_uploads.js';
+import * as batchBuckets from './migrations/039_batch_buckets.js';
 
 // Migrations are imported as modules (not discovered on disk) so they work the same
 // under tsx, ts-jest and compiled JavaScript.
@@ -61,6 +62,7 @@ const migrations: Record<string, Pick<Knex.Migration, 'up' | 'down'>> = {
   '036_page_ocr': pageOcr,
   '037_object_storage': objectStorage,
   '038_direct_uploads': directUploads,
+  '039_batch_buckets': batchBuckets,
 };
 
 const source: Knex.MigrationSource<string> = {

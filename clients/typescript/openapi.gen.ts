@@ -1900,7 +1900,8 @@ export interface paths {
          *     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
          *     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
          *     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-         *     be up to 256 MiB.
+         *     be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+         *     prefix (`source`), and the results written under another when the batch ends (`destination`).
          */
         post: operations["createBatch"];
         delete?: never;
@@ -4069,7 +4070,8 @@ export interface components {
             /** @description Immutable identifier (`pjob_` + ULID). */
             id: string;
             parser_id: string;
-            file_id: string;
+            /** @description The file parsed; null only for an item of a batch read from a bucket whose object has not become a file yet (it never started, or it failed with the object's error; docs/batches.md). */
+            file_id: string | null;
             parser_snapshot: components["schemas"]["ParserSnapshotResponse"];
             provider_name_used: components["schemas"]["ProviderName"] | null;
             model_used: string | null;
@@ -4136,7 +4138,8 @@ export interface components {
             /** @description Immutable identifier (`pjob_` + ULID). */
             id: string;
             parser_id: string;
-            file_id: string;
+            /** @description The file parsed; null only for an item of a batch read from a bucket whose object has not become a file yet (it never started, or it failed with the object's error; docs/batches.md). */
+            file_id: string | null;
             parser_snapshot: components["schemas"]["ParserSnapshotResponse"];
             provider_name_used: components["schemas"]["ProviderName"] | null;
             model_used: string | null;
@@ -4619,7 +4622,7 @@ export interface components {
          * @enum {string}
          */
         BatchStatus: "queued" | "running" | "completed" | "canceling" | "canceled" | "failed";
-        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch, `classifier_name` and `mode` for a classification batch (every item a classification job of that mode, without routing; docs/packets.md). */
+        /** @description `extractor_name` for an extraction batch, `parser_name` for a parse batch, `classifier_name` and `mode` for a classification batch (every item a classification job of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both or neither: `422`). */
         CreateBatchRequest: {
             /** @enum {string} */
             kind: "extraction" | "parse" | "classification";
@@ -4632,8 +4635,26 @@ export interface components {
              * @enum {string}
              */
             mode?: "document" | "split";
-            /** @description At most 50,000 (`422 too_many_inputs` beyond). Each `custom_id` unique in the batch. */
-            inputs: components["schemas"]["BatchInput"][];
+            /** @description At most 50,000 (`422 too_many_inputs` beyond). Each `custom_id` unique in the batch. Exactly one of `inputs` or `source`. */
+            inputs?: components["schemas"]["BatchInput"][];
+            /**
+             * @description Our addition (issue 53; `SERVICE_STORAGE=s3` only, else `409 bucket_batches_unavailable`). Instead of
+             *     `inputs`: every object under this prefix of the service's bucket (keys under `S3_PREFIX`) is an
+             *     item, its `custom_id` the object's key without `S3_PREFIX`. Listed when the batch is created (paged),
+             *     so `request_counts.total` is in the 201: at most 50,000 objects (`422 too_many_inputs`), none is
+             *     `422 source_empty`. Each item's file is made of its object when the item starts, as an upload's
+             *     is (an object the upload pipeline refuses fails its item with that code;
+             *     `source_object_missing` when it was removed meanwhile). docs/batches.md.
+             */
+            source?: components["schemas"]["BatchBucketPrefix"];
+            /**
+             * @description Our addition (issue 53; `SERVICE_STORAGE=s3` only, else `409 bucket_batches_unavailable`). When the
+             *     batch ends (completed, canceled or failed; again after a retry ends), `results.ndjson` (and
+             *     `results.csv` for an extraction batch) are written under this prefix (as a folder: `out` writes
+             *     `out/results.ndjson`), the same bytes as `GET …/results` and `…/results.csv`; the batch's
+             *     `destination` says where and when.
+             */
+            destination?: components["schemas"]["BatchBucketPrefix"];
             /** @description Items in flight at once; default `SERVICE_BATCH_CONCURRENCY` (16). */
             concurrency?: number;
             /** @description At most 16 string pairs (keys 1-64, values 0-512 characters), returned as given. */
@@ -4651,6 +4672,24 @@ export interface components {
             /** @constant */
             kind?: "classification";
         });
+        /**
+         * @description Our addition (issue 53). A key prefix in the service's bucket, relative to `S3_PREFIX` (as an
+         *     object's `custom_id` is). It may not start with `/` nor reach into the service's own objects
+         *     (`files/`, `renditions/`, `uploads/`): `422`.
+         */
+        BatchBucketPrefix: {
+            s3_prefix: string;
+        };
+        /** @description Our addition (issue 53). Where the batch's results are written when it ends (keys relative to `S3_PREFIX`). */
+        BatchDestination: {
+            s3_prefix: string;
+            /** @description The JSON lines of `GET /v1/batches/{batch_id}/results`. */
+            results_ndjson_key: string;
+            /** @description The CSV of `GET /v1/batches/{batch_id}/results.csv`; null for a batch that is not an extraction batch. */
+            results_csv_key: string | null;
+            /** @description When the results were last written there; null until the batch has ended (and again while a retry runs it). */
+            written_at: components["schemas"]["Timestamp"] | null;
+        };
         /** @description Exactly one of `file_id` or `text` (`text` in extraction and classification batches only). */
         BatchInput: {
             /** @description The client's key for the item, unique in the batch. */
@@ -4702,6 +4741,12 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["Timestamp"] | null;
             completed_at: components["schemas"]["Timestamp"] | null;
+            /** @description Our addition (issue 53). The bucket prefix the items were listed from; null for a batch of `inputs`. */
+            source: {
+                s3_prefix: string;
+            } | null;
+            /** @description Our addition (issue 53). Where its results are written when it ends; null without a destination. */
+            destination: components["schemas"]["BatchDestination"] | null;
         };
         /** @description One line of `GET /v1/batches/{batch_id}/results`. */
         BatchResultLine: {
@@ -4781,9 +4826,11 @@ export interface components {
          *     | `batch_not_ended` | 409 | Only a completed, canceled or failed batch can be retried. |
          *     | `nothing_to_retry` | 409 | The batch has no failed or canceled item to run again. |
          *     | `too_many_inputs` | 422 | A batch holds at most 50,000 inputs. |
+         *     | `source_empty` | 422 | A batch's `source` prefix has no object in the service's bucket. |
+         *     | `bucket_batches_unavailable` | 409 | A batch names a `source` or `destination` but the service stores bytes in Postgres (`SERVICE_STORAGE=postgres`). |
          *     | `validation_error` | 422 | The request's shape is invalid (path, query or body; malformed JSON included): the `code` of every HTTPValidationError body without a more specific one. |
          *     | `json_too_deep` | 422 | A JSON body nests objects and arrays deeper than 128 levels (HTTPValidationError, `type: json_too_deep`); nothing was stored. |
-         *     | `job_in_batch` | 409 | The job is an item of a batch: it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`). |
+         *     | `job_in_batch` | 409 | The job is an item of a batch: it can be canceled, but it is deleted only with its batch (`DELETE /v1/batches/{batch_id}`); an item of a batch from a bucket whose object never became a file is retried only with its batch. |
          *     | `payload_too_large` | 413 | The JSON body exceeds 2 MiB (13 MiB for job creation, 256 MiB for a batch's); `detail` states the operation's limit. |
          *     | `invalid_page_range` | 422 | A job's `pages` do not fit its file (or were given with inline text). |
          *     | `unknown_extractor` | 422 | A classifier's class names an extractor that does not exist. |
@@ -4832,7 +4879,7 @@ export interface components {
          *     | `internal_error` | 500 | An unexpected error. |
          * @enum {string}
          */
-        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "direct_uploads_unavailable" | "upload_incomplete" | "upload_size_mismatch" | "upload_expired" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "storage_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
+        ErrorCode: "rate_limited" | "quota_exceeded" | "workspace_has_running_jobs" | "workspace_is_default" | "not_found" | "empty_file" | "unsupported_media_type" | "invalid_multipart" | "invalid_schema" | "invalid_example" | "invalid_rules" | "model_required" | "name_mismatch" | "invalid_provider_configuration" | "provider_key_missing" | "provider_key_unreadable" | "provider_not_configured" | "bad_request" | "unauthorized" | "forbidden" | "operator_token_required" | "workspace_requires_token" | "invalid_api_key" | "method_not_allowed" | "prebuilt_read_only" | "name_taken" | "extractor_in_use" | "parser_in_use" | "file_in_use" | "job_not_failed" | "review_not_open" | "stale_revision" | "open_flags" | "invalid_review_path" | "output_schema_mismatch" | "batch_not_ended" | "nothing_to_retry" | "too_many_inputs" | "source_empty" | "bucket_batches_unavailable" | "validation_error" | "json_too_deep" | "job_in_batch" | "invalid_page_range" | "unknown_extractor" | "classifier_in_use" | "invalid_segments" | "payload_too_large" | "file_too_large" | "direct_uploads_unavailable" | "upload_incomplete" | "upload_size_mismatch" | "upload_expired" | "provider_error" | "persistence_busy" | "scheduler_unavailable" | "storage_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_url_invalid" | "webhook_url_unresolvable" | "webhook_url_forbidden" | "document_encrypted" | "document_corrupt" | "document_empty" | "document_too_many_pages" | "document_page_too_large" | "document_too_large" | "converter_unavailable" | "conversion_timeout" | "evaluation_set_exists" | "evaluation_set_in_use" | "evaluation_set_empty" | "job_not_reviewed" | "evaluation_run_active" | "evaluation_run_not_completed" | "extractor_changed" | "evaluation_sets_differ" | "evaluation_set_missing" | "candidate_not_finished" | "regressions_found" | "job_not_completed" | "evaluation_run_not_comparable" | "evaluation_items_unsuitable" | "internal_error";
         /**
          * @description Stable code of a failed job's `error`.
          *
@@ -4950,6 +4997,22 @@ export interface components {
         IdempotencyKeyInUse: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description The first request with this `Idempotency-Key` is being undone at this moment (its job could not be
+         *     started); retry after `Retry-After` seconds (`idempotency_key_in_use`). Or the batch names a
+         *     `source` or `destination` but the service stores bytes in Postgres (`bucket_batches_unavailable`:
+         *     there is no bucket; upload the files and give `inputs`).
+         */
+        IdempotencyKeyInUseOrNoBucket: {
+            headers: {
+                /** @description Seconds to wait before retrying (`idempotency_key_in_use` only). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -5188,7 +5251,10 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ApiErrorResponse"];
             };
         };
-        /** @description Only a `failed` job can be retried (`job_not_failed`). */
+        /**
+         * @description Only a `failed` job can be retried (`job_not_failed`). An item of a batch read from a bucket
+         *     whose object never became a file is retried with its batch (`job_in_batch`; docs/batches.md).
+         */
         JobNotFailed: {
             headers: {
                 [name: string]: unknown;
@@ -5261,7 +5327,9 @@ export interface components {
                  *       },
                  *       "created_at": "2026-03-01T10:15:31.004Z",
                  *       "started_at": "2026-03-01T10:15:31.120Z",
-                 *       "completed_at": "2026-03-01T10:16:02.870Z"
+                 *       "completed_at": "2026-03-01T10:16:02.870Z",
+                 *       "source": null,
+                 *       "destination": null
                  *     }
                  */
                 "application/json": components["schemas"]["BatchResponse"];
@@ -5312,9 +5380,10 @@ export interface components {
         /**
          * @description The request's shape is invalid (`HTTPValidationError`: a duplicate or too long `custom_id`,
          *     `text` in a parse batch, more than 16 metadata pairs, ...), more than 50,000 inputs
-         *     (`too_many_inputs`, naming the limit), an input's `pages` that do not fit its file
-         *     (`invalid_page_range`, naming the input), or the `Idempotency-Key` was used with another body
-         *     (`idempotency_key_reused`).
+         *     (`too_many_inputs`, naming the limit; more than 50,000 objects under a `source` prefix too), an
+         *     input's `pages` that do not fit its file (`invalid_page_range`, naming the input), a `source`
+         *     prefix without objects (`source_empty`), or the `Idempotency-Key` was used with another body
+         *     (`idempotency_key_reused`). Both or neither of `inputs` and `source` is a `validation_error`.
          */
         BatchValidationError: {
             headers: {
@@ -5441,6 +5510,20 @@ export interface components {
                  *       "code": "persistence_busy"
                  *     }
                  */
+                "application/json": components["schemas"]["ApiErrorResponse"];
+            };
+        };
+        /**
+         * @description Persistence is busy (`persistence_busy`), the job scheduler cannot be reached
+         *     (`scheduler_unavailable`; no batch was created), or the bucket of a `source` cannot be listed
+         *     (`storage_unavailable`). Retry after `Retry-After` seconds.
+         */
+        PersistenceBusyOrSchedulerOrStorageUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["ApiErrorResponse"];
             };
         };
@@ -9934,12 +10017,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["IdempotencyKeyInUseOrNoBucket"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["BatchValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["JobCreationUnavailable"];
+            503: components["responses"]["PersistenceBusyOrSchedulerOrStorageUnavailable"];
         };
     };
     getBatch: {

@@ -14,6 +14,8 @@ import * as jobs from '../storage/jobs/batch-items.js';
 import { startJobWorkflow } from '../temporal/job-workflows.js';
 import { batchWindow, fairShareWindow, INTERACTIVE_RECENT_MS } from './batch-window.js';
 import { cancelJob } from './job-control.js';
+import { fileFromObject } from './batch-buckets.js';
+import { deleteFile } from './files.js';
 import { jobsCreated } from '../metrics/index.js';
 
 /** What one slice came to (the workflow's BatchSliceOutcome): still running, or how the batch ended. */
@@ -128,14 +130,16 @@ export async function failBatchWork(deps: BatchRunnerDeps, batchId: string, erro
   return 'deleted';
 }
 
-async function startItem(deps: BatchRunnerDeps, batch: batches.BatchRow, item: { id: string; file_id: string | null }): Promise<void> {
+async function startItem(deps: BatchRunnerDeps, batch: batches.BatchRow, item: jobs.QueuedItem): Promise<void> {
+  const fileId = item.file_id ?? (item.source_key !== null ? await fileOfItem(deps, batch, item, item.source_key) : null);
+  if (fileId === undefined) return; // its object could not become a file: the item failed, nothing to run
   try {
     await startJobWorkflow(
       deps.temporal,
       deps.config,
       batch.kind,
       item.id,
-      { job_kind: batch.kind, definition_name: batch.definition_name, file_id: item.file_id, batch_id: batch.id },
+      { job_kind: batch.kind, definition_name: batch.definition_name, file_id: fileId, batch_id: batch.id },
       { taskQueue: deps.config.temporal.batchTaskQueue },
     );
     jobsCreated.inc({ kind: batch.kind });
@@ -143,6 +147,25 @@ async function startItem(deps: BatchRunnerDeps, batch: batches.BatchRow, item: {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return; // its run is open: started before
     throw err;
   }
+}
+
+/**
+ * An item of a batch read from a bucket (issue 53, ./batch-buckets.ts): its file is made of its
+ * object now, as an upload's is, and recorded on the item before its workflow starts. An object
+ * the pipeline refuses fails the item with the reason; undefined then. A repeated hand-out (a
+ * crash between the two) finds the item's file recorded and does not make another.
+ */
+async function fileOfItem(deps: BatchRunnerDeps, batch: batches.BatchRow, item: jobs.QueuedItem, key: string): Promise<string | undefined> {
+  const made = await fileFromObject(deps.db, deps.config, key);
+  if ('error' in made) {
+    await jobs.failQueuedItem(deps.db, batch.kind, item.id, made.error);
+    return undefined;
+  }
+  if (await jobs.setItemFile(deps.db, batch.kind, item.id, made.fileId)) return made.fileId;
+  // Recorded meanwhile by another attempt, or no longer queued: this copy is not needed.
+  await deleteFile(deps.db, made.fileId).catch(() => undefined);
+  const again = (await jobs.queuedItem(deps.db, batch.kind, item.id))?.file_id;
+  return again ?? undefined;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -23,6 +23,7 @@ import { newId } from './ids.js';
 import { PAGE_BREAK, parserSnapshot } from './parse-jobs.js';
 import { findParserByRef } from './parsers.js';
 import { checkPageRange, pagesField, rangeColumns } from './page-ranges.js';
+import { bucketPrefixBody, destinationKeys, listSourceObjects, requireBucket } from './batch-buckets.js';
 import { text } from './text.js';
 import { iso, isoOrNull } from './time.js';
 
@@ -50,7 +51,11 @@ export const createBatchBody = z
     /** Classification batches (issue 44): the classifier and the mode of every item. */
     classifier_name: text(1, 128).optional(),
     mode: z.enum(CLASSIFICATION_MODES).optional(),
-    inputs: z.array(batchInput).min(1),
+    inputs: z.array(batchInput).min(1).optional(),
+    /** Issue 53: every object under a prefix of the service's bucket is an item (instead of `inputs`). */
+    source: bucketPrefixBody.optional(),
+    /** Issue 53: where the results are written when the batch ends. */
+    destination: bucketPrefixBody.optional(),
     concurrency: z.number().int().min(1).max(MAX_BATCH_CONCURRENCY).optional(),
     metadata: z
       .record(text(1, 64), text(0, 512))
@@ -65,8 +70,15 @@ export const createBatchBody = z
     }
     if (b.kind === 'classification' && b.mode === undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: "Field required for a classification batch: 'document' or 'split'" });
     if (b.kind !== 'classification' && b.mode !== undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: `Not allowed in a ${b.kind} batch` });
+    if ((b.inputs === undefined) === (b.source === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [b.inputs === undefined ? 'inputs' : 'source'],
+        message: b.inputs === undefined ? "Give 'inputs' (a list of items) or 'source' ({s3_prefix}: the objects under a prefix of the service's bucket)" : "Give either 'inputs' or 'source', not both",
+      });
+    }
     const seen = new Set<string>();
-    b.inputs.forEach((input, i) => {
+    (b.inputs ?? []).forEach((input, i) => {
       const given = Number(input.file_id !== undefined) + Number(input.text !== undefined);
       if (b.kind === 'parse' && input.text !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['inputs', i, 'text'], message: "'text' is only for extraction batches; a parse batch takes 'file_id'" });
@@ -156,6 +168,10 @@ export function toBatchResponse(row: batches.BatchRow, counts: RequestCounts, re
     created_at: iso(row.created_at),
     started_at: isoOrNull(row.started_at),
     completed_at: isoOrNull(row.completed_at),
+    source: row.source_prefix ? { s3_prefix: row.source_prefix } : null,
+    destination: row.destination_prefix
+      ? { s3_prefix: row.destination_prefix, ...destinationKeys(row.destination_prefix, row.kind), written_at: isoOrNull(row.destination_written_at) }
+      : null,
   };
 }
 export type BatchResponse = ReturnType<typeof toBatchResponse>;
@@ -173,6 +189,8 @@ const IDEMPOTENCY_SCOPE = 'batches';
 export async function createBatch(db: Db, temporal: Client, config: Config, body: CreateBatchBody, idempotencyKey?: string): Promise<{ batch: BatchResponse; replayed: boolean }> {
   const kind: JobKind = body.kind;
   const name = body[DEFINITION_FIELD[kind]]!;
+  // No bucket with SERVICE_STORAGE=postgres: refused before anything is looked up.
+  if (body.source || body.destination) requireBucket();
   let definition: { id: string; name: string; snapshot: unknown };
   if (kind === 'classification') {
     const classifier = await findClassifierByRef(db, name);
@@ -187,20 +205,26 @@ export async function createBatch(db: Db, temporal: Client, config: Config, body
     if (!parser || parser.name !== name) throw notFound('Parser', name);
     definition = { id: parser.id, name: parser.name, snapshot: parserSnapshot(parser) };
   }
-  await checkFilesExist(db, body.inputs.map((i) => i.file_id).filter((f): f is string => f !== undefined));
-  for (const [i, input] of body.inputs.entries()) await checkPageRange(db, config, input, `inputs[${i}]: `);
+  const inputs = body.inputs ?? [];
+  await checkFilesExist(db, inputs.map((i) => i.file_id).filter((f): f is string => f !== undefined));
+  for (const [i, input] of inputs.entries()) await checkPageRange(db, config, input, `inputs[${i}]: `);
+  // A source's objects are listed now (the total is known at once); each becomes a file when its item starts.
+  const objects = body.source ? await listSourceObjects(body.source.s3_prefix, MAX_BATCH_INPUTS) : [];
 
   const id = newId('batch');
   const claim = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, hash: requestHash(body) } : undefined;
-  const items: BatchItemValues[] = body.inputs.map((input, i) => ({
-    id: newId(ID_KIND[kind]),
-    custom_id: input.custom_id,
-    batch_index: i,
-    file_id: input.file_id ?? null,
-    source_text: input.text ?? null,
-    ...rangeColumns(input.pages),
-    ...(kind === 'classification' ? { mode: body.mode } : {}),
-  }));
+  const mode = kind === 'classification' ? { mode: body.mode } : {};
+  const items: BatchItemValues[] = body.source
+    ? objects.map((o, i) => ({ id: newId(ID_KIND[kind]), custom_id: o.custom_id, batch_index: i, file_id: null, source_key: o.key, ...mode }))
+    : inputs.map((input, i) => ({
+        id: newId(ID_KIND[kind]),
+        custom_id: input.custom_id,
+        batch_index: i,
+        file_id: input.file_id ?? null,
+        source_text: input.text ?? null,
+        ...rangeColumns(input.pages),
+        ...mode,
+      }));
   const created = await createOnce(db, claim, async (trx) => {
     const row = await batches.insertBatch(trx, {
       id,
@@ -210,6 +234,8 @@ export async function createBatch(db: Db, temporal: Client, config: Config, body
       concurrency: body.concurrency ?? config.batches.concurrency,
       metadata: body.metadata ?? {},
       total: items.length,
+      source_prefix: body.source?.s3_prefix ?? null,
+      destination_prefix: body.destination?.s3_prefix ?? null,
     });
     // One snapshot of the definition for every item: later edits never change the batch.
     await insertBatchItems(trx, kind, { id, definition_id: definition.id, definition_snapshot: definition.snapshot }, items);
@@ -282,7 +308,7 @@ export async function retryBatch(db: Db, temporal: Client, config: Config, id: s
     // The new run's first slice puts the failed and canceled items back in the queue.
     await startBatchWorkflow(temporal, config, row, { requeueFailed: true });
   } catch {
-    await batches.restoreEndedBatch(db, id, { status: row.status, next_index: row.next_index, completed_at: row.completed_at, error: row.error ?? null });
+    await batches.restoreEndedBatch(db, id, { status: row.status, next_index: row.next_index, completed_at: row.completed_at, error: row.error ?? null, destination_written_at: row.destination_written_at ?? null });
     throw serviceError('scheduler_unavailable', 'The job scheduler is unavailable; retry the request', { retryAfterSeconds: 5 });
   }
   return getBatch(db, id);

@@ -6,6 +6,7 @@ import { notFound, serviceError } from '../errors.js';
 import { isTerminal, type JobKind } from './job-status.js';
 import * as jobs from '../storage/jobs/lifecycle.js';
 import { findJobStatus, findJobStatusAndBatch } from '../storage/jobs/reads.js';
+import { itemAwaitingItsFile } from '../storage/jobs/batch-items.js';
 import { recordJobFinished } from '../metrics/index.js';
 
 // Cancel and delete for both job kinds. Every status move is a compare-and-set UPDATE, so the
@@ -98,6 +99,11 @@ async function stopWorkflow(temporal: Client, id: string): Promise<boolean> {
 export async function retryJob(db: Db, kind: JobKind, id: string, start: () => Promise<void>): Promise<void> {
   const previous = await jobs.findFailedState(db, kind, id);
   if (!previous) throw notFound(LABEL[kind], id);
+  // An item of a batch from a bucket whose object never became a file has nothing to run on its own.
+  const item = await itemAwaitingItsFile(db, kind, id);
+  if (item) {
+    throw serviceError('job_in_batch', `${LABEL[kind]} '${id}' is an item of batch '${item.batch_id}' whose object never became a file; retry the batch (POST /v1/batches/${item.batch_id}/retry), which reads the object again`);
+  }
   if (!(await jobs.requeueFailedJob(db, kind, id))) {
     throw serviceError('job_not_failed', `${LABEL[kind]} '${id}' is ${previous.status}; only a failed job can be retried`);
   }

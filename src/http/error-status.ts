@@ -59,6 +59,9 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   upload_size_mismatch: 409,
   upload_expired: 410,
   file_too_large: 413,
+  // Batches from and to buckets (issue 53): no bucket with SERVICE_STORAGE=postgres; a source prefix without objects.
+  bucket_batches_unavailable: 409,
+  source_empty: 422,
   // Review of extraction jobs (issue 33).
   review_not_open: 409,
   stale_revision: 409,

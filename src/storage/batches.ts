@@ -29,11 +29,17 @@ export interface BatchRow {
   completed_at: Date | null;
   /** Why the batch failed (`failed` only); null otherwise. */
   error: { code: string; message: string } | null;
+  /** A batch from a bucket (issue 53): the prefix its items were listed under (under S3_PREFIX); null otherwise. */
+  source_prefix: string | null;
+  /** Where its results are written when it ends (under S3_PREFIX); null when nowhere. */
+  destination_prefix: string | null;
+  /** When its results were last written there; null until it ends (again after a retry reopens it). */
+  destination_written_at: Date | null;
 }
 
 export async function insertBatch(
   db: Conn,
-  values: Pick<BatchRow, 'id' | 'kind' | 'definition_id' | 'definition_name' | 'concurrency' | 'metadata' | 'total'>,
+  values: Pick<BatchRow, 'id' | 'kind' | 'definition_id' | 'definition_name' | 'concurrency' | 'metadata' | 'total'> & Partial<Pick<BatchRow, 'source_prefix' | 'destination_prefix'>>,
 ): Promise<BatchRow> {
   const [row] = await db('batches')
     .insert({ ...values, metadata: JSON.stringify(values.metadata), status: 'queued' })
@@ -128,14 +134,19 @@ export async function removeBatch(db: Db, id: string): Promise<boolean> {
 
 /** completed/canceled/failed → running with the cursor at the start (a retry of its failed items). */
 export async function reopenBatch(db: Db, id: string): Promise<boolean> {
-  const n = await db('batches').where({ id }).whereIn('status', BATCH_ENDED).update({ status: 'running', next_index: 0, completed_at: null, error: null });
+  const n = await db('batches').where({ id }).whereIn('status', BATCH_ENDED).update({ status: 'running', next_index: 0, completed_at: null, error: null, destination_written_at: null });
   return n === 1;
 }
 
 /** Put a reopened batch back as it was when its new run could not be started. */
-export async function restoreEndedBatch(db: Db, id: string, previous: Pick<BatchRow, 'status' | 'next_index' | 'completed_at' | 'error'>): Promise<boolean> {
+export async function restoreEndedBatch(db: Db, id: string, previous: Pick<BatchRow, 'status' | 'next_index' | 'completed_at' | 'error' | 'destination_written_at'>): Promise<boolean> {
   const error = previous.error === null ? null : JSON.stringify(previous.error);
   return (await db('batches').where({ id, status: 'running' }).update({ ...previous, error })) === 1;
+}
+
+/** Its results were written to its destination; only while it is still ended (a retry may have reopened it meanwhile). */
+export async function markDestinationWritten(db: Db, id: string): Promise<boolean> {
+  return (await db('batches').where({ id }).whereIn('status', BATCH_ENDED).update({ destination_written_at: db.fn.now() })) === 1;
 }
 
 /** Batches not ended, created more than `minAgeMs` ago, oldest first (start-up recovery of their workflows). */

@@ -22,11 +22,17 @@ export interface ObjectStore {
   size(key: string): Promise<number | null>;
   /** Remove objects (missing ones are no error). */
   delete(keys: string[]): Promise<void>;
-  /** The objects whose full keys start with `prefix`, read page by page as the bucket lists them. */
+  /**
+   * The objects whose full keys start with `prefix`, in key order, read page by page as the bucket
+   * lists them (ListObjectsV2 with its continuation token): stop early by leaving the loop.
+   */
   list(prefix: string): AsyncIterable<ListedObject>;
   /** A presigned PUT of one object (direct uploads). */
   presignPut(key: string, opts: { contentType?: string; contentLength: number; expiresInSeconds: number }): Promise<{ url: string; headers: Record<string, string> }>;
 }
+
+/** The key spaces (under S3_PREFIX) the service writes into: its files, renditions and direct uploads. */
+export const SERVICE_KEY_SPACES = ['files/', 'renditions/', 'uploads/'] as const;
 
 /** One object of a listing. */
 export interface ListedObject {
@@ -59,6 +65,20 @@ export function requireObjectStore(): ObjectStore {
     throw new Error('A file is stored in an object store but this process has SERVICE_STORAGE=postgres: set SERVICE_STORAGE=s3 and S3_* as the API has them');
   }
   return current;
+}
+
+/**
+ * The documents under a full key prefix, in key order, skipping the "folders" a console makes (empty
+ * objects named `…/`); stops once it holds more than `limit`, so a caller can tell "too many".
+ */
+export async function listUpTo(objects: ObjectStore, prefix: string, limit: number): Promise<Array<{ key: string; size: number }>> {
+  const found: Array<{ key: string; size: number }> = [];
+  for await (const o of objects.list(prefix)) {
+    if (o.key.endsWith('/') && o.size === 0) continue;
+    found.push({ key: o.key, size: o.size });
+    if (found.length > limit) break;
+  }
+  return found;
 }
 
 /** The bucket could not be reached: uploads answer 503 with Retry-After (the client tries again). */

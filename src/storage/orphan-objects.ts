@@ -6,10 +6,8 @@
 // candidates: an object is written before its row, so a young object may still be getting one.
 // Run by the storage sweep schedule (src/temporal/storage-sweep-schedule.ts).
 import type { Db } from './db.js';
-import type { ObjectStore } from './object-store.js';
+import { SERVICE_KEY_SPACES, type ObjectStore } from './object-store.js';
 
-/** The key spaces the service writes files into; anything else in the bucket is not ours to judge. */
-const SWEPT_NAMES = ['files/', 'renditions/', 'uploads/'];
 /** Keys checked against the rows per query (and removed per request). */
 const CHUNK = 500;
 
@@ -47,7 +45,8 @@ export async function sweepOrphanObjects(
     counts.removed += orphans.length;
     opts.onPage?.();
   };
-  for (const name of SWEPT_NAMES) {
+  // Only the service's own key spaces: anything else in the bucket (a batch's source and results) is not ours to judge.
+  for (const name of SERVICE_KEY_SPACES) {
     let pending: string[] = [];
     for await (const object of objects.list(objects.key(name))) {
       counts.listed += 1;

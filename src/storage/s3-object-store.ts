@@ -20,6 +20,8 @@ type S3Storage = Extract<StorageConfig, { kind: 's3' }>;
 
 /** Parts of a streamed upload (S3's multipart minimum is 5 MiB). */
 const PART_BYTES = 8 * 1024 * 1024;
+/** ListObjectsV2 answers at most this many keys per page. */
+const LIST_PAGE = 1000;
 /** DeleteObjects takes at most this many keys per request. */
 const DELETE_BATCH = 1000;
 
@@ -47,7 +49,8 @@ async function orMissing<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStore {
+export function s3ObjectStore(storage: S3Storage, client?: S3Client, opts: { listPage?: number } = {}): ObjectStore {
+  const listPage = opts.listPage ?? LIST_PAGE;
   const options = {
     region: storage.region,
     ...(storage.endpoint ? { endpoint: storage.endpoint } : {}),
@@ -95,7 +98,7 @@ export function s3ObjectStore(storage: S3Storage, client?: S3Client): ObjectStor
     },
     async *list(prefix) {
       try {
-        for await (const page of paginateListObjectsV2({ client: s3, pageSize: 1000 }, { Bucket, Prefix: prefix })) {
+        for await (const page of paginateListObjectsV2({ client: s3, pageSize: listPage }, { Bucket, Prefix: prefix })) {
           for (const o of page.Contents ?? []) {
             if (o.Key) yield { key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) };
           }

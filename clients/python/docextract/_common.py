@@ -229,12 +229,22 @@ BATCH_ENDED = frozenset({"completed", "canceled", "failed"})
 def batch_body(
     kind: str,
     definition: str,
-    inputs: list[dict[str, Any]],
+    inputs: Optional[list[dict[str, Any]]],
     concurrency: Optional[int],
     metadata: Optional[dict[str, str]],
+    source_prefix: Optional[str] = None,
+    destination_prefix: Optional[str] = None,
 ) -> dict[str, Any]:
-    """The body of ``POST /v1/batches``: ``inputs`` are ``{"custom_id", "file_id" | "text"}``."""
-    body: dict[str, Any] = {"kind": kind, "extractor_name" if kind == "extraction" else "parser_name": definition, "inputs": inputs}
+    """The body of ``POST /v1/batches``: ``inputs`` are ``{"custom_id", "file_id" | "text"}``; or, with
+    ``SERVICE_STORAGE=s3``, ``source_prefix`` (every object under it is an item); ``destination_prefix``
+    receives ``results.ndjson`` (and ``results.csv``) when the batch ends (docs/batches.md)."""
+    body: dict[str, Any] = {"kind": kind, "extractor_name" if kind == "extraction" else "parser_name": definition}
+    if inputs is not None:
+        body["inputs"] = inputs
+    if source_prefix is not None:
+        body["source"] = {"s3_prefix": source_prefix}
+    if destination_prefix is not None:
+        body["destination"] = {"s3_prefix": destination_prefix}
     if concurrency is not None:
         body["concurrency"] = concurrency
     if metadata is not None:

@@ -115,15 +115,19 @@ class AsyncClient:
         self,
         kind: str,
         definition: str,
-        inputs: list[dict[str, Any]],
+        inputs: Optional[list[dict[str, Any]]] = None,
         *,
         concurrency: Optional[int] = None,
         metadata: Optional[dict[str, str]] = None,
         idempotency_key: Optional[str] = None,
+        source_prefix: Optional[str] = None,
+        destination_prefix: Optional[str] = None,
     ) -> dict[str, Any]:
-        """Create a batch (``kind`` ``extraction`` or ``parse``, the definition's name, ``[{custom_id, file_id | text}]``)."""
+        """Create a batch (``kind`` ``extraction`` or ``parse``, the definition's name, ``[{custom_id, file_id | text}]``;
+        or ``source_prefix``: the objects under a prefix of the service's bucket; ``destination_prefix``: where the
+        results are written when it ends)."""
         headers = {"Idempotency-Key": idempotency_key or str(uuid.uuid4())}
-        return await self.request("POST", "/v1/batches", json=c.batch_body(kind, definition, inputs, concurrency, metadata), headers=headers)
+        return await self.request("POST", "/v1/batches", json=c.batch_body(kind, definition, inputs, concurrency, metadata, source_prefix, destination_prefix), headers=headers)
 
     async def get_batch(self, batch: Union[str, dict[str, Any]]) -> dict[str, Any]:
         return await self.request("GET", f"/v1/batches/{c.batch_id_of(batch)}")

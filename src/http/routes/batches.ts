@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { csvColumns, csvHeader, csvLine, csvRows, type CsvItem } from '../../domain/batch-csv.js';
+import { csvLines } from '../../domain/batch-exports.js';
 import {
   batchForExport,
   batchResults,
@@ -21,7 +21,6 @@ import {
 } from '../../domain/batches.js';
 import { parseIdempotencyKey } from '../../domain/idempotency.js';
 import { batchChunkLines } from '../../domain/retrieval/batch-chunks.js';
-import { serviceError } from '../../errors.js';
 import type { AppDeps } from '../context.js';
 import { pageQuerySchema, setPageHeaders } from '../pagination.js';
 import { pathRef } from '../path-params.js';
@@ -98,18 +97,9 @@ export function batchRoutes({ db, temporal, config }: AppDeps): Router {
   router.get('/:batch_id/results.csv', async (ctx) => {
     const id = pathRef(ctx.params, 'batch_id');
     const { status, confidence } = parseRequest('query', csvResultsQuery, ctx.query);
-    const withConfidence = confidence === 'true';
-    const { kind, schema } = await batchForExport(db, id);
-    if (kind !== 'extraction') throw serviceError('not_found', `Batch '${id}' is a ${kind} batch: its results are at /v1/batches/${id}/results (CSV is for extraction batches)`);
-    const columns = csvColumns(schema);
-    async function* rows(): AsyncGenerator<string> {
-      yield csvLine(csvHeader(columns, withConfidence));
-      for await (const line of batchResults(db, id, status)) {
-        for (const row of csvRows(columns, csvItem(line), withConfidence)) yield csvLine(row);
-      }
-    }
+    await streamFrom(ctx, 'text/csv; charset=utf-8', csvLines(db, id, { status, withConfidence: confidence === 'true' }), (s) => s);
+    // Once the batch is found (streamFrom read the header line): a 404 carries no attachment name.
     ctx.set('Content-Disposition', `attachment; filename="${id}.csv"`);
-    await streamFrom(ctx, 'text/csv; charset=utf-8', rows(), (s) => s);
   });
 
   return router;
@@ -137,27 +127,6 @@ async function streamFrom<T>(ctx: Context, type: string, source: AsyncGenerator<
   ctx.type = type;
   ctx.status = 200;
   ctx.body = Readable.from(all());
-}
-
-/** One item as the CSV shows it: an approved review's values replace the model's. */
-function csvItem(line: BatchResultLine): CsvItem {
-  const approved = line.review?.status === 'approved';
-  return {
-    custom_id: line.custom_id,
-    status: line.status,
-    error_code: line.error?.code ?? null,
-    job_id: line.job_id,
-    review_status: line.review?.status ?? null,
-    flagged_paths: (line.flags ?? []).map((f) => (f as { path: string }).path),
-    failed_rules: (line.rule_results ?? []).filter((r) => r.passed === false).map((r) => r.id),
-    result: approved ? line.review!.reviewed_data : extractedData(line.result),
-    confidence: line.confidence,
-  };
-}
-
-/** An extraction job's result is `{data, provenance?, ...}`: the CSV's columns are of `data`. */
-function extractedData(result: unknown): unknown {
-  return result && typeof result === 'object' ? (result as { data?: unknown }).data ?? null : null;
 }
 
 export type { BatchResultLine };

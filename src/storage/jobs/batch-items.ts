@@ -20,6 +20,8 @@ export interface BatchItemValues {
   page_end?: number | null;
   /** Classification only: document | split. */
   mode?: string;
+  /** An item of a batch read from a bucket (issue 53): the object its file is made of when it starts. */
+  source_key?: string | null;
 }
 
 const ITEM_INSERT_CHUNK = 500;
@@ -34,10 +36,10 @@ export async function insertBatchItems(
   const snapshot = JSON.stringify(batch.definition_snapshot);
   const rows = items.map((item) =>
     kind === 'classification'
-      ? { id: item.id, classifier_id: batch.definition_id, classifier_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, mode: item.mode, route: false, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
+      ? { id: item.id, classifier_id: batch.definition_id, classifier_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, mode: item.mode, route: false, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index, source_key: item.source_key ?? null }
       : kind === 'extraction'
-      ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index }
-      : { id: item.id, parser_id: batch.definition_id, parser_snapshot: snapshot, file_id: item.file_id, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index },
+      ? { id: item.id, extractor_id: batch.definition_id, extractor_snapshot: snapshot, file_id: item.file_id, source_text: item.source_text ?? null, page_start: item.page_start ?? null, page_end: item.page_end ?? null, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index, source_key: item.source_key ?? null }
+      : { id: item.id, parser_id: batch.definition_id, parser_snapshot: snapshot, file_id: item.file_id, status: 'queued', batch_id: batch.id, custom_id: item.custom_id, batch_index: item.batch_index, source_key: item.source_key ?? null },
   );
   for (let i = 0; i < rows.length; i += ITEM_INSERT_CHUNK) {
     await db(TABLE[kind]).insert(rows.slice(i, i + ITEM_INSERT_CHUNK));
@@ -65,18 +67,45 @@ export async function countItemsInFlight(db: Db, kind: JobKind, batchId: string,
 }
 
 /** The next `limit` queued items at or after `from`, in input order: the window's next starts. */
-export async function nextQueuedItems(db: Db, kind: JobKind, batchId: string, from: number, limit: number): Promise<Array<{ id: string; batch_index: number; file_id: string | null }>> {
+/** A queued item as its hand-out needs it: its file, or the object its file is still to be made of. */
+export interface QueuedItem {
+  id: string;
+  file_id: string | null;
+  source_key: string | null;
+}
+
+export async function nextQueuedItems(db: Db, kind: JobKind, batchId: string, from: number, limit: number): Promise<Array<QueuedItem & { batch_index: number }>> {
   return db(TABLE[kind])
     .where({ batch_id: batchId, status: 'queued' })
     .where('batch_index', '>=', from)
     .orderBy('batch_index')
     .limit(limit)
-    .select('id', 'batch_index', 'file_id');
+    .select('id', 'batch_index', 'file_id', 'source_key');
 }
 
 /** Items below the cursor still queued: handed out, maybe not started (an interrupted hand-out is finished with these). */
-export async function queuedItemsBelow(db: Db, kind: JobKind, batchId: string, below: number): Promise<Array<{ id: string; file_id: string | null }>> {
-  return db(TABLE[kind]).where({ batch_id: batchId, status: 'queued' }).where('batch_index', '<', below).orderBy('batch_index').select('id', 'file_id');
+export async function queuedItemsBelow(db: Db, kind: JobKind, batchId: string, below: number): Promise<QueuedItem[]> {
+  return db(TABLE[kind]).where({ batch_id: batchId, status: 'queued' }).where('batch_index', '<', below).orderBy('batch_index').select('id', 'file_id', 'source_key');
+}
+
+/** A queued item by id (undefined once it left queued). */
+export async function queuedItem(db: Db, kind: JobKind, id: string): Promise<QueuedItem | undefined> {
+  return db(TABLE[kind]).where({ id, status: 'queued' }).first('id', 'file_id', 'source_key');
+}
+
+/** The file made of a queued item's object; false when the item has one already (an earlier attempt's) or is no longer queued. */
+export async function setItemFile(db: Db, kind: JobKind, id: string, fileId: string): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id, status: 'queued' }).whereNull('file_id').update({ file_id: fileId })) === 1;
+}
+
+/** An item read from a bucket that has no file yet (its object was never made one), with its batch; undefined otherwise. */
+export async function itemAwaitingItsFile(db: Db, kind: JobKind, id: string): Promise<{ batch_id: string } | undefined> {
+  return db(TABLE[kind]).where({ id }).whereNull('file_id').whereNotNull('source_key').first('batch_id');
+}
+
+/** queued → failed with its reason, for an item whose object could not become a file (no workflow ever ran it). */
+export async function failQueuedItem(db: Db, kind: JobKind, id: string, error: { code: string; message: string }): Promise<boolean> {
+  return (await db(TABLE[kind]).where({ id, status: 'queued' }).update({ status: 'failed', error: JSON.stringify(error), completed_at: db.fn.now() })) === 1;
 }
 
 /** Items below the cursor that are queued or running (a batch's cancel stops them one by one). */

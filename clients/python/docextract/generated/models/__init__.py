@@ -7,13 +7,16 @@ from .api_error_response_detail_type_1_item import ApiErrorResponseDetailType1It
 from .api_error_response_detail_type_2 import ApiErrorResponseDetailType2
 from .audit_event import AuditEvent
 from .audit_event_detail_type_0 import AuditEventDetailType0
+from .batch_bucket_prefix import BatchBucketPrefix
 from .batch_chunk_line import BatchChunkLine
+from .batch_destination import BatchDestination
 from .batch_event_payload import BatchEventPayload
 from .batch_event_payload_type import BatchEventPayloadType
 from .batch_request_counts import BatchRequestCounts
 from .batch_response import BatchResponse
 from .batch_response_kind import BatchResponseKind
 from .batch_response_metadata import BatchResponseMetadata
+from .batch_response_source_type_0 import BatchResponseSourceType0
 from .batch_result_line import BatchResultLine
 from .batch_result_line_confidence_type_0 import BatchResultLineConfidenceType0
 from .batch_result_line_status import BatchResultLineStatus
@@ -300,13 +303,16 @@ __all__ = (
     "ApiErrorResponseDetailType2",
     "AuditEvent",
     "AuditEventDetailType0",
+    "BatchBucketPrefix",
     "BatchChunkLine",
+    "BatchDestination",
     "BatchEventPayload",
     "BatchEventPayloadType",
     "BatchRequestCounts",
     "BatchResponse",
     "BatchResponseKind",
     "BatchResponseMetadata",
+    "BatchResponseSourceType0",
     "BatchResultLine",
     "BatchResultLineConfidenceType0",
     "BatchResultLineStatus",

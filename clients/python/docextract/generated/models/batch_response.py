@@ -11,8 +11,10 @@ from ..models.batch_response_kind import BatchResponseKind
 from ..models.batch_status import BatchStatus
 
 if TYPE_CHECKING:
+    from ..models.batch_destination import BatchDestination
     from ..models.batch_request_counts import BatchRequestCounts
     from ..models.batch_response_metadata import BatchResponseMetadata
+    from ..models.batch_response_source_type_0 import BatchResponseSourceType0
     from ..models.batch_review_counts import BatchReviewCounts
     from ..models.job_error import JobError
 
@@ -46,6 +48,10 @@ class BatchResponse:
         created_at (datetime.datetime): UTC timestamp (ISO 8601, `Z`).
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
+        source (BatchResponseSourceType0 | None): Our addition (issue 53). The bucket prefix the items were listed from;
+            null for a batch of `inputs`.
+        destination (BatchDestination | None): Our addition (issue 53). Where its results are written when it ends; null
+            without a destination.
     """
 
     id: str
@@ -60,8 +66,12 @@ class BatchResponse:
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
+    source: BatchResponseSourceType0 | None
+    destination: BatchDestination | None
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.batch_destination import BatchDestination
+        from ..models.batch_response_source_type_0 import BatchResponseSourceType0
         from ..models.job_error import JobError
 
         id = self.id
@@ -100,6 +110,18 @@ class BatchResponse:
         else:
             completed_at = self.completed_at
 
+        source: dict[str, Any] | None
+        if isinstance(self.source, BatchResponseSourceType0):
+            source = self.source.to_dict()
+        else:
+            source = self.source
+
+        destination: dict[str, Any] | None
+        if isinstance(self.destination, BatchDestination):
+            destination = self.destination.to_dict()
+        else:
+            destination = self.destination
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -116,6 +138,8 @@ class BatchResponse:
                 "created_at": created_at,
                 "started_at": started_at,
                 "completed_at": completed_at,
+                "source": source,
+                "destination": destination,
             }
         )
 
@@ -123,8 +147,10 @@ class BatchResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.batch_destination import BatchDestination
         from ..models.batch_request_counts import BatchRequestCounts
         from ..models.batch_response_metadata import BatchResponseMetadata
+        from ..models.batch_response_source_type_0 import BatchResponseSourceType0
         from ..models.batch_review_counts import BatchReviewCounts
         from ..models.job_error import JobError
 
@@ -192,6 +218,36 @@ class BatchResponse:
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
+        def _parse_source(data: object) -> BatchResponseSourceType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                source_type_0 = BatchResponseSourceType0.from_dict(data)
+
+                return source_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("BatchResponseSourceType0 | None", data)
+
+        source = _parse_source(d.pop("source"))
+
+        def _parse_destination(data: object) -> BatchDestination | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                destination_type_0 = BatchDestination.from_dict(data)
+
+                return destination_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast("BatchDestination | None", data)
+
+        destination = _parse_destination(d.pop("destination"))
+
         batch_response = cls(
             id=id,
             kind=kind,
@@ -205,6 +261,8 @@ class BatchResponse:
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            source=source,
+            destination=destination,
         )
 
         return batch_response

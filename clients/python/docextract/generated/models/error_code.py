@@ -6,6 +6,7 @@ from enum import Enum
 class ErrorCode(str, Enum):
     BAD_REQUEST = "bad_request"
     BATCH_NOT_ENDED = "batch_not_ended"
+    BUCKET_BATCHES_UNAVAILABLE = "bucket_batches_unavailable"
     CANDIDATE_NOT_FINISHED = "candidate_not_finished"
     CLASSIFIER_IN_USE = "classifier_in_use"
     CONVERSION_TIMEOUT = "conversion_timeout"
@@ -71,6 +72,7 @@ class ErrorCode(str, Enum):
     REGRESSIONS_FOUND = "regressions_found"
     REVIEW_NOT_OPEN = "review_not_open"
     SCHEDULER_UNAVAILABLE = "scheduler_unavailable"
+    SOURCE_EMPTY = "source_empty"
     STALE_REVISION = "stale_revision"
     STORAGE_UNAVAILABLE = "storage_unavailable"
     TOO_MANY_INPUTS = "too_many_inputs"

@@ -30,7 +30,8 @@ class ParseJobResponse:
     Attributes:
         id (str): Immutable identifier (`pjob_` + ULID).
         parser_id (str):
-        file_id (str):
+        file_id (None | str): The file parsed; null only for an item of a batch read from a bucket whose object has not
+            become a file yet (it never started, or it failed with the object's error; docs/batches.md).
         parser_snapshot (ParserSnapshotResponse): The parser configuration captured when the parse job was created.
         provider_name_used (None | ProviderName):
         model_used (None | str):
@@ -57,7 +58,7 @@ class ParseJobResponse:
 
     id: str
     parser_id: str
-    file_id: str
+    file_id: None | str
     parser_snapshot: ParserSnapshotResponse
     provider_name_used: None | ProviderName
     model_used: None | str
@@ -86,6 +87,7 @@ class ParseJobResponse:
 
         parser_id = self.parser_id
 
+        file_id: None | str
         file_id = self.file_id
 
         parser_snapshot = self.parser_snapshot.to_dict()
@@ -213,7 +215,12 @@ class ParseJobResponse:
 
         parser_id = d.pop("parser_id")
 
-        file_id = d.pop("file_id")
+        def _parse_file_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast("None | str", data)
+
+        file_id = _parse_file_id(d.pop("file_id"))
 
         parser_snapshot = ParserSnapshotResponse.from_dict(d.pop("parser_snapshot"))
 

@@ -142,14 +142,16 @@ def sync_detailed(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
         body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,14 +188,16 @@ def sync(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
         body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,14 +229,16 @@ async def asyncio_detailed(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
         body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -267,14 +273,16 @@ async def asyncio(
     too_many_inputs` beyond); the definition and every `file_id` are checked before anything starts
     (`404` naming the first missing one); `metadata` holds at most 16 string pairs. The batch runs
     at most `concurrency` items at once (default `SERVICE_BATCH_CONCURRENCY`, 16). The JSON body may
-    be up to 256 MiB.
+    be up to 256 MiB. With `SERVICE_STORAGE=s3` the items may instead be the objects under a bucket
+    prefix (`source`), and the results written under another when the batch ends (`destination`).
 
     Args:
         idempotency_key (str | Unset):
         body (CreateBatchRequestType0 | CreateBatchRequestType1 | CreateBatchRequestType2):
             `extractor_name` for an extraction batch, `parser_name` for a parse batch,
             `classifier_name` and `mode` for a classification batch (every item a classification job
-            of that mode, without routing; docs/packets.md).
+            of that mode, without routing; docs/packets.md). Exactly one of `inputs` or `source` (both
+            or neither: `422`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
