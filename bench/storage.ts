@@ -7,12 +7,19 @@
 //   /v1/uploads`, a presigned PUT straight to the bucket, then `complete`). MB/s per file (p50) and
 //   the ratio direct ÷ API, both measured in the same run against the same bucket.
 //
+// - A batch from a prefix: BENCH_STORAGE_BATCH_FILES (default 1,000) one-page PDFs put under a
+//   prefix of the bucket, one extraction batch made of them (`source: {s3_prefix}`, concurrency 16,
+//   `destination: {s3_prefix}`), the scripted model answering at once: how long the 201 took (the
+//   listing), items/s from the 201 to the results written under the destination.
+//
 // `npx tsx bench/storage.ts`, or `npm run bench -- storage`.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { largePdf } from '../test/fixtures/large-pdf.js';
-import { startSeaweedS3 } from '../test/harness/seaweedfs.js';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { makePdf } from '../test/fixtures/documents.js';
+import { startSeaweedS3, type SeaweedS3 } from '../test/harness/seaweedfs.js';
 import { call, expectStatus, uploadBytes } from './lib/http.js';
 import { log, type Infra } from './lib/infra.js';
 import { isMain, runStandalone } from './lib/main.js';
@@ -21,6 +28,41 @@ import { fmt, mib, percentile, table, type Section } from './lib/stats.js';
 
 const FILES = Number(process.env.BENCH_STORAGE_FILES || 5);
 const FILE_BYTES = Number(process.env.BENCH_STORAGE_FILE_MB || 40) * 1_000_000;
+const BATCH_FILES = Number(process.env.BENCH_STORAGE_BATCH_FILES || 1000);
+const SCHEMA = { type: 'object', properties: { n: { type: ['integer', 'null'] } }, required: ['n'], additionalProperties: false };
+
+/** A batch of BATCH_FILES PDFs from a prefix of the bucket, results under another: its figures. */
+async function batchFromPrefix(base: string, s3: SeaweedS3): Promise<{ createMs: number; runMs: number; counts: Record<string, number>; written: boolean }> {
+  const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+  try {
+    log(`storage: putting ${BATCH_FILES} PDFs under bench-inbox/`);
+    for (let i = 0; i < BATCH_FILES; i += 16) {
+      await Promise.all(
+        Array.from({ length: Math.min(16, BATCH_FILES - i) }, (_, j) =>
+          client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `bench-inbox/doc-${String(i + j).padStart(5, '0')}.pdf`, Body: makePdf([`Document ${i + j}`]) })),
+        ),
+      );
+    }
+    await expectStatus(call(base, 'PUT', '/v1/extractors/bench-s3', { display_name: 'Bench', instructions: 'Read the number.', model: 'test-vision-model', schema: SCHEMA }), 201, 'PUT extractor');
+    const t0 = performance.now();
+    const batch = await expectStatus(
+      call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'bench-s3', source: { s3_prefix: 'bench-inbox/' }, destination: { s3_prefix: 'bench-results' }, concurrency: 16 }),
+      201,
+      'POST /v1/batches from a prefix',
+    );
+    const createMs = performance.now() - t0;
+    if (batch.request_counts.total !== BATCH_FILES) throw new Error(`the batch counted ${batch.request_counts.total} items, not ${BATCH_FILES}`);
+    for (;;) {
+      const now = await expectStatus(call(base, 'GET', `/v1/batches/${batch.id}`), 200, 'GET batch');
+      if (['completed', 'failed', 'canceled'].includes(now.status) && now.destination?.written_at) {
+        return { createMs, runMs: performance.now() - t0 - createMs, counts: now.request_counts, written: true };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    client.destroy();
+  }
+}
 
 async function directUpload(base: string, bytes: Buffer, filename: string): Promise<string> {
   const created = await expectStatus(call(base, 'POST', '/v1/uploads', { filename, size_bytes: bytes.length, content_type: 'application/pdf' }), 201, 'POST /v1/uploads');
@@ -59,6 +101,9 @@ export async function storageBenchmark(_infra: Infra | undefined): Promise<Secti
       const viaApi = await throughput(files, (bytes, i) => uploadBytes(stack.url, bytes, `api-${i}.pdf`, 'application/pdf'));
       const rssAfterApi = readRss(stack.dev.pid).hwm;
       const direct = await throughput(files, (bytes, i) => directUpload(stack.url, bytes, `direct-${i}.pdf`));
+      const provider = stack.provider;
+      provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ n: 1 }) }));
+      const fromPrefix = await batchFromPrefix(stack.url, s3);
       const p50Api = percentile(viaApi, 50);
       const p50Direct = percentile(direct, 50);
       const body = [
@@ -73,8 +118,13 @@ export async function storageBenchmark(_infra: Infra | undefined): Promise<Secti
         `Direct ÷ through the API (p50): **${fmt(p50Direct / p50Api, 2)}×**. Peak RSS of the npm start process after the API uploads: ${mib(rssAfterApi)} MiB. ` +
           'SeaweedFS runs on the same machine, so both paths share its disk and CPU; a direct upload still passes through the API once, ' +
           'when `complete` reads a PDF to count its pages.',
+        '',
+        table(
+          ['batch from a prefix', 'items', 'concurrency', '201 after (listing)', 'items/s (201 → results written)', 'completed', 'failed'],
+          [[`${BATCH_FILES} one-page PDFs, extraction, results to a prefix`, BATCH_FILES, 16, `${fmt(fromPrefix.createMs, 0)} ms`, fmt(BATCH_FILES / (fromPrefix.runMs / 1000)), fromPrefix.counts.completed ?? 0, fromPrefix.counts.failed ?? 0]],
+        ),
       ].join('\n');
-      return { title: 'Object storage: upload throughput through the API vs direct (issue 53)', body };
+      return { title: 'Object storage: uploads through the API vs direct, a batch from a prefix (issue 53)', body };
     } finally {
       await stack.close();
     }
