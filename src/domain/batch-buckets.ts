@@ -14,7 +14,6 @@ import { listUpTo, objectStore, SERVICE_KEY_SPACES, type ObjectStore } from '../
 import { createFile } from './files.js';
 import { text } from './text.js';
 
-
 /** The longest key S3 takes. */
 const MAX_KEY_CHARS = 1024;
 
