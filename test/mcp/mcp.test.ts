@@ -101,6 +101,9 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(await unknownMethod.text()).toContain('-32601');
     expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
     expect((await post({ jsonrpc: '2.0' })).status).toBe(400); // not a JSON-RPC message
+    expect((await post([])).status).toBe(400); // an empty batch is an invalid request
+    // A header given empty names no session: refused, not answered statelessly.
+    expect((await post({ jsonrpc: '2.0', id: 9, method: 'tools/list' }, { 'mcp-session-id': '' })).status).toBe(400);
     expect((await post({ jsonrpc: '2.0', id: 8, method: 'tools/list' }, { 'mcp-session-id': 'no-such-session' })).status).toBe(404);
     expect((await fetch(`${base}/mcp`, { headers: { accept: 'text/event-stream' } })).status).toBe(400);
   });
