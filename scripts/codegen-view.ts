@@ -8,7 +8,7 @@
 import YAML from 'yaml';
 
 /** Schemas whose top-level anyOf / not only constrain the fields of the object. */
-const CONSTRAINT_ONLY = ['ExtractorDefinitionInput', 'ParserCreateInput', 'ParserDefinitionInput', 'ExtractorUpdateInput', 'ParserUpdateInput'];
+const CONSTRAINT_ONLY = ['ExtractorDefinitionInput', 'ClassifierDefinitionInput', 'ParserCreateInput', 'ParserDefinitionInput', 'ExtractorUpdateInput', 'ParserUpdateInput'];
 
 export function codegenView(documentText: string): string {
   const doc = YAML.parse(documentText);

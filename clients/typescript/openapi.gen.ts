@@ -216,7 +216,9 @@ export interface paths {
          * @description The Model Context Protocol server (Streamable HTTP transport, docs/mcp.md): a JSON-RPC 2.0
          *     message (or an array of them). A session starts with an `initialize` request without
          *     `Mcp-Session-Id`; the answer's `Mcp-Session-Id` header names the session, and every later
-         *     request carries it (an unknown or another token's session is `404`). Requests are answered
+         *     request carries it (an unknown or another token's session is `404`). Any other message sent
+         *     without `Mcp-Session-Id` is answered on its own, as by a stateless server (no session is
+         *     opened; a request's answer is its result or a JSON-RPC error). Requests are answered
          *     as JSON or as an event stream (progress notifications, then the result). The tools are
          *     calls of this API with the caller's own bearer token: the same scopes, limits and codes
          *     (a `client` token is not offered the review and batch tools). Protected like `/v1`.
@@ -4291,7 +4293,8 @@ export interface components {
         };
         /**
          * @description The right split of a packet, for classifier evaluation runs (issue 44): segments covering the
-         *     pages from 1, once each, in order (a `422` otherwise). Any class name is accepted; one the
+         *     pages from 1, once each, in order (a `422` otherwise, checked once the set, the item and the
+         *     file are found, so a missing one is `404` first). Any class name is accepted; one the
          *     classifier does not have scores as wrong.
          * @example [
          *       {
@@ -4601,6 +4604,71 @@ export interface components {
             };
         };
         /**
+         * @description A JSON-RPC 2.0 message a client sends (`POST /mcp`): a request (`id` and `method`), a
+         *     notification (`method`, no `id`), or the client's answer to a server request (`id` and
+         *     `result`, or `error`). Strings and keys are free of NUL, as in every free-form object (`422`).
+         */
+        McpClientMessage: components["schemas"]["McpRequest"] | components["schemas"]["McpNotification"] | components["schemas"]["McpResult"] | components["schemas"]["McpError"];
+        /** @description A JSON-RPC request (answered with its result or an error). */
+        McpRequest: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id: components["schemas"]["McpRequestId"];
+            method: components["schemas"]["NulFreeString"];
+            params?: components["schemas"]["McpParams"];
+        };
+        /** @description A JSON-RPC notification (no `id`, no answer). */
+        McpNotification: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            method: components["schemas"]["NulFreeString"];
+            params?: components["schemas"]["McpParams"];
+        };
+        /** @description The client's result for a request of the server. */
+        McpResult: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id: components["schemas"]["McpRequestId"];
+            result: components["schemas"]["McpParams"];
+        };
+        /** @description The client's error for a request of the server. */
+        McpError: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: components["schemas"]["McpRequestId"];
+            error: components["schemas"]["McpErrorObject"];
+        };
+        /** @description A JSON-RPC error object (`data` and any other member free-form). */
+        McpErrorObject: {
+            code: number;
+            message: components["schemas"]["NulFreeString"];
+        } & {
+            [key: string]: components["schemas"]["JsonValue"];
+        };
+        /**
+         * @description One event of an MCP event stream (`POST /mcp` answered as a stream, or a session's `GET /mcp`),
+         *     as a client parses it: `event` is `message` and `data` one line of JSON, a JSON-RPC message
+         *     of the server (a progress notification, a request's result or error).
+         */
+        McpEvent: {
+            /** @enum {string} */
+            event: "message";
+            id?: string;
+            data: string;
+        };
+        /** @description A request's id (a string or an integer; JSON-RPC's null id is not used by MCP). */
+        McpRequestId: components["schemas"]["NulFreeString"] | number;
+        /** @description A request's or notification's `params`, or a result; `_meta`, when given, is an object whose `progressToken` is a string or an integer. */
+        McpParams: {
+            _meta?: {
+                progressToken?: components["schemas"]["NulFreeString"] | number;
+            } & {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+        } & {
+            [key: string]: components["schemas"]["JsonValue"];
+        };
+        /**
          * @description Every error except request-shape errors (`HTTPValidationError`). `detail` is a human-readable
          *     string, except for `invalid_schema`, whose `detail` is `{message, errors, warnings}`, `invalid_rules`, whose `detail` is `{message, errors}`, and `regressions_found`, whose `detail` is `{message, regressions}`. The
          *     contract allows `code` to be absent or null; this service always sends one of `ErrorCode`.
@@ -4696,7 +4764,7 @@ export interface components {
             custom_id: string;
             file_id?: string;
             text?: string;
-            /** @description Extraction and classification batches, with `file_id`: only these pages of the file (as on an extraction or classification job). */
+            /** @description Extraction and classification batches, with `file_id`: only these pages of the file (as on an extraction or classification job); not with `text` (`422 invalid_page_range`), nor in a parse batch (`422`). */
             pages?: components["schemas"]["PageRange"] | null;
         } & (unknown | unknown);
         /** @description The items by status, counted at every read (`running` includes items being stopped). */
@@ -5400,9 +5468,12 @@ export interface components {
             };
         };
         /**
-         * @description An MCP transport error, as a JSON-RPC error object: no `Mcp-Session-Id` on a request other
-         *     than `initialize` (400), an unknown or ended session (404), an `Accept` header that takes
-         *     neither JSON nor an event stream (406), a body that is not JSON (415).
+         * @description An MCP transport error, as a JSON-RPC error object: a message that is not JSON-RPC 2.0, an
+         *     empty array, an `initialize` request sent with others in one array or to an open session, a
+         *     malformed `Mcp-Session-Id`, `GET` or `DELETE` without one (400), an unknown or ended session
+         *     (404), an `Accept` header that does not take what the transport may answer with (`POST`: JSON
+         *     and an event stream; `GET`: an event stream; `*\/*` or none takes both) (406), a body that is
+         *     not JSON (415).
          */
         McpProtocolError: {
             headers: {
@@ -6284,7 +6355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it (without it only `initialize` is accepted, anything else is `400`). */
+                /** @description The session id the server gave in its answer to `initialize`; every later request of the session carries it (without it, an `initialize` request opens a session and any other message is answered statelessly). */
                 "Mcp-Session-Id"?: string;
             };
             path?: never;
@@ -6292,7 +6363,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["McpJsonRpcMessage"] | components["schemas"]["McpJsonRpcMessage"][];
+                "application/json": components["schemas"]["McpClientMessage"] | components["schemas"]["McpClientMessage"][];
             };
         };
         responses: {

@@ -77,7 +77,6 @@ export const createBatchBody = z
         message: b.inputs === undefined ? "Give 'inputs' (a list of items) or 'source' ({s3_prefix}: the objects under a prefix of the service's bucket)" : "Give either 'inputs' or 'source', not both",
       });
     }
-    const seen = new Set<string>();
     (b.inputs ?? []).forEach((input, i) => {
       const given = Number(input.file_id !== undefined) + Number(input.text !== undefined);
       if (b.kind === 'parse' && input.text !== undefined) {
@@ -88,8 +87,6 @@ export const createBatchBody = z
       if (b.kind === 'parse' && input.pages != null) {
         ctx.addIssue({ code: 'custom', path: ['inputs', i, 'pages'], message: "'pages' is only for extraction and classification batches" });
       }
-      if (seen.has(input.custom_id)) ctx.addIssue({ code: 'custom', path: ['inputs', i, 'custom_id'], message: `Duplicate custom_id '${input.custom_id}': each input's custom_id must be unique in the batch` });
-      seen.add(input.custom_id);
     });
   });
 export type CreateBatchBody = z.infer<typeof createBatchBody>;
@@ -186,6 +183,24 @@ const ID_KIND = { extraction: 'extractionJob', parse: 'parseJob', classification
 /** The scope of Idempotency-Keys of batch creation. */
 const IDEMPOTENCY_SCOPE = 'batches';
 
+/**
+ * 422 (an HTTPValidationError on the repeated `custom_id`) unless each input's `custom_id` is unique
+ * in the batch. A relation between items JSON Schema cannot state, so it is checked once the
+ * definition and files are found (a batch naming a missing one is 404 whatever its ids), as the
+ * chunks' parameter relation is.
+ */
+function checkUniqueCustomIds(inputs: NonNullable<CreateBatchBody['inputs']>): void {
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  inputs.forEach((input, i) => {
+    if (seen.has(input.custom_id)) {
+      issues.push({ loc: ['body', 'inputs', i, 'custom_id'], msg: `Duplicate custom_id '${input.custom_id}': each input's custom_id must be unique in the batch`, type: 'custom' });
+    }
+    seen.add(input.custom_id);
+  });
+  if (issues.length) throw new RequestValidationError(issues);
+}
+
 export async function createBatch(db: Db, temporal: Client, config: Config, body: CreateBatchBody, idempotencyKey?: string): Promise<{ batch: BatchResponse; replayed: boolean }> {
   const kind: JobKind = body.kind;
   const name = body[DEFINITION_FIELD[kind]]!;
@@ -207,6 +222,7 @@ export async function createBatch(db: Db, temporal: Client, config: Config, body
   }
   const inputs = body.inputs ?? [];
   await checkFilesExist(db, inputs.map((i) => i.file_id).filter((f): f is string => f !== undefined));
+  checkUniqueCustomIds(inputs);
   for (const [i, input] of inputs.entries()) await checkPageRange(db, config, input, `inputs[${i}]: `);
   // A source's objects are listed now (the total is known at once); each becomes a file when its item starts.
   const objects = body.source ? await listSourceObjects(body.source.s3_prefix, MAX_BATCH_INPUTS) : [];

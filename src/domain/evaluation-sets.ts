@@ -6,7 +6,7 @@ import type { Db } from '../storage/db.js';
 import { keysetPage, type PageRequest } from '../storage/pagination.js';
 import { findJobRow } from '../storage/jobs/reads.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../storage/pg-errors.js';
-import { expectedSegmentsField, type ExpectedSegment } from './evaluation-segments.js';
+import { checkExpectedSegments, expectedSegmentsField, type ExpectedSegment } from './evaluation-segments.js';
 import { isId, newId, SLUG_PATTERN } from './ids.js';
 import { label, text } from './text.js';
 import { iso } from './time.js';
@@ -181,6 +181,7 @@ async function itemFromJob(db: Db, jobId: string) {
 export async function addEvaluationItem(db: Db, setRef: string, body: z.infer<typeof createEvaluationItemBody>): Promise<EvaluationItem> {
   const set = await getEvaluationSet(db, setRef);
   await checkFile(db, body.file_id);
+  checkExpectedSegments(body.expected_segments);
   const input = body.from_job_id
     ? await itemFromJob(db, body.from_job_id)
     : { file_id: body.file_id ?? null, source_text: body.text ?? null, expected_output: body.expected_output, expected_segments: body.expected_segments };
@@ -218,7 +219,9 @@ export async function getEvaluationItem(db: Db, setRef: string, itemId: string):
 
 export async function replaceEvaluationItem(db: Db, setRef: string, itemId: string, body: z.infer<typeof replaceEvaluationItemBody>): Promise<EvaluationItem> {
   const set = await getEvaluationSet(db, setRef);
+  if (!(await db('evaluation_items').where({ id: itemId, set_id: set.id }).first('id'))) throw notFound('Evaluation item', itemId);
   await checkFile(db, body.file_id);
+  checkExpectedSegments(body.expected_segments);
   const [row] = await db('evaluation_items')
     .where({ id: itemId, set_id: set.id })
     .update({

@@ -1,7 +1,8 @@
 // MCP over Streamable HTTP at /mcp on the API: POST (requests), GET (the session's notification
-// stream) and DELETE (end the session), sessions per the specification (Mcp-Session-Id). Each
-// session's tools call this same API over loopback with the caller's own bearer token, so the
-// scopes, limits and answers are the REST ones exactly.
+// stream) and DELETE (end the session), sessions per the specification (Mcp-Session-Id); a POST
+// without a session other than `initialize` is answered statelessly. The tools call this same API
+// over loopback with the caller's own bearer token, so the scopes, limits and answers are the REST
+// ones exactly.
 import { createHash, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -15,6 +16,9 @@ import { createMcpServer } from './server.js';
 export const MAX_MCP_SESSIONS = 200;
 /** A session unused this long is closed (its client may open another). */
 export const MCP_SESSION_IDLE_MS = 30 * 60_000;
+
+/** What openapi.yaml states of `Mcp-Session-Id`: 1–200 visible ASCII characters. */
+const SESSION_ID = /^[\x21-\x7E]{1,200}$/;
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -31,21 +35,28 @@ export function mcpRoutes(): Router {
   const handle = async (ctx: Context) => {
     const token = bearerToken(ctx);
     const digest = createHash('sha256').update(token ?? '').digest('hex');
-    const sessionId = ctx.get('mcp-session-id');
+    const given = ctx.req.headers['mcp-session-id'];
+    // A header given empty or malformed names no session: 400, never a stateless answer.
+    if (given !== undefined && (typeof given !== 'string' || !SESSION_ID.test(given))) {
+      return jsonRpcError(ctx, 400, -32000, 'Mcp-Session-Id must be 1 to 200 visible ASCII characters');
+    }
+    // JSON-RPC 2.0: an empty batch is an invalid request (the transport would accept it as nothing).
+    if (ctx.method === 'POST' && Array.isArray(ctx.request.body) && ctx.request.body.length === 0) {
+      return jsonRpcError(ctx, 400, -32600, 'Invalid Request: an empty array of messages');
+    }
+    const sessionId = given;
     let session = sessionId ? sessions.get(sessionId) : undefined;
     if (session && session.tokenDigest !== digest) session = undefined; // as if it did not exist
     if (sessionId && !session) return jsonRpcError(ctx, 404, -32001, 'Session not found: open a new one with an initialize request');
     if (!session) {
-      if (ctx.method !== 'POST' || !isInitializeRequest(ctx.request.body)) {
-        return jsonRpcError(ctx, 400, -32000, 'No Mcp-Session-Id: the first request of a session is an initialize request');
-      }
+      if (ctx.method !== 'POST') return jsonRpcError(ctx, 400, -32000, 'No Mcp-Session-Id: a session is opened by an initialize request');
+      // Without a session, an initialize request opens one; any other message is answered on its
+      // own, as a stateless server answers (the specification lets a server not require sessions).
+      if (!isInitializeRequest(ctx.request.body)) return answerStateless(ctx, token);
       session = await openSession(ctx, token, digest, sessions);
     }
     session.lastUsed = Date.now();
-    // The transport wants both media types named; a client that takes anything (`*/*` or no
-    // Accept) takes them too.
-    const accept = ctx.get('accept');
-    if (!accept || /^\s*\*\/\*\s*$/.test(accept)) ctx.req.headers.accept = 'application/json, text/event-stream';
+    acceptBothMediaTypes(ctx);
     ctx.respond = false; // the transport writes the response (JSON or an event stream)
     await session.transport.handleRequest(ctx.req, ctx.res, ctx.method === 'POST' ? ctx.request.body : undefined);
   };
@@ -53,6 +64,26 @@ export function mcpRoutes(): Router {
   router.get('/mcp', handle);
   router.delete('/mcp', handle);
   return router;
+}
+
+/** A POST without a session: a server and transport of its own, closed once the answer is written. */
+async function answerStateless(ctx: Context, token: string | undefined): Promise<void> {
+  const client = createDocextractClient({ baseUrl: loopbackUrl(ctx), token, workspace: ctx.state.workspace?.id });
+  const scope = (ctx.state.tokenScope as TokenScope | undefined) ?? null;
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const server = createMcpServer({ client, transport: 'http', scope, sessionId: randomUUID() });
+  ctx.res.on('close', () => void server.close().catch(() => {}));
+  await server.connect(transport);
+  acceptBothMediaTypes(ctx);
+  ctx.respond = false;
+  await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+}
+
+// The transport wants both media types named; a client that takes anything (`*/*` or no Accept)
+// takes them too.
+function acceptBothMediaTypes(ctx: Context): void {
+  const accept = ctx.get('accept');
+  if (!accept || /^\s*\*\/\*\s*$/.test(accept)) ctx.req.headers.accept = 'application/json, text/event-stream';
 }
 
 async function openSession(ctx: Context, token: string | undefined, tokenDigest: string, sessions: Map<string, Session>): Promise<Session> {

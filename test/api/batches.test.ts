@@ -123,6 +123,14 @@ describe('creating a batch is validated before anything starts', () => {
     const dup = await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'batch-lines', inputs: [{ custom_id: 'a', text: 'x' }, { custom_id: 'a', text: 'y' }] });
     expect(dup.status).toBe(422);
     expect(dup.body.detail.map((d: any) => d.loc)).toContainEqual(['body', 'inputs', 1, 'custom_id']);
+    // Unique ids relate the items to each other (JSON Schema cannot state it): checked once the
+    // definition is found, so a batch naming a missing one is 404 whatever its ids.
+    const dupMissing = await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'no-such-extractor', inputs: [{ custom_id: 'a', text: 'x' }, { custom_id: 'a', text: 'y' }] });
+    expect(dupMissing.status).toBe(404);
+    // A parse batch's inputs take no pages, inline text no pages (both stated by openapi.yaml).
+    const parsePages = await call(base, 'POST', '/v1/batches', { kind: 'parse', parser_name: 'document-to-markdown', inputs: [{ custom_id: 'a', file_id: 'file_x', pages: { start: 1, end: 1 } }] });
+    expect(parsePages.status).toBe(422);
+    expect(parsePages.body.detail.map((d: any) => d.loc)).toContainEqual(['body', 'inputs', 0, 'pages']);
     const long = await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'batch-lines', inputs: [{ custom_id: 'x'.repeat(65), text: 'x' }] });
     expect(long.status).toBe(422);
     const parseText = await call(base, 'POST', '/v1/batches', { kind: 'parse', parser_name: 'document-to-markdown', inputs: [{ custom_id: 'a', text: 'x' }] });

@@ -430,6 +430,11 @@ describe('evaluation of a classifier', () => {
     const skips = await call(base, 'POST', items, { text: 'a\fb', expected_segments: [seg('invoice', 1, 1), seg('letter', 3, 3)] });
     expect(skips.status).toBe(422);
     expect(JSON.stringify(skips.body)).toContain('page 2 is in no segment');
+    // The coverage is checked once the set (and, on PUT, the item) is found: a missing one is 404.
+    const skipsNoSet = await call(base, 'POST', '/v1/evaluation-sets/no-such-set/items', { text: 'a\fb', expected_segments: [seg('invoice', 1, 1), seg('letter', 3, 3)] });
+    expect(skipsNoSet.status).toBe(404);
+    const skipsNoItem = await call(base, 'PUT', `${items}/evitem_missing`, { text: 'a\fb', expected_segments: [seg('invoice', 1, 1), seg('letter', 3, 3)] });
+    expect(skipsNoItem.status).toBe(404);
     const both = await call(base, 'POST', items, { text: 'a', expected_output: {}, expected_segments: [seg('invoice', 1, 1)] });
     expect(both.status).toBe(422);
 

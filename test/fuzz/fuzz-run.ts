@@ -58,6 +58,7 @@ export async function startFuzzStack(opts: { databaseSuffix: string; env?: Recor
     if (put.status !== 200) throw new Error(`PUT /v1/providers/compatible_api: ${put.status} ${await put.text()}`);
   };
   await resetProviders();
+  await seedExampleExtractors(stack.url);
   return {
     st,
     stack,
@@ -71,6 +72,28 @@ export async function startFuzzStack(opts: { databaseSuffix: string; env?: Recor
       await database.drop();
     },
   };
+}
+
+/**
+ * The extractors openapi.yaml's examples name (a classifier's classes, `loan-application` and
+ * `pay-slip`), so its examples are valid requests here as in a service that follows the docs: a
+ * class naming no extractor is `422 unknown_extractor`.
+ */
+export const EXAMPLE_EXTRACTORS = ['loan-application', 'pay-slip'];
+
+async function seedExampleExtractors(url: string): Promise<void> {
+  for (const name of EXAMPLE_EXTRACTORS) {
+    const put = await fetch(`${url}/v1/extractors/${name}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        display_name: name,
+        instructions: 'Extract the applicant.',
+        schema: { type: 'object', properties: { applicant: { type: ['string', 'null'] } }, required: ['applicant'], additionalProperties: false },
+      }),
+    });
+    if (put.status !== 200 && put.status !== 201) throw new Error(`PUT /v1/extractors/${name}: ${put.status} ${await put.text()}`);
+  }
 }
 
 export interface RunOptions {

@@ -84,6 +84,30 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(['docextract://files/{file_id}/pages/{n}', 'docextract://jobs/{job_id}']);
   });
 
+  it('answers a message without Mcp-Session-Id statelessly: tools/list is listed, a notification accepted, no session opened; GET and an unknown session are refused', async () => {
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+    const listed = await post({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('mcp-session-id')).toBeNull();
+    const text = await listed.text();
+    // The transport answers as an event stream or as JSON; either carries the one JSON-RPC answer.
+    const message = JSON.parse(listed.headers.get('content-type')!.startsWith('text/event-stream') ? /^data: (.*)$/m.exec(text)![1]! : text);
+    expect(message.id).toBe(7);
+    expect(message.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(ALL_TOOLS);
+
+    const unknownMethod = await post([{ jsonrpc: '2.0', id: 'a', method: 'no/such-method' }]);
+    expect(unknownMethod.status).toBe(200);
+    expect(await unknownMethod.text()).toContain('-32601');
+    expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
+    expect((await post({ jsonrpc: '2.0' })).status).toBe(400); // not a JSON-RPC message
+    expect((await post([])).status).toBe(400); // an empty batch is an invalid request
+    // A header given empty names no session: refused, not answered statelessly.
+    expect((await post({ jsonrpc: '2.0', id: 9, method: 'tools/list' }, { 'mcp-session-id': '' })).status).toBe(400);
+    expect((await post({ jsonrpc: '2.0', id: 8, method: 'tools/list' }, { 'mcp-session-id': 'no-such-session' })).status).toBe(404);
+    expect((await fetch(`${base}/mcp`, { headers: { accept: 'text/event-stream' } })).status).toBe(400);
+  });
+
   it('uploads a PDF, extracts with a wait and answers the completed data with its confidence; the job and a page are resources', async () => {
     provider.reset();
     provider.enqueue(answer('Acme Corp', 0.93));

@@ -185,9 +185,22 @@ from .job_error_code import JobErrorCode
 from .job_retry import JobRetry
 from .job_status import JobStatus
 from .json_object import JsonObject
+from .mcp_error import McpError
+from .mcp_error_jsonrpc import McpErrorJsonrpc
+from .mcp_error_object import McpErrorObject
+from .mcp_event import McpEvent
+from .mcp_event_event import McpEventEvent
 from .mcp_json_rpc_message import McpJsonRpcMessage
 from .mcp_json_rpc_message_error import McpJsonRpcMessageError
 from .mcp_json_rpc_message_jsonrpc import McpJsonRpcMessageJsonrpc
+from .mcp_notification import McpNotification
+from .mcp_notification_jsonrpc import McpNotificationJsonrpc
+from .mcp_params import McpParams
+from .mcp_params_meta import McpParamsMeta
+from .mcp_request import McpRequest
+from .mcp_request_jsonrpc import McpRequestJsonrpc
+from .mcp_result import McpResult
+from .mcp_result_jsonrpc import McpResultJsonrpc
 from .output_format import OutputFormat
 from .page_box import PageBox
 from .page_range import PageRange
@@ -455,9 +468,22 @@ __all__ = (
     "JobRetry",
     "JobStatus",
     "JsonObject",
+    "McpError",
+    "McpErrorJsonrpc",
+    "McpErrorObject",
+    "McpEvent",
+    "McpEventEvent",
     "McpJsonRpcMessage",
     "McpJsonRpcMessageError",
     "McpJsonRpcMessageJsonrpc",
+    "McpNotification",
+    "McpNotificationJsonrpc",
+    "McpParams",
+    "McpParamsMeta",
+    "McpRequest",
+    "McpRequestJsonrpc",
+    "McpResult",
+    "McpResultJsonrpc",
     "OutputFormat",
     "PageBox",
     "PageRange",

@@ -27,7 +27,8 @@ class EvaluationItemInput:
             expected_output (JsonObject | Unset): A free-form JSON object whose strings and keys are free of NUL.
             expected_segments (list[ExpectedSegmentsItem] | Unset): The right split of a packet, for classifier evaluation
                 runs (issue 44): segments covering the
-                pages from 1, once each, in order (a `422` otherwise). Any class name is accepted; one the
+                pages from 1, once each, in order (a `422` otherwise, checked once the set, the item and the
+                file are found, so a missing one is `404` first). Any class name is accepted; one the
                 classifier does not have scores as wrong.
                  Example: [{'class': 'application', 'pages': {'start': 1, 'end': 3}}, {'class': 'pay_slip', 'pages': {'start':
                 4, 'end': 4}}].

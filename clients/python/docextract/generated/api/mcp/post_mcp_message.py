@@ -9,13 +9,21 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error_response import ApiErrorResponse
 from ...models.http_validation_error import HTTPValidationError
+from ...models.mcp_error import McpError
 from ...models.mcp_json_rpc_message import McpJsonRpcMessage
+from ...models.mcp_notification import McpNotification
+from ...models.mcp_request import McpRequest
+from ...models.mcp_result import McpResult
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: list[McpJsonRpcMessage] | McpJsonRpcMessage,
+    body: list[McpError | McpNotification | McpRequest | McpResult]
+    | McpError
+    | McpNotification
+    | McpRequest
+    | McpResult,
     mcp_session_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -27,12 +35,26 @@ def _get_kwargs(
         "url": "/mcp",
     }
 
-    if isinstance(body, McpJsonRpcMessage):
+    if (
+        isinstance(body, McpRequest)
+        or isinstance(body, McpNotification)
+        or isinstance(body, McpResult)
+        or isinstance(body, McpError)
+    ):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = []
         for body_type_1_item_data in body:
-            body_type_1_item = body_type_1_item_data.to_dict()
+            body_type_1_item: dict[str, Any]
+            if (
+                isinstance(body_type_1_item_data, McpRequest)
+                or isinstance(body_type_1_item_data, McpNotification)
+                or isinstance(body_type_1_item_data, McpResult)
+            ):
+                body_type_1_item = body_type_1_item_data.to_dict()
+            else:
+                body_type_1_item = body_type_1_item_data.to_dict()
+
             _kwargs["json"].append(body_type_1_item)
 
     headers["Content-Type"] = "application/json"
@@ -118,7 +140,11 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: list[McpJsonRpcMessage] | McpJsonRpcMessage,
+    body: list[McpError | McpNotification | McpRequest | McpResult]
+    | McpError
+    | McpNotification
+    | McpRequest
+    | McpResult,
     mcp_session_id: str | Unset = UNSET,
 ) -> Response[Any | ApiErrorResponse | HTTPValidationError | McpJsonRpcMessage]:
     """Send MCP messages (Streamable HTTP)
@@ -126,14 +152,17 @@ def sync_detailed(
      The Model Context Protocol server (Streamable HTTP transport, docs/mcp.md): a JSON-RPC 2.0
     message (or an array of them). A session starts with an `initialize` request without
     `Mcp-Session-Id`; the answer's `Mcp-Session-Id` header names the session, and every later
-    request carries it (an unknown or another token's session is `404`). Requests are answered
+    request carries it (an unknown or another token's session is `404`). Any other message sent
+    without `Mcp-Session-Id` is answered on its own, as by a stateless server (no session is
+    opened; a request's answer is its result or a JSON-RPC error). Requests are answered
     as JSON or as an event stream (progress notifications, then the result). The tools are
     calls of this API with the caller's own bearer token: the same scopes, limits and codes
     (a `client` token is not offered the review and batch tools). Protected like `/v1`.
 
     Args:
         mcp_session_id (str | Unset):
-        body (list[McpJsonRpcMessage] | McpJsonRpcMessage):
+        body (list[McpError | McpNotification | McpRequest | McpResult] | McpError |
+            McpNotification | McpRequest | McpResult):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +187,11 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: list[McpJsonRpcMessage] | McpJsonRpcMessage,
+    body: list[McpError | McpNotification | McpRequest | McpResult]
+    | McpError
+    | McpNotification
+    | McpRequest
+    | McpResult,
     mcp_session_id: str | Unset = UNSET,
 ) -> Any | ApiErrorResponse | HTTPValidationError | McpJsonRpcMessage | None:
     """Send MCP messages (Streamable HTTP)
@@ -166,14 +199,17 @@ def sync(
      The Model Context Protocol server (Streamable HTTP transport, docs/mcp.md): a JSON-RPC 2.0
     message (or an array of them). A session starts with an `initialize` request without
     `Mcp-Session-Id`; the answer's `Mcp-Session-Id` header names the session, and every later
-    request carries it (an unknown or another token's session is `404`). Requests are answered
+    request carries it (an unknown or another token's session is `404`). Any other message sent
+    without `Mcp-Session-Id` is answered on its own, as by a stateless server (no session is
+    opened; a request's answer is its result or a JSON-RPC error). Requests are answered
     as JSON or as an event stream (progress notifications, then the result). The tools are
     calls of this API with the caller's own bearer token: the same scopes, limits and codes
     (a `client` token is not offered the review and batch tools). Protected like `/v1`.
 
     Args:
         mcp_session_id (str | Unset):
-        body (list[McpJsonRpcMessage] | McpJsonRpcMessage):
+        body (list[McpError | McpNotification | McpRequest | McpResult] | McpError |
+            McpNotification | McpRequest | McpResult):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,7 +229,11 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: list[McpJsonRpcMessage] | McpJsonRpcMessage,
+    body: list[McpError | McpNotification | McpRequest | McpResult]
+    | McpError
+    | McpNotification
+    | McpRequest
+    | McpResult,
     mcp_session_id: str | Unset = UNSET,
 ) -> Response[Any | ApiErrorResponse | HTTPValidationError | McpJsonRpcMessage]:
     """Send MCP messages (Streamable HTTP)
@@ -201,14 +241,17 @@ async def asyncio_detailed(
      The Model Context Protocol server (Streamable HTTP transport, docs/mcp.md): a JSON-RPC 2.0
     message (or an array of them). A session starts with an `initialize` request without
     `Mcp-Session-Id`; the answer's `Mcp-Session-Id` header names the session, and every later
-    request carries it (an unknown or another token's session is `404`). Requests are answered
+    request carries it (an unknown or another token's session is `404`). Any other message sent
+    without `Mcp-Session-Id` is answered on its own, as by a stateless server (no session is
+    opened; a request's answer is its result or a JSON-RPC error). Requests are answered
     as JSON or as an event stream (progress notifications, then the result). The tools are
     calls of this API with the caller's own bearer token: the same scopes, limits and codes
     (a `client` token is not offered the review and batch tools). Protected like `/v1`.
 
     Args:
         mcp_session_id (str | Unset):
-        body (list[McpJsonRpcMessage] | McpJsonRpcMessage):
+        body (list[McpError | McpNotification | McpRequest | McpResult] | McpError |
+            McpNotification | McpRequest | McpResult):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -231,7 +274,11 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: list[McpJsonRpcMessage] | McpJsonRpcMessage,
+    body: list[McpError | McpNotification | McpRequest | McpResult]
+    | McpError
+    | McpNotification
+    | McpRequest
+    | McpResult,
     mcp_session_id: str | Unset = UNSET,
 ) -> Any | ApiErrorResponse | HTTPValidationError | McpJsonRpcMessage | None:
     """Send MCP messages (Streamable HTTP)
@@ -239,14 +286,17 @@ async def asyncio(
      The Model Context Protocol server (Streamable HTTP transport, docs/mcp.md): a JSON-RPC 2.0
     message (or an array of them). A session starts with an `initialize` request without
     `Mcp-Session-Id`; the answer's `Mcp-Session-Id` header names the session, and every later
-    request carries it (an unknown or another token's session is `404`). Requests are answered
+    request carries it (an unknown or another token's session is `404`). Any other message sent
+    without `Mcp-Session-Id` is answered on its own, as by a stateless server (no session is
+    opened; a request's answer is its result or a JSON-RPC error). Requests are answered
     as JSON or as an event stream (progress notifications, then the result). The tools are
     calls of this API with the caller's own bearer token: the same scopes, limits and codes
     (a `client` token is not offered the review and batch tools). Protected like `/v1`.
 
     Args:
         mcp_session_id (str | Unset):
-        body (list[McpJsonRpcMessage] | McpJsonRpcMessage):
+        body (list[McpError | McpNotification | McpRequest | McpResult] | McpError |
+            McpNotification | McpRequest | McpResult):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
