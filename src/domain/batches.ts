@@ -70,13 +70,6 @@ export const createBatchBody = z
     }
     if (b.kind === 'classification' && b.mode === undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: "Field required for a classification batch: 'document' or 'split'" });
     if (b.kind !== 'classification' && b.mode !== undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: `Not allowed in a ${b.kind} batch` });
-    if ((b.inputs === undefined) === (b.source === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [b.inputs === undefined ? 'inputs' : 'source'],
-        message: b.inputs === undefined ? "Give 'inputs' (a list of items) or 'source' ({s3_prefix}: the objects under a prefix of the service's bucket)" : "Give either 'inputs' or 'source', not both",
-      });
-    }
     (b.inputs ?? []).forEach((input, i) => {
       const given = Number(input.file_id !== undefined) + Number(input.text !== undefined);
       if (b.kind === 'parse' && input.text !== undefined) {
@@ -189,6 +182,18 @@ const IDEMPOTENCY_SCOPE = 'batches';
  * definition and files are found (a batch naming a missing one is 404 whatever its ids), as the
  * chunks' parameter relation is.
  */
+/**
+ * Exactly one of `inputs` and `source` (422 otherwise). Checked once the definition is found, so a
+ * batch naming a missing one is 404 whatever its items (openapi.yaml states the rule in words: a
+ * schema-level anyOf/not broke the generated TypeScript type).
+ */
+function checkInputsOrSource(body: CreateBatchBody): void {
+  if ((body.inputs === undefined) !== (body.source === undefined)) return;
+  const field = body.inputs === undefined ? 'inputs' : 'source';
+  const msg = body.inputs === undefined ? "Give 'inputs' (a list of items) or 'source' ({s3_prefix}: the objects under a prefix of the service's bucket)" : "Give either 'inputs' or 'source', not both";
+  throw new RequestValidationError([{ loc: ['body', field], msg, type: 'custom' }]);
+}
+
 function checkUniqueCustomIds(inputs: NonNullable<CreateBatchBody['inputs']>): void {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
@@ -220,6 +225,7 @@ export async function createBatch(db: Db, temporal: Client, config: Config, body
     if (!parser || parser.name !== name) throw notFound('Parser', name);
     definition = { id: parser.id, name: parser.name, snapshot: parserSnapshot(parser) };
   }
+  checkInputsOrSource(body);
   const inputs = body.inputs ?? [];
   await checkFilesExist(db, inputs.map((i) => i.file_id).filter((f): f is string => f !== undefined));
   checkUniqueCustomIds(inputs);

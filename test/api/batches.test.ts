@@ -127,6 +127,11 @@ describe('creating a batch is validated before anything starts', () => {
     // definition is found, so a batch naming a missing one is 404 whatever its ids.
     const dupMissing = await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'no-such-extractor', inputs: [{ custom_id: 'a', text: 'x' }, { custom_id: 'a', text: 'y' }] });
     expect(dupMissing.status).toBe(404);
+    // So are 'inputs' and 'source' (exactly one): without either, a missing extractor is 404, a known one 422.
+    expect((await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'no-such-extractor' })).status).toBe(404);
+    const neither = await call(base, 'POST', '/v1/batches', { kind: 'extraction', extractor_name: 'batch-lines' });
+    expect(neither.status).toBe(422);
+    expect(neither.body.detail.map((d: any) => d.loc)).toContainEqual(['body', 'inputs']);
     // A parse batch's inputs take no pages, inline text no pages (both stated by openapi.yaml).
     const parsePages = await call(base, 'POST', '/v1/batches', { kind: 'parse', parser_name: 'document-to-markdown', inputs: [{ custom_id: 'a', file_id: 'file_x', pages: { start: 1, end: 1 } }] });
     expect(parsePages.status).toBe(422);
