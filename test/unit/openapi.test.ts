@@ -41,7 +41,11 @@ describe('openapi.yaml lint (@redocly/openapi-core, recommended rules)', () => {
     const describe = (p: (typeof problems)[number]) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`;
     const warnings = problems.filter((p) => p.severity !== 'error').map(describe);
     // Operations that can only fail on the server (health, the provider list) have no 4xx; that warning is expected.
-    expect(warnings.filter((w) => !w.includes('operation-4xx-response'))).toEqual([]);
+    // A batch's if/then (without `source`, `inputs` is required) names properties of the enclosing
+    // schema, which the rule does not look at: naming them again in the subschemas would close them
+    // (the examples rule treats every object schema as closed) and break the examples.
+    const batchItemsRule = (w: string) => w.includes('no-required-schema-properties-undefined at #/components/schemas/CreateBatchRequest/');
+    expect(warnings.filter((w) => !w.includes('operation-4xx-response') && !batchItemsRule(w))).toEqual([]);
     expect(problems.filter((p) => p.severity === 'error').map(describe)).toEqual([]);
   });
 
