@@ -1,16 +1,19 @@
 // Issue 53: the orphan sweep removes the bucket's objects that no row names once they are older than
 // the grace period, and nothing else: not a file's object, not a young object (its row may still be
 // coming), not an object outside the service's key spaces. It runs as storageSweepWorkflow on a
-// Temporal Schedule the API creates with SERVICE_STORAGE=s3 (real SeaweedFS, real Temporal).
+// Temporal Schedule the API creates with SERVICE_STORAGE=s3 (real SeaweedFS, real Temporal). And
+// retention, expiring a file with its job, removes the file's objects.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { makePdf } from '../fixtures/documents.js';
-import { startStackWithProvider, upload } from '../api/job-helpers.js';
+import { call, pollJob, startStackWithProvider, upload } from '../api/job-helpers.js';
 import { startSeaweedS3, type SeaweedS3 } from '../harness/seaweedfs.js';
 import type { ScriptedProvider } from '../harness/scripted-provider.js';
 import type { TestStack } from '../harness/stack.js';
 import { createLogger } from '../../src/logging.js';
 import { ensureStorageSweepSchedule, storageSweepScheduleId } from '../../src/temporal/storage-sweep-schedule.js';
+import { retentionActivities } from '../../activities/retention.js';
+import { createSecretBox } from '../../src/storage/secrets.js';
 
 let s3: SeaweedS3;
 let stack: TestStack;
@@ -78,6 +81,27 @@ describe('the orphan sweep', () => {
     const content = await fetch(`${stack.url}/v1/files/${r.body.id}/content`);
     expect(content.status).toBe(200);
   }, 120_000);
+
+  // Last: it expires every file of this file's database.
+  it('retention expiring a file removes its objects (the upload and its rendition)', async () => {
+    const r = await upload(stack.url, Buffer.from('Quarterly report\nRevenue rose.\n'), 'old.txt', 'text/plain');
+    expect(r.status).toBe(201);
+    const keys = [`svc/files/${r.body.id}`, `svc/renditions/${r.body.id}.pdf`];
+    for (const key of keys) expect([key, await exists(key)]).toEqual([key, true]);
+    // Retention expires jobs, and with them the files no other job or example uses.
+    const schema = { type: 'object', properties: { total: { type: ['number', 'null'] } }, required: ['total'], additionalProperties: false };
+    expect([200, 201]).toContain((await call(stack.url, 'PUT', '/v1/extractors/retained', { display_name: 'Retained', instructions: 'Total.', model: 'test-vision-model', schema })).status);
+    provider.respondWith(() => ({ kind: 'content', content: JSON.stringify({ total: 1 }) }));
+    const created = await call(stack.url, 'POST', '/v1/extraction-jobs', { extractor_name: 'retained', file_id: r.body.id });
+    expect(created.status).toBe(201);
+    expect((await pollJob(stack.url, `/v1/extraction-jobs/${created.body.id}`)).pop().status).toBe('completed');
+    const config = { ...stack.config, retention: { ...stack.config.retention, jobDays: 30 } };
+    const retention = retentionActivities({ config, db: stack.db, logger: createLogger('silent', 'test'), secrets: createSecretBox(config) });
+    const counts = await retention.applyRetention(new Date(Date.now() + 31 * 24 * 3600_000).toISOString());
+    expect(counts).toMatchObject({ jobs: 1, files: 1 });
+    expect(await stack.db('files').where({ id: r.body.id }).first('id')).toBeUndefined();
+    for (const key of keys) expect([key, await exists(key)]).toEqual([key, false]);
+  }, 60_000);
 
   it('runs on a schedule with the configured interval and grace period', async () => {
     await ensureStorageSweepSchedule(stack.temporal, stack.config, createLogger('silent', 'test'));
