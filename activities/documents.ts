@@ -1,5 +1,6 @@
 import type { Config } from '../src/config/index.js';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { isId } from '../src/domain/ids.js';
 import { ServiceError } from '../src/errors.js';
 import { clearCallRetry, recordCallFailure, setNextAttempt } from '../src/storage/call-retries.js';
 import { detectMediaType, pageImageFormat, prepareImageInPool, renderPage } from '../src/documents/index.js';
@@ -49,12 +50,15 @@ const STORAGE_CALL_KEY = 'storage';
 /** How soon an activity that found the bucket unreachable tries again. */
 const STORAGE_RETRY_DELAY_MS = 5_000;
 
+/** The ids of jobs (their workflows run under them); batches, runs and candidates are not jobs. */
+const JOB_ID_KINDS = ['extractionJob', 'parseJob', 'classificationJob', 'schemaSuggestion'] as const;
+
 /** The job whose activity this is (job workflows run under the job's id), and the attempt. */
 function runningJob(): { id: string; attempt: number } | undefined {
   try {
     const info = Context.current().info;
     const id = info.workflowExecution?.workflowId ?? '';
-    return /^(ejob|pjob|cjob|sug)_/.test(id) ? { id, attempt: info.attempt } : undefined;
+    return JOB_ID_KINDS.some((kind) => isId(kind, id)) ? { id, attempt: info.attempt } : undefined;
   } catch {
     return undefined; // not inside an activity (tests, benchmarks)
   }
