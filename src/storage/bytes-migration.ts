@@ -5,6 +5,8 @@
 // by the next run (its object is overwritten), a moved row is not looked at again.
 import { createHash } from 'node:crypto';
 import type { Db } from './db.js';
+import { getPageSourceBytes } from './file-renditions.js';
+import { postgresFileStore } from './file-store.js';
 import type { ObjectStore } from './object-store.js';
 
 export interface BytesMigrationProgress {
@@ -39,9 +41,8 @@ async function nextFiles(db: Db, limit: number): Promise<{ id: string; sha256: s
 }
 
 async function moveFile(db: Db, objects: ObjectStore, file: { id: string; sha256: string | null; media_type: string | null }): Promise<number> {
-  const row = await db('file_blobs').where({ file_id: file.id }).first(db.raw("encode(content, 'base64') as content"));
-  if (!row) return 0; // deleted meanwhile
-  const bytes = Buffer.from(row.content as string, 'base64');
+  const bytes = await postgresFileStore(db).get(file.id);
+  if (!bytes) return 0; // deleted meanwhile
   if (file.sha256 && sha256(bytes) !== file.sha256) {
     throw new BytesMigrationMismatch(`File '${file.id}' in Postgres does not match its recorded SHA-256; left where it is`);
   }
@@ -59,9 +60,9 @@ async function moveFile(db: Db, objects: ObjectStore, file: { id: string; sha256
 }
 
 async function moveRendition(db: Db, objects: ObjectStore, fileId: string): Promise<number> {
-  const row = await db('file_renditions').where({ file_id: fileId }).whereNotNull('pdf').first(db.raw("encode(pdf, 'base64') as pdf"));
-  if (!row) return 0;
-  const bytes = Buffer.from(row.pdf as string, 'base64');
+  // A file's page source is its rendition when it has one: here the PDF Postgres still holds.
+  const bytes = await getPageSourceBytes(db, fileId);
+  if (!bytes) return 0; // deleted meanwhile
   const key = objects.key(`renditions/${fileId}.pdf`);
   await putVerified(objects, key, bytes, 'application/pdf');
   const updated = await db('file_renditions').where({ file_id: fileId }).whereNull('pdf_key').update({ pdf_key: key, pdf: null });
