@@ -9,10 +9,10 @@ import { startWithinDeadline } from './start-deadline.js';
 import { currentWorkspaceId } from '../storage/workspace-scope.js';
 
 /**
- * Bound on one start or cancel call. Without it the client keeps retrying while the Temporal
- * server is down, and the HTTP request hangs for ~20 s before the API can answer 503. A start
- * answers in milliseconds when the server is up; 2.5 s keeps the whole request (row written,
- * start refused, row removed) under 3 s when it is down.
+ * Bound on one start or describe call (a job's cancel retries longer: CANCEL_DEADLINE_MS). Without
+ * it the client keeps retrying while the Temporal server is down, and the HTTP request hangs for
+ * ~20 s before the API can answer 503. A start answers in milliseconds when the server is up; 2.5 s
+ * keeps the whole request (row written, start refused, row removed) under 3 s when it is down.
  */
 export const TEMPORAL_CALL_DEADLINE_MS = 2_500;
 
