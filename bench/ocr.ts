@@ -60,16 +60,33 @@ interface Variant {
   settings: Partial<OcrSettings>;
 }
 
+// Rows before the service default's second reading of small print turn it off (minTextHeight 0) or
+// say how it was done then (whole page, better-scored reading kept, for any confidence).
+const WHOLE = { cropSmallPrint: false, smallPrintConfidence: 1 };
 const VARIANTS: Variant[] = [
-  { name: 'plain (best_int, no preprocessing, Otsu)', settings: { preprocess: { minLongSide: 0, grayscale: false, rotations: false } } },
-  { name: 'service default (grey, long side ≥ 1000, Otsu, other turns tried when poor)', settings: {} },
-  { name: 'grey, long side ≥ 1000, Sauvola thresholds (thresholding_method 2)', settings: { params: { thresholding_method: '2' } } },
-  { name: 'grey, long side ≥ 1000, tiled Otsu (thresholding_method 1)', settings: { params: { thresholding_method: '1' } } },
-  { name: 'grey + contrast stretch, long side ≥ 1600, Otsu (previous default)', settings: { preprocess: { minLongSide: 1600, normalise: true }, params: { thresholding_method: '0' } } },
-  { name: 'grey, short side ≥ 1000, Otsu', settings: { preprocess: { minLongSide: 0, minShortSide: 1000 }, params: { thresholding_method: '0' } } },
-  { name: 'grey, long side ≥ 1000, Otsu, page segmentation 6 (one block)', settings: { params: { thresholding_method: '0', tessedit_pageseg_mode: '6' } } },
-  { name: 'grey, long side ≥ 1000, Otsu, small print (words < 20 px) read again scaled to 32 px', settings: { preprocess: { minTextHeight: 20, textHeight: 32 }, params: { thresholding_method: '0' } } },
-  { name: 'Sauvola + small print (words < 16 px) read again scaled to 26 px', settings: { preprocess: { minTextHeight: 16, textHeight: 26 }, params: { thresholding_method: '2' } } },
+  { name: 'plain (best_int, no preprocessing, Otsu)', settings: { preprocess: { minLongSide: 0, grayscale: false, rotations: false, minTextHeight: 0 } } },
+  { name: 'service default (grey, long side ≥ 1000, Otsu, other turns tried when poor; small print read with little confidence read again, its region scaled to 32 px)', settings: {} },
+  { name: 'grey, long side ≥ 1000, Otsu (previous default, no second reading)', settings: { preprocess: { minTextHeight: 0 } } },
+  { name: 'grey, long side ≥ 1000, Sauvola thresholds (thresholding_method 2)', settings: { preprocess: { minTextHeight: 0 }, params: { thresholding_method: '2' } } },
+  { name: 'grey, long side ≥ 1000, tiled Otsu (thresholding_method 1)', settings: { preprocess: { minTextHeight: 0 }, params: { thresholding_method: '1' } } },
+  { name: 'grey + contrast stretch, long side ≥ 1600, Otsu', settings: { preprocess: { minLongSide: 1600, normalise: true, minTextHeight: 0 }, params: { thresholding_method: '0' } } },
+  { name: 'grey, short side ≥ 1000, Otsu', settings: { preprocess: { minLongSide: 0, minShortSide: 1000, minTextHeight: 0 }, params: { thresholding_method: '0' } } },
+  { name: 'grey, long side ≥ 1000, Otsu, page segmentation 6 (one block)', settings: { preprocess: { minTextHeight: 0 }, params: { thresholding_method: '0', tessedit_pageseg_mode: '6' } } },
+  { name: 'grey, long side ≥ 1000, Otsu, page segmentation 4 (one column)', settings: { preprocess: { minTextHeight: 0 }, params: { tessedit_pageseg_mode: '4' } } },
+  { name: 'grey, long side ≥ 1000, Otsu, page segmentation 11 (sparse text)', settings: { preprocess: { minTextHeight: 0 }, params: { tessedit_pageseg_mode: '11' } } },
+  { name: 'grey, long side ≥ 1000, Otsu, page segmentation 12 (sparse text, OSD)', settings: { preprocess: { minTextHeight: 0 }, params: { tessedit_pageseg_mode: '12' } } },
+  { name: 'grey, long side ≥ 1000, Otsu, dictionaries off (load_system_dawg, load_freq_dawg 0)', settings: { preprocess: { minTextHeight: 0 }, initParams: { load_system_dawg: '0', load_freq_dawg: '0' } } },
+  { name: 'grey, long side ≥ 1000, Otsu, 4.0.0 data (LSTM part of the fast + legacy package)', settings: { preprocess: { minTextHeight: 0 }, dataVariant: '4.0.0' } },
+  { name: 'red channel as grey (red stamps fade), long side ≥ 1000, Otsu', settings: { preprocess: { minTextHeight: 0, redChannel: true } } },
+  { name: 'grey divided by the paper brightness (flattened lighting), long side ≥ 1000, Otsu', settings: { preprocess: { minTextHeight: 0, flatten: true } } },
+  { name: 'grey, long side ≥ 1000, Otsu, small print (words < 20 px) read again scaled to 32 px', settings: { preprocess: { minTextHeight: 20, textHeight: 32, ...WHOLE }, params: { thresholding_method: '0' } } },
+  { name: 'Sauvola + small print (words < 16 px) read again scaled to 26 px', settings: { preprocess: { minTextHeight: 16, textHeight: 26, ...WHOLE }, params: { thresholding_method: '2' } } },
+  { name: 'small print (< 20 px) read again, its region only, scaled to 32 px', settings: { preprocess: { minTextHeight: 20, textHeight: 32, cropSmallPrint: true, smallPrintConfidence: 1 } } },
+  { name: 'small print (< 24 px) read again, its region only, scaled to 32 px', settings: { preprocess: { minTextHeight: 24, textHeight: 32, cropSmallPrint: true, smallPrintConfidence: 1 } } },
+  { name: 'small print (< 26 px) read again, its region only, scaled to 32 px, any confidence', settings: { preprocess: { minTextHeight: 26, textHeight: 32, cropSmallPrint: true, smallPrintConfidence: 1 } } },
+  { name: 'small print (< 26 px) read again, its region only, scaled to 28 px, any confidence', settings: { preprocess: { minTextHeight: 26, textHeight: 28, cropSmallPrint: true, smallPrintConfidence: 1 } } },
+  { name: 'small print (< 26 px) read again, its region only, scaled to 30 px, any confidence', settings: { preprocess: { minTextHeight: 26, textHeight: 30, cropSmallPrint: true, smallPrintConfidence: 1 } } },
+  { name: 'small print (< 24 px) read again, its region only, at 32 px, the two readings merged line by line', settings: { preprocess: { minTextHeight: 24, textHeight: 32, cropSmallPrint: true, smallPrintConfidence: 1, mergeSmallPrint: true } } },
 ];
 
 async function measure(variant: Variant, names: string[]) {
@@ -85,6 +102,7 @@ async function measure(variant: Variant, names: string[]) {
   try {
     await pool.read(readFileSync(path.join(SAMPLES, `${names[0]}.jpg`))); // load the worker: not timed
     for (const name of names) {
+      const before = { labelled, found, onLine, keysFound };
       const jpeg = readFileSync(path.join(SAMPLES, `${name}.jpg`));
       const { width, height } = imageSize(jpeg);
       const t0 = performance.now();
@@ -117,6 +135,8 @@ async function measure(variant: Variant, names: string[]) {
         if (text.includes(fields[key]!.toUpperCase().replace(/\s+/g, ''))) keysFound++;
         else misses.push(`${name}:${key}=${fields[key]}`);
       }
+      // OCR_PER_RECEIPT=1: each receipt's words found of labelled, on line, key fields found, CPU s.
+      if (process.env.OCR_PER_RECEIPT) console.error(`ocr: ${variant.name}: ${name} words ${found - before.found}/${labelled - before.labelled} on line ${onLine - before.onLine} keys ${keysFound - before.keysFound} cpu ${((c.user + c.system) / 1e6).toFixed(2)} turn ${result?.rotation ?? '-'}`);
     }
   } finally {
     await pool.close();
