@@ -75,10 +75,7 @@ const VARIANTS: Variant[] = [
   { name: 'grey, long side ≥ 1000, Otsu, page segmentation 4 (one column)', settings: { preprocess: { minTextHeight: 0 }, params: { tessedit_pageseg_mode: '4' } } },
   { name: 'grey, long side ≥ 1000, Otsu, page segmentation 11 (sparse text)', settings: { preprocess: { minTextHeight: 0 }, params: { tessedit_pageseg_mode: '11' } } },
   { name: 'grey, long side ≥ 1000, Otsu, page segmentation 12 (sparse text, OSD)', settings: { preprocess: { minTextHeight: 0 }, params: { tessedit_pageseg_mode: '12' } } },
-  { name: 'grey, long side ≥ 1000, Otsu, dictionaries off (load_system_dawg, load_freq_dawg 0)', settings: { preprocess: { minTextHeight: 0 }, initParams: { load_system_dawg: '0', load_freq_dawg: '0' } } },
   { name: 'grey, long side ≥ 1000, Otsu, 4.0.0 data (LSTM part of the fast + legacy package)', settings: { preprocess: { minTextHeight: 0 }, dataVariant: '4.0.0' } },
-  { name: 'red channel as grey (red stamps fade), long side ≥ 1000, Otsu', settings: { preprocess: { minTextHeight: 0, redChannel: true } } },
-  { name: 'grey divided by the paper brightness (flattened lighting), long side ≥ 1000, Otsu', settings: { preprocess: { minTextHeight: 0, flatten: true } } },
   { name: 'grey, long side ≥ 1000, Otsu, small print (words < 20 px) read again scaled to 32 px', settings: { preprocess: { minTextHeight: 20, textHeight: 32, ...WHOLE }, params: { thresholding_method: '0' } } },
   { name: 'Sauvola + small print (words < 16 px) read again scaled to 26 px', settings: { preprocess: { minTextHeight: 16, textHeight: 26, ...WHOLE }, params: { thresholding_method: '2' } } },
   { name: 'small print (< 20 px) read again, its region only, scaled to 32 px', settings: { preprocess: { minTextHeight: 20, textHeight: 32, cropSmallPrint: true, smallPrintConfidence: 1 } } },
@@ -86,7 +83,6 @@ const VARIANTS: Variant[] = [
   { name: 'small print (< 26 px) read again, its region only, scaled to 32 px, any confidence', settings: { preprocess: { minTextHeight: 26, textHeight: 32, cropSmallPrint: true, smallPrintConfidence: 1 } } },
   { name: 'small print (< 26 px) read again, its region only, scaled to 28 px, any confidence', settings: { preprocess: { minTextHeight: 26, textHeight: 28, cropSmallPrint: true, smallPrintConfidence: 1 } } },
   { name: 'small print (< 26 px) read again, its region only, scaled to 30 px, any confidence', settings: { preprocess: { minTextHeight: 26, textHeight: 30, cropSmallPrint: true, smallPrintConfidence: 1 } } },
-  { name: 'small print (< 24 px) read again, its region only, at 32 px, the two readings merged line by line', settings: { preprocess: { minTextHeight: 24, textHeight: 32, cropSmallPrint: true, smallPrintConfidence: 1, mergeSmallPrint: true } } },
 ];
 
 async function measure(variant: Variant, names: string[]) {

@@ -43,8 +43,6 @@ export interface OcrSettings {
   preprocess?: Partial<Preprocess>;
   /** tesseract parameters over the service's (the bench tries page segmentation modes with it). */
   params?: Record<string, string>;
-  /** tesseract parameters read only when a worker starts (its language model: `load_system_dawg`, …). */
-  initParams?: Record<string, string>;
   /** tesseract.js's worker script, or a wrapper around it (the no-network test blocks sockets in it). */
   workerPath?: string;
   /** Data variant directory in the packages: `4.0.0_best_int` (default) or `4.0.0` (fast + legacy). */
@@ -68,12 +66,6 @@ export interface Preprocess {
   smallPrintConfidence: number;
   /** Try the other quarter turns when the upright reading is poor. */
   rotations: boolean;
-  /** Grey from the red channel only: blue and black print stay dark, red stamps over them fade. */
-  redChannel: boolean;
-  /** Divide by the paper's brightness (local maxima, smoothed): uneven lighting and shadows flattened before thresholding. */
-  flatten: boolean;
-  /** The two readings of a page with small print are merged line by line (else the better-scored one is kept). */
-  mergeSmallPrint: boolean;
   /** The second reading of small print covers only the region of the first reading's confident words (and a margin). */
   cropSmallPrint: boolean;
 }
@@ -88,9 +80,6 @@ const DEFAULT_PREPROCESS: Preprocess = {
   grayscale: true,
   normalise: false,
   rotations: true,
-  redChannel: false,
-  flatten: false,
-  mergeSmallPrint: false,
 };
 
 const requireHere = createRequire(import.meta.url);
@@ -248,7 +237,7 @@ export class OcrPool {
         cacheMethod: 'none',
         gzip: true,
         ...(this.settings.workerPath ? { workerPath: this.settings.workerPath } : {}),
-      }, this.settings.initParams ?? {});
+      });
       slot.worker.catch(() => {
         if (slot.worker) slot.worker = null;
       });
@@ -281,8 +270,7 @@ export class OcrPool {
       if (cancelled()) return null;
       const factor = Math.min(3, this.prep.textHeight / best.textHeight);
       const larger = await this.pass(worker, sharp, image, best.result.rotation, factor, this.prep.cropSmallPrint ? best.region : undefined);
-      if (this.prep.mergeSmallPrint) best = larger.score > best.score ? mergeReadings(larger, best) : mergeReadings(best, larger);
-      else if (larger.score > best.score) best = larger;
+      if (larger.score > best.score) best = larger;
     }
     return best.result;
   }
@@ -294,17 +282,8 @@ export class OcrPool {
   }
 }
 
-/** A line as read: its words, its confidently read letters and digits, its box in the page as turned for the reading (fractions). */
-interface ReadLine {
-  words: OcrWord[];
-  score: number;
-  box: Region;
-}
-
 interface Pass {
   result: OcrResult;
-  /** The reading's paragraphs of lines, in reading order (the result's text and words are these). */
-  paragraphs: ReadLine[][];
   /** Characters read with confidence ≥ 0.6 (letters and digits). */
   score: number;
   /** Confidence over every letter and digit read, 0..1. */
@@ -349,47 +328,14 @@ async function prepare(sharp: Sharp, image: Buffer, turn: number, prep: Preproce
     s = s.extract(cut);
     width = cut.width;
   }
-  if (prep.redChannel && (meta.channels ?? 1) >= 3) s = s.extractChannel('red');
-  else if (prep.grayscale || prep.flatten) s = s.grayscale();
+  if (prep.grayscale) s = s.grayscale();
   if (prep.normalise) s = s.normalise();
   const factor = short > 0 ? Math.max(prep.minLongSide / long, prep.minShortSide / short, 1) * scale : 1;
   if (factor > 1) {
     s = s.resize({ width: Math.round(width * factor), kernel: 'lanczos3' });
   }
-  if (prep.flatten) {
-    const raw = await s.raw().toBuffer({ resolveWithObject: true });
-    s = sharp(await flatten(sharp, raw.data, raw.info.width, raw.info.height, raw.info.channels), { raw: { width: raw.info.width, height: raw.info.height, channels: 1 } });
-  }
   const { data, info } = await s.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
-}
-
-/**
- * A grey image divided by its paper's brightness: the brightest pixel of each block (blocks larger
- * than a character, so each holds some paper), smoothed and scaled back to the image's size.
- */
-async function flatten(sharp: Sharp, data: Buffer, width: number, height: number, channels: number): Promise<Buffer> {
-  const block = Math.max(16, Math.round(Math.max(width, height) / 48));
-  const bw = Math.ceil(width / block);
-  const bh = Math.ceil(height / block);
-  const maxima = Buffer.alloc(bw * bh);
-  for (let y = 0; y < height; y++) {
-    const row = (y / block | 0) * bw;
-    for (let x = 0; x < width; x++) {
-      const v = data[(y * width + x) * channels]!;
-      const at = row + (x / block | 0);
-      if (v > maxima[at]!) maxima[at] = v;
-    }
-  }
-  const paper = await sharp(maxima, { raw: { width: bw, height: bh, channels: 1 } })
-    .blur(1)
-    .resize({ width, height, fit: 'fill', kernel: 'cubic' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const out = Buffer.alloc(width * height);
-  for (let i = 0; i < out.length; i++) out[i] = Math.min(255, Math.round((255 * data[i * channels]!) / Math.max(1, paper[i]!)));
-  return out;
 }
 
 type Block = NonNullable<Awaited<ReturnType<TessWorker['recognize']>>['data']['blocks']>[number];
@@ -421,7 +367,7 @@ function readBlocks(blocks: Block[], input: { data: Buffer; width: number; heigh
   const pageY = (y: number) => r.y0 + (y / h) * (r.y1 - r.y0);
   const confident = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   const words: OcrWord[] = [];
-  const paragraphs: ReadLine[][] = [];
+  const paragraphs: string[] = [];
   let score = 0;
   let confSum = 0;
   let chars = 0;
@@ -430,11 +376,9 @@ function readBlocks(blocks: Block[], input: { data: Buffer; width: number; heigh
   let counted = 0;
   for (const block of blocks) {
     for (const para of block.paragraphs ?? []) {
-      const lines: ReadLine[] = [];
+      const lines: string[] = [];
       for (const line of para.lines ?? []) {
-        const lineWords: OcrWord[] = [];
-        let lineScore = 0;
-        const lineBox = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+        const lineWords: string[] = [];
         for (const word of line.words ?? []) {
           const text = word.text.trim();
           if (!text || !(w > 0 && h > 0)) continue;
@@ -442,13 +386,8 @@ function readBlocks(blocks: Block[], input: { data: Buffer; width: number; heigh
           const { x0, y0, x1, y1 } = word.bbox;
           const [ax, ay] = unturn(pageX(x0), pageY(y0), turn);
           const [bx, by] = unturn(pageX(x1), pageY(y1), turn);
-          const read: OcrWord = { text, confidence, box: { x0: round(Math.min(ax, bx)), y0: round(Math.min(ay, by)), x1: round(Math.max(ax, bx)), y1: round(Math.max(ay, by)) } };
-          words.push(read);
-          lineWords.push(read);
-          lineBox.x0 = Math.min(lineBox.x0, pageX(x0));
-          lineBox.y0 = Math.min(lineBox.y0, pageY(y0));
-          lineBox.x1 = Math.max(lineBox.x1, pageX(x1));
-          lineBox.y1 = Math.max(lineBox.y1, pageY(y1));
+          words.push({ text, confidence, box: { x0: round(Math.min(ax, bx)), y0: round(Math.min(ay, by)), x1: round(Math.max(ax, bx)), y1: round(Math.max(ay, by)) } });
+          lineWords.push(text);
           const alnum = text.replace(/[^\p{L}\p{N}]/gu, '').length;
           chars += alnum;
           if (alnum > 0) counted++;
@@ -463,14 +402,11 @@ function readBlocks(blocks: Block[], input: { data: Buffer; width: number; heigh
             }
           }
           confSum += alnum * confidence;
-          if (confidence >= 0.6) {
-            score += alnum;
-            lineScore += alnum;
-          }
+          if (confidence >= 0.6) score += alnum;
         }
-        if (lineWords.length > 0) lines.push({ words: lineWords, score: lineScore, box: lineBox });
+        if (lineWords.length > 0) lines.push(lineWords.join(' '));
       }
-      if (lines.length > 0) paragraphs.push(lines);
+      if (lines.length > 0) paragraphs.push(lines.join('\n'));
     }
   }
   heights.sort((a, b) => a - b);
@@ -482,44 +418,7 @@ function readBlocks(blocks: Block[], input: { data: Buffer; width: number; heigh
     confident.x1 > confident.x0
       ? { x0: Math.max(0, confident.x0 - mx), y0: Math.max(0, confident.y0 - my), x1: Math.min(1, confident.x1 + mx), y1: Math.min(1, confident.y1 + my) }
       : undefined;
-  return { result: { text: textOf(paragraphs), words, rotation: turn }, paragraphs, score, mean: chars > 0 ? confSum / chars : 0, wordLength: counted > 0 ? chars / counted : 0, tall: heights.length > 0 ? tall / heights.length : 0, textHeight, region: extentRead };
-}
-
-const textOf = (paragraphs: ReadLine[][]) => paragraphs.map((p) => p.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')).join('\n\n');
-
-/** Two lines of two readings (boxes in the same turned page) that are the same line of print, or parts of it. */
-function sameLine(a: Region, b: Region): boolean {
-  const v = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  return v > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0) && Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0);
-}
-
-/**
- * Two readings of one page at one turn, line by line: a line of `other` replaces the lines of `base`
- * it lies on when it has more confidently read characters than they have together, and is added
- * (as a paragraph of its own, in place from the top) where `base` read nothing.
- */
-function mergeReadings(base: Pass, other: Pass): Pass {
-  let paragraphs = base.paragraphs.map((p) => [...p]);
-  for (const line of other.paragraphs.flat()) {
-    const over = paragraphs.flat().filter((l) => sameLine(l.box, line.box));
-    if (over.length === 0) {
-      const at = paragraphs.findIndex((p) => p[0]!.box.y0 > line.box.y0);
-      paragraphs.splice(at < 0 ? paragraphs.length : at, 0, [line]);
-      continue;
-    }
-    if (line.score <= over.reduce((sum, l) => sum + l.score, 0)) continue;
-    const gone = new Set(over);
-    paragraphs = paragraphs
-      .map((p) => p.flatMap((l) => (l === over[0] ? [line] : gone.has(l) ? [] : [l])))
-      .filter((p) => p.length > 0);
-  }
-  const lines = paragraphs.flat();
-  return {
-    ...base,
-    result: { text: textOf(paragraphs), words: lines.flatMap((l) => l.words), rotation: base.result.rotation },
-    paragraphs,
-    score: lines.reduce((sum, l) => sum + l.score, 0),
-  };
+  return { result: { text: paragraphs.join('\n\n'), words, rotation: turn }, score, mean: chars > 0 ? confSum / chars : 0, wordLength: counted > 0 ? chars / counted : 0, tall: heights.length > 0 ? tall / heights.length : 0, textHeight, region: extentRead };
 }
 
 function extent(blocks: Block[]): { width: number; height: number } {
