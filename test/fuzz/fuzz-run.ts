@@ -104,6 +104,8 @@ export interface RunOptions {
   /** Extra environment of `st` (SCHEMATHESIS_HOOKS for the hooked run). */
   env?: Record<string, string>;
   maxTime?: string;
+  /** Schemathesis phases, comma-separated; every phase (PHASES) unless given. */
+  phases?: string;
 }
 
 export interface Outcome {
@@ -125,7 +127,7 @@ export async function runSchemathesis(fuzz: FuzzStack, opts: RunOptions): Promis
     path.join(REPO_ROOT, 'openapi.yaml'),
     '--url', fuzz.stack.url,
     '--header', `Authorization: Bearer ${TOKEN}`,
-    '--phases', PHASES,
+    '--phases', opts.phases ?? PHASES,
     '--checks', 'all',
     '--seed', String(opts.seed),
     '--max-examples', String(opts.maxExamples),
@@ -183,7 +185,7 @@ export function summaryCounts(stdout: string): { operations: string; testCases: 
 export function report(label: string, opts: RunOptions, outcome: Outcome, seconds: number, replay: string): string {
   const counts = summaryCounts(outcome.stdout);
   return (
-    `${label}: seed ${opts.seed}, max examples ${opts.maxExamples}, phases ${PHASES}, checks all; ` +
+    `${label}: seed ${opts.seed}, max examples ${opts.maxExamples}, phases ${opts.phases ?? PHASES}, checks all; ` +
     `operations ${counts.operations}; test cases ${counts.testCases}; failures ${outcome.failures.length}; ` +
     `exit ${outcome.code}; ${seconds.toFixed(0)} s\n` +
     outcome.stdout.split('\n').slice(-40).join('\n') +

@@ -11,6 +11,7 @@ const SOAK_FILES = [
   'test/faults/batch-ctrl-c.test.ts', // 200 items → 500
   'test/faults/cancel-no-new-request.test.ts', // 20 jobs, 6 batches → 50 and 10
   'test/api/packets-long.test.ts', // a 100-page packet → 300 pages
+  'test/fuzz/schemathesis.test.ts', // examples, fuzzing, stateful → every phase (coverage too)
 ];
 
 module.exports = { SOAK_FILES };
