@@ -3,6 +3,9 @@
 // a workflow change is not deterministic for runs already in flight.
 //
 //   npx tsx scripts/replay-histories.ts [--workflows path/to/workflows.ts] history.json...
+//
+// Without --workflows, WORKFLOW_BUNDLE_PATH (the worker's setting: a bundle built beforehand) is
+// replayed instead of bundling the workflows anew; the test suite passes the run's bundle.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
@@ -15,6 +18,7 @@ if (at >= 0) {
   workflowsPath = path.resolve(args[at + 1] ?? '');
   args.splice(at, 2);
 }
+const prebuilt = at < 0 ? process.env.WORKFLOW_BUNDLE_PATH || undefined : undefined;
 if (args.length === 0) {
   console.error('usage: replay-histories.ts [--workflows file.ts] history.json...');
   process.exit(2);
@@ -22,7 +26,7 @@ if (args.length === 0) {
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, log() {} };
-const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: silent as never });
+const workflowBundle = prebuilt ? { codePath: prebuilt } : await bundleWorkflowCode({ workflowsPath, logger: silent as never });
 let failed = 0;
 for (const file of args) {
   try {

@@ -217,11 +217,12 @@ describe('workflow replay', () => {
 
   // Committed histories replay through the same script an operator would use on a history
   // exported from the Web UI.
+  // Without `workflows`, the run's workflow bundle (built from the current code once per run) instead of bundling again.
   const replay = (files: string[], workflows?: string) =>
     spawnSync('npx', ['tsx', 'scripts/replay-histories.ts', ...(workflows ? ['--workflows', workflows] : []), ...files], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '' },
+      env: { ...process.env, NODE_OPTIONS: '', ...(workflows ? {} : { WORKFLOW_BUNDLE_PATH: readHarnessInfo().workflowBundlePath }) },
     });
 
   it('replays the committed histories with the current workflow code', () => {
