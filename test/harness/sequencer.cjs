@@ -4,37 +4,39 @@
 // file size, so the short but slow files (the fuzzer's, Ctrl-C under `npm start`) came last and one
 // worker idled for many minutes while the other finished them.
 //
-// LONG_FILES: the slowest files of `npm test`, longest first. The figures are what each file took on
-// its own on the shared two-core machine (Jest's time for the file; "at load N" where other work kept
-// it busy; marked "CI" where the figure is from a CI run of the whole suite) or, where marked "est.",
-// what the file waits for by design (`npm start` restarted, tools installed). Files with a soak
-// length (test/harness/soak-files.cjs) are listed with their `npm test` figure, measured for issue 49
-// at a load average of 18-25 (the figure before it, at full length, in brackets). Refresh the list
-// when a file gains or loses minutes. A listed file missing from the run (a path filter,
-// --selectProjects) is skipped.
+// LONG_FILES: the slowest files of `npm test`, longest first. The figures are Jest's time for each
+// file in a whole run of `npm test` in a fresh clone on the shared two-core machine (2026-12-06,
+// 14:27-14:56, another session's OCR benchmark beside it: load average ~7), unless marked otherwise.
+// Files with a soak length (test/harness/soak-files.cjs) are listed with their `npm test` figure
+// (the full length in brackets). Refresh the list when a file gains or loses minutes. A listed file
+// missing from the run (a path filter, --selectProjects) is skipped.
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 /** Paths relative to the repository root, longest first. */
 const LONG_FILES = [
-  'test/fuzz/schemathesis-hookfree.test.ts', // one Schemathesis seed, 50 examples: 2,120 s at load 16-30, the schemathesis install included (three seeds: 4.4 min idle, ~21 min at load 20)
-  'test/api/formats.test.ts', // 3 min alone, ~5 min at load: 44 real files of 22 formats (14 through LibreOffice when installed: ~5 s each), 22 parse and 22 extraction jobs, hostile files (a 60 s timeout)
-  'test/faults/npm-start-ctrl-c.test.ts', // two Ctrl-C rounds of npm start under a 100-page parse: 246 s at load 24 (ten rounds: 567 s)
-  'test/api/batch-engine.test.ts', // a canceled batch's retry, an evaluation run, two worker processes, one SIGKILLed: ~4 min at load
-  'test/faults/batch-npm-start-kill.test.ts', // 60 PDFs through a SIGKILL of npm start: 201 s at load 24 (200 PDFs: 3-5 min)
-  'test/faults/npm-start-supervision.test.ts', // est. 3 min: npm start with its servers SIGKILLed
-  'test/fuzz/schemathesis.test.ts', // est. 3 min: Schemathesis with hooks, about 2 min on two cores
-  'test/faults/batch-ctrl-c.test.ts', // npm start twice around a Ctrl-C under a 200-item batch: 180 s at load 20 (500 items: ~4 min at load)
-  'test/faults/temporal-state-loss.test.ts', // est. 2 min: npm start twice
-  'test/ops/start-metrics.test.ts', // est. 2 min: npm start twice (a pinned port taken, then the banner and /metrics)
-  'test/clients/python-client.test.ts', // est. 2 min: a venv, pip installs, pytest against a stack
-  'test/clients/generators.test.ts', // est. 2 min: openapi-python-client installed into the venv
-  'test/faults/webhook-outage.test.ts', // the receiver down 40 s (88 s at load 20: until the restarted worker retried) while 40 jobs finish: 129 s (down 2 min: est. 3 min)
-  'test/api/batches.test.ts', // the 200-item batch: 115 s at load 24 (2,000 items: 10 min 22 s at load 15-29)
-  'test/api/packets-long.test.ts', // a 100-page packet classified three times (clean, worker killed, canceled): 107 s at load 20 (300 pages: est. 90 s)
-  'test/studio/studio.test.ts', // 85-110 s
-  'test/faults/long-outages.test.ts', // the model gone 20 s, Postgres cut 15 s, a 20-page parse: 81 s at load 20 (2 min and 60 s: est. 4 min)
-  'test/faults/cancel-no-new-request.test.ts', // 20 job cancels and 6 batch cancels/deletes: 79 s at load 18 (50 and 10: 79 s)
+  'test/api/formats.test.ts', // 215 s in a CI run (LibreOffice installed by the test first, 14 files through it); 70 s without LibreOffice
+  'test/fuzz/schemathesis-hookfree.test.ts', // one Schemathesis seed, 50 examples: 128 s alone (271 s before the long strings' NUL rule became a `not`, issue 49)
+  'test/faults/worker-crash.test.ts', // 133 s (a worker process SIGKILLed twice, each lost attempt handed on after the 20 s heartbeat timeout)
+  'test/faults/npm-start-ctrl-c.test.ts', // two Ctrl-C rounds of npm start under a 100-page parse: 97 s (ten rounds: 567 s at load 24)
+  'test/clients/python-client.test.ts', // 94 s: a venv, pip installs, pytest against a stack
+  'test/cli/cli.test.ts', // 84 s
+  'test/studio/studio.test.ts', // 66 s
+  'test/faults/npm-start-supervision.test.ts', // 61 s: npm start with its servers SIGKILLed
+  'test/api/packets-long.test.ts', // a 100-page packet classified three times (clean, worker killed, canceled): 59 s (300 pages: est. 90 s)
+  'test/faults/batch-npm-start-kill.test.ts', // 60 PDFs through a SIGKILL of npm start: 57 s (200 PDFs: 3-5 min)
+  'test/storage/direct-uploads.test.ts', // 57 s: a 200 MB PDF uploaded to SeaweedFS and extracted
+  'test/api/batch-engine.test.ts', // 54 s: a canceled batch's retry, an evaluation run, two worker processes, one SIGKILLed
+  'test/faults/long-outages.test.ts', // the model gone 20 s, Postgres cut 15 s, a 20-page parse: 54 s (2 min and 60 s: est. 4 min)
+  'test/faults/webhook-outage.test.ts', // the receiver down 40 s while 40 jobs finish: 53 s (down 2 min: est. 3 min)
+  'test/faults/batch-ctrl-c.test.ts', // npm start twice around a Ctrl-C under a 200-item batch: 53 s (500 items: ~4 min at load)
+  'test/api/job-waiting.test.ts', // 48 s: long-polls held up to 40 s
+  'test/faults/unfixable-errors.test.ts', // 47 s
+  'test/faults/last-step-crash.test.ts', // 46 s
+  'test/faults/evaluation-crash.test.ts', // 44 s
+  'test/faults/temporal-state-loss.test.ts', // 40 s: npm start twice
+  'test/clients/generators.test.ts', // 40 s: openapi-python-client installed into the venv
+  'test/api/batches.test.ts', // the 200-item batch: 38 s (2,000 items: 10 min 22 s at load 15-29)
 ];
 
 class LongFirstSequencer extends Sequencer {
