@@ -32,6 +32,9 @@ export const FINISHING: ActivityOptions = {
   scheduleToCloseTimeout: '1 hour',
 };
 
+/** Heartbeat timeout of a model call when a run's input does not carry one (runs started before 0.7). */
+const DEFAULT_HEARTBEAT_TIMEOUT = '20 seconds';
+
 /** Retry window when a run's input does not carry one. */
 const DEFAULT_RETRY_WINDOW_MS = 30 * 60_000;
 /** Beyond the provider's window: how long database or Temporal trouble may keep a call from finishing. */
@@ -74,7 +77,8 @@ export function modelCallOptions(retry: RetrySettings): ActivityOptions {
     // provider_timeout); Temporal's cut is the backstop a minute later (ATTEMPT_RESERVE_MS), for
     // recording the outcome.
     startToCloseTimeout: retry.timeoutMs + 60_000,
-    heartbeatTimeout: '20 seconds',
+    // An activity option, not a command the history compares: a changed value replays.
+    heartbeatTimeout: retry.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT,
     scheduleToCloseTimeout: windowMs + retry.timeoutMs + 60_000,
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
     retry: {

@@ -82,6 +82,8 @@ const schema = z.object({
   SERVICE_PROVIDER_RETRY_WINDOW_S: int(1, 7 * 24 * 3600).default(1800),
   SERVICE_PROVIDER_INITIAL_INTERVAL_MS: int(1).default(1000),
   SERVICE_PROVIDER_MAX_INTERVAL_MS: int(1).default(30_000),
+  // A model call beats every 300 ms (activities/heartbeat.ts); past this silence Temporal hands it to a live worker.
+  SERVICE_HEARTBEAT_TIMEOUT_S: int(2, 600).default(20),
   SERVICE_PROVIDER_TIMEOUT_MS: int(1000).default(300_000),
   SERVICE_PROVIDER_IDLE_TIMEOUT_MS: int(100).default(60_000),
   SERVICE_OUTPUT_ATTEMPTS: int(1, 10).default(3),
@@ -223,6 +225,8 @@ export interface Config {
     windowMs: number;
     /** Deprecated SERVICE_PROVIDER_MAX_ATTEMPTS, when set: a model call also ends after this many failed attempts. */
     attemptCap?: number;
+    /** A model call whose worker sends no heartbeat for this long moves to another worker (SERVICE_HEARTBEAT_TIMEOUT_S). */
+    heartbeatTimeoutMs: number;
   };
   outputAttempts: number;
   /** On SIGTERM: how long in-flight requests (api) or running activities (worker) may take to finish. */
@@ -364,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.SERVICE_PROVIDER_TIMEOUT_MS,
       idleTimeoutMs: e.SERVICE_PROVIDER_IDLE_TIMEOUT_MS,
       windowMs: e.SERVICE_PROVIDER_RETRY_WINDOW_S * 1000,
+      heartbeatTimeoutMs: e.SERVICE_HEARTBEAT_TIMEOUT_S * 1000,
       ...(e.SERVICE_PROVIDER_MAX_ATTEMPTS !== undefined ? { attemptCap: e.SERVICE_PROVIDER_MAX_ATTEMPTS } : {}),
     },
     outputAttempts: e.SERVICE_OUTPUT_ATTEMPTS,

@@ -33,10 +33,10 @@ export async function startEvaluationWorkflow(
 /** What an evaluation run's workflow needs besides its run id (also given to a candidate's workflow). */
 export async function evaluationRunSettings(temporal: Client, config: Config): Promise<Omit<EvaluationRunInput, 'runId'>> {
   // Only what the item jobs apply (no attempt cap: the activity's own, from its configuration).
-  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
+  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs } = config.providerRetry;
   return {
     concurrency: config.evaluationConcurrency,
-    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs }, pageConcurrency: config.pageConcurrency },
+    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs }, pageConcurrency: config.pageConcurrency },
     searchAttributes: await searchAttributesRegistered(temporal, config.temporal.namespace),
   };
 }

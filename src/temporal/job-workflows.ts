@@ -59,10 +59,10 @@ export async function startJobWorkflow(
   opts: { newRun?: boolean; taskQueue?: string } = {},
 ): Promise<void> {
   // Only what the workflow applies: the attempt cap (if any) is the activity's, from its own configuration.
-  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs } = config.providerRetry;
+  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs } = config.providerRetry;
   const input: JobWorkflowInput = {
     jobId,
-    retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs },
+    retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs },
     pageConcurrency: config.pageConcurrency,
   };
   if (opts.newRun) await awaitPreviousRun(temporal, jobId);

@@ -21,7 +21,7 @@ let worker: WorkerProcess | undefined;
 
 beforeAll(async () => {
   provider = await startScriptedProvider();
-  stack = await startTestStack({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '8', SERVICE_RENDER_DPI: '36' } });
+  stack = await startTestStack({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '8', SERVICE_RENDER_DPI: '36', SERVICE_HEARTBEAT_TIMEOUT_S: '5' } });
   base = stack.url;
   await pointCompatibleProviderAt(base, provider.baseUrl);
   const classes = [

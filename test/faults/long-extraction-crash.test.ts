@@ -6,7 +6,8 @@ import { type TestStack } from '../harness/stack.js';
 
 // A worker SIGKILLed while a 120-page extraction runs in 15 windows: a new worker completes the
 // job, and every window whose answer was already stored is never requested again. The activity's
-// heartbeat timeout (20 s) decides how soon the lost windows are handed to the new worker.
+// heartbeat timeout (SERVICE_HEARTBEAT_TIMEOUT_S: 5 s here, 20 s by default) decides how soon the lost
+// windows are handed to the new worker.
 
 let stack: TestStack;
 let provider: ScriptedProvider;
@@ -25,7 +26,7 @@ const SCHEMA = {
 };
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '2', SERVICE_RENDER_DPI: '40' } }));
+  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '2', SERVICE_RENDER_DPI: '40', SERVICE_HEARTBEAT_TIMEOUT_S: '5' } }));
   base = stack.url;
   await call(base, 'PUT', '/v1/extractors/crash-windows', { display_name: 'Crash windows', instructions: 'x', model: 'generic-model', schema: SCHEMA });
 });

@@ -6,15 +6,16 @@ import { type RecordedRequest, type ScriptedProvider } from '../harness/scripted
 import { type TestStack, type WorkerProcess } from '../harness/stack.js';
 
 // A worker killed with SIGKILL mid-job: a new worker finishes the job, and pages that were
-// already stored are not requested again. The activity's heartbeat timeout (20 s) decides how
-// soon the server hands the lost attempt to the new worker.
+// already stored are not requested again. The model call's heartbeat timeout decides how soon the
+// server hands the lost attempt to the new worker: 5 s here (SERVICE_HEARTBEAT_TIMEOUT_S, carried in
+// the job's run like the retry settings; 20 s by default), the same path as the default's.
 
 let stack: TestStack;
 let provider: ScriptedProvider;
 let base: string;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '1' } }));
+  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_PAGE_CONCURRENCY: '1', SERVICE_HEARTBEAT_TIMEOUT_S: '5' } }));
   base = stack.url;
 });
 

@@ -4,7 +4,7 @@ import type { ProviderSettings } from '../../src/providers/types.js';
 
 const config = {
   localBaseUrl: 'http://127.0.0.1:8080/v1',
-  providerRetry: { maxAttempts: 5, initialIntervalMs: 1000, maxIntervalMs: 30_000, timeoutMs: 60_000, windowMs: 1800_000 },
+  providerRetry: { maxAttempts: 5, initialIntervalMs: 1000, maxIntervalMs: 30_000, timeoutMs: 60_000, windowMs: 1800_000, heartbeatTimeoutMs: 20_000 },
 };
 const settings = (over: Partial<ProviderSettings> = {}): ProviderSettings => ({
   name: 'compatible_api',

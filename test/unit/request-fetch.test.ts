@@ -118,7 +118,7 @@ describe('requestFetch', () => {
 describe('the SDK over requestFetch', () => {
   const config = {
     localBaseUrl: 'http://127.0.0.1:9/v1',
-    providerRetry: { maxAttempts: 1, initialIntervalMs: 1000, maxIntervalMs: 1000, timeoutMs: 5_000, windowMs: 60_000 },
+    providerRetry: { maxAttempts: 1, initialIntervalMs: 1000, maxIntervalMs: 1000, timeoutMs: 5_000, windowMs: 60_000, heartbeatTimeoutMs: 20_000 },
   };
 
   it('reports an unreachable provider as provider_unavailable, naming the cause', async () => {
