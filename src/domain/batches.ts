@@ -177,15 +177,10 @@ const ID_KIND = { extraction: 'extractionJob', parse: 'parseJob', classification
 const IDEMPOTENCY_SCOPE = 'batches';
 
 /**
- * 422 (an HTTPValidationError on the repeated `custom_id`) unless each input's `custom_id` is unique
- * in the batch. A relation between items JSON Schema cannot state, so it is checked once the
- * definition and files are found (a batch naming a missing one is 404 whatever its ids), as the
- * chunks' parameter relation is.
- */
-/**
  * Exactly one of `inputs` and `source` (422 otherwise). Checked once the definition is found, so a
- * batch naming a missing one is 404 whatever its items (openapi.yaml states the rule in words: a
- * schema-level anyOf/not broke the generated TypeScript type).
+ * batch naming a missing one is 404 whatever its items (openapi.yaml states "no source: inputs
+ * required" with if/then and "not both" in words: a schema-level anyOf broke the generated
+ * TypeScript type).
  */
 function checkInputsOrSource(body: CreateBatchBody): void {
   if ((body.inputs === undefined) !== (body.source === undefined)) return;
@@ -194,6 +189,12 @@ function checkInputsOrSource(body: CreateBatchBody): void {
   throw new RequestValidationError([{ loc: ['body', field], msg, type: 'custom' }]);
 }
 
+/**
+ * 422 (an HTTPValidationError on the repeated `custom_id`) unless each input's `custom_id` is unique
+ * in the batch. A relation between items JSON Schema cannot state, so it is checked once the
+ * definition and files are found (a batch naming a missing one is 404 whatever its ids), as the
+ * chunks' parameter relation is.
+ */
 function checkUniqueCustomIds(inputs: NonNullable<CreateBatchBody['inputs']>): void {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
