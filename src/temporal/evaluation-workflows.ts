@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
 import type { EvaluationRunInput } from '../../workflows/evaluation-items.js';
-import { TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
+import { jobRetrySettings, TEMPORAL_CALL_DEADLINE_MS } from './job-workflows.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
 import { initialEvaluationRunSearchAttributes, workspaceSearchAttribute } from './search-attributes.js';
 import { currentWorkspaceId } from '../storage/workspace-scope.js';
@@ -32,11 +32,9 @@ export async function startEvaluationWorkflow(
 
 /** What an evaluation run's workflow needs besides its run id (also given to a candidate's workflow). */
 export async function evaluationRunSettings(temporal: Client, config: Config): Promise<Omit<EvaluationRunInput, 'runId'>> {
-  // Only what the item jobs apply (no attempt cap: the activity's own, from its configuration).
-  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs } = config.providerRetry;
   return {
     concurrency: config.evaluationConcurrency,
-    job: { retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs }, pageConcurrency: config.pageConcurrency },
+    job: { retry: jobRetrySettings(config), pageConcurrency: config.pageConcurrency },
     searchAttributes: await searchAttributesRegistered(temporal, config.temporal.namespace),
   };
 }

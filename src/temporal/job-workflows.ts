@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNo
 import type { Config } from '../config/index.js';
 import type { JobKind } from '../kinds.js';
 import { WORKFLOW_TYPES } from './names.js';
-import type { JobWorkflowInput } from '../../workflows/types.js';
+import type { JobWorkflowInput, RetrySettings } from '../../workflows/types.js';
 import { initialJobSearchAttributes, workspaceSearchAttribute } from './search-attributes.js';
 import { searchAttributesRegistered } from './search-attribute-registry.js';
 import { startWithinDeadline } from './start-deadline.js';
@@ -49,6 +49,15 @@ export function jobRunDetails(memo: JobMemo, jobId: string): string {
   return `Job \`${jobId}\`: \`GET /v1/${PATH[memo.job_kind]}/${jobId}\``;
 }
 
+/**
+ * The model-call retry settings a job's run carries (also its evaluation items'): only what the
+ * workflow applies — the attempt cap (if any) is the activity's, from its own configuration.
+ */
+export function jobRetrySettings(config: Config): RetrySettings {
+  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs } = config.providerRetry;
+  return { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs };
+}
+
 /** Start the workflow of a job. Workflow id = job id, so a retried start can never run it twice. */
 export async function startJobWorkflow(
   temporal: Client,
@@ -58,11 +67,9 @@ export async function startJobWorkflow(
   memo: JobMemo,
   opts: { newRun?: boolean; taskQueue?: string } = {},
 ): Promise<void> {
-  // Only what the workflow applies: the attempt cap (if any) is the activity's, from its own configuration.
-  const { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs } = config.providerRetry;
   const input: JobWorkflowInput = {
     jobId,
-    retry: { initialIntervalMs, maxIntervalMs, timeoutMs, windowMs, heartbeatTimeoutMs },
+    retry: jobRetrySettings(config),
     pageConcurrency: config.pageConcurrency,
   };
   if (opts.newRun) await awaitPreviousRun(temporal, jobId);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { modelCallOptions } from '../../workflows/activity-options.js';
 import { loadConfig } from '../../src/config/index.js';
+import { jobRetrySettings } from '../../src/temporal/job-workflows.js';
 
 const retry = { initialIntervalMs: 1000, maxIntervalMs: 30_000, timeoutMs: 60_000, windowMs: 1_800_000 };
 
@@ -21,5 +22,10 @@ describe('modelCallOptions heartbeat timeout', () => {
     expect(loadConfig({ SERVICE_HEARTBEAT_TIMEOUT_S: '5' }).providerRetry.heartbeatTimeoutMs).toBe(5000);
     expect(() => loadConfig({ SERVICE_HEARTBEAT_TIMEOUT_S: '1' })).toThrow(/SERVICE_HEARTBEAT_TIMEOUT_S/);
     expect(() => loadConfig({ SERVICE_HEARTBEAT_TIMEOUT_S: '601' })).toThrow(/SERVICE_HEARTBEAT_TIMEOUT_S/);
+  });
+
+  it("a job's run carries it with the retry settings, without the activity's attempt cap", () => {
+    const config = loadConfig({ SERVICE_HEARTBEAT_TIMEOUT_S: '5', SERVICE_PROVIDER_MAX_ATTEMPTS: '3' });
+    expect(jobRetrySettings(config)).toEqual({ initialIntervalMs: 1000, maxIntervalMs: 30_000, timeoutMs: 300_000, windowMs: 1_800_000, heartbeatTimeoutMs: 5000 });
   });
 });
