@@ -5,7 +5,7 @@
 // suggestions), and such leaks were fixed one by one. Two stacks of one file still share the file's
 // database; `startTestStack({ ownDatabase: true })` gives one stack a copy of its own.
 // CommonJS, loaded by Jest itself (as global-setup.ts is): no TypeScript here.
-const { readFileSync } = require('node:fs');
+const { appendFileSync, readFileSync } = require('node:fs');
 const { randomBytes } = require('node:crypto');
 const { TestEnvironment } = require('jest-environment-node');
 const pg = require('pg');
@@ -26,8 +26,22 @@ async function withAdmin(templateUrl, fn) {
   }
 }
 
+/**
+ * TEST_CPU_FILE=path: a line per test file with the CPU time its Jest worker process spent on it
+ * (every thread of the process: the file's in-process API, worker and render threads), to find the
+ * files that cost the run its time. Child processes a file starts are not counted.
+ */
+const CPU_FILE = process.env.TEST_CPU_FILE;
+
 class FileDatabaseEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    this.testPath = context.testPath;
+  }
+
   async setup() {
+    this.cpuAtStart = process.cpuUsage();
+    this.startedAt = Date.now();
     await super.setup();
     const infoFile = process.env[HARNESS_ENV];
     if (!infoFile) return; // no global setup ran: readHarnessInfo says so when a test asks
@@ -54,6 +68,11 @@ class FileDatabaseEnvironment extends TestEnvironment {
       });
     }
     await super.teardown();
+    if (CPU_FILE) {
+      const cpu = process.cpuUsage(this.cpuAtStart);
+      const line = { file: this.testPath, cpu_s: (cpu.user + cpu.system) / 1e6, wall_s: (Date.now() - this.startedAt) / 1000 };
+      appendFileSync(CPU_FILE, `${JSON.stringify(line)}\n`);
+    }
   }
 }
 

@@ -3,7 +3,10 @@
 // must satisfy the declared schema (Ajv, JSON Schema 2020-12, as OpenAPI 3.1 uses).
 //
 // API tests adopt it with one line: `import { apiCall as call } from '../harness/openapi-validator.js'`.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -54,8 +57,10 @@ export function openApiDocument(): Json {
 
 function load(): Loaded {
   if (loaded) return loaded;
-  const doc = parseYaml(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+  const doc = parsedOpenApi();
+  // No optimisation passes over the generated code: compiling is what a test file pays (each compiles
+  // the schemas of the responses it sees), validating a few hundred responses costs little either way.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, code: { optimize: false } });
   // ajv-formats is CommonJS; under ESM its function is the default export or the module itself.
   const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (a: Ajv) => void;
   addFormats(ajv);
@@ -71,6 +76,26 @@ function load(): Loaded {
     .sort((a, b) => b.literalLength - a.literalLength);
   loaded = { doc, routes, ajv, compiled: new Map() };
   return loaded;
+}
+
+/**
+ * openapi.yaml parsed, through a JSON copy in the temp folder named by the file's hash: parsing the
+ * YAML took half a second of CPU in every test file that checks responses (~100 files a run);
+ * reading the JSON takes milliseconds.
+ */
+function parsedOpenApi(): Json {
+  const text = readFileSync(OPENAPI_PATH, 'utf8');
+  const cache = path.join(os.tmpdir(), `docextract-openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`);
+  try {
+    return JSON.parse(readFileSync(cache, 'utf8')) as Json;
+  } catch {
+    const doc = parseYaml(text) as Json;
+    // Written whole under another name first: a file running at the same time never reads half of it.
+    const temp = `${cache}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(temp, JSON.stringify(doc));
+    renameSync(temp, cache);
+    return doc;
+  }
 }
 
 function compileTemplate(template: string): Route {
