@@ -80,7 +80,9 @@ async function installPins(pins: string[]): Promise<void> {
   const have = new Set(existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').filter(Boolean) : []);
   const missing = pins.filter((p) => !have.has(p));
   if (missing.length === 0) return;
-  await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', ...missing], { env: venvEnv() });
+  // --no-compile (here and in the tests' other pip installs): pip would byte-compile every file it
+  // installs, CPU a fresh clone's test run paid; Python compiles what it imports when it does.
+  await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-compile', ...missing], { env: venvEnv() });
   writeFileSync(marker, [...have, ...missing].join('\n') + '\n');
 }
 

@@ -42,11 +42,27 @@ export interface TemporalDevServer {
   stop(): Promise<void>;
 }
 
+/** How often a start whose freshly chosen port another process took first is tried with new ports. */
+const START_ATTEMPTS = 3;
+
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
-  const onLog = opts.onLog ?? (() => {});
   const pidFile = opts.dbFile ? `${opts.dbFile}.pid` : undefined;
   // First, so that the ports it held are free again when we choose ours.
   if (opts.dbFile && pidFile) await stopOrphanedServer(pidFile, opts.dbFile);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts, pidFile);
+    } catch (err) {
+      // A port found free was bound by another process before the server bound it (its HTTP and
+      // metrics ports are chosen here, and any port that was taken at the time): choose again. A
+      // pinned port is checked before the start and fails with PortTakenError instead.
+      if (attempt >= START_ATTEMPTS || !/address already in use/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startOnce(opts: TemporalDevServerOptions, pidFile: string | undefined): Promise<TemporalDevServer> {
+  const onLog = opts.onLog ?? (() => {});
   const port = await choosePort({ pinned: opts.pinnedPort, preferred: opts.port ?? 7233, server: 'Temporal server', setting: 'TEMPORAL_PORT' }, HOST);
   const uiPort = opts.uiPort === false ? undefined : await preferredPort(opts.uiPort ?? port + 1000, HOST);
   const args = ['server', 'start-dev', '--ip', HOST, '--port', String(port)];

@@ -87,7 +87,7 @@ beforeAll(async () => {
   // As a user installs it: pip from the folder (deps from the index); rebuilt each run.
   await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--force-reinstall', '--no-deps', PYTHON_CLIENT_DIR], { env: venvEnv() });
   // With the extras of the LangChain loader and the LlamaIndex reader: langchain-core and llama-index-core from PyPI.
-  await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${PYTHON_CLIENT_DIR}[langchain,llama-index]`], { env: venvEnv() });
+  await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-compile', `${PYTHON_CLIENT_DIR}[langchain,llama-index]`], { env: venvEnv() });
 }, 600_000);
 
 afterAll(async () => {

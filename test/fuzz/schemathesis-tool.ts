@@ -20,7 +20,7 @@ export async function ensureSchemathesis(log: (line: string) => void = (l) => co
   log(`[fuzz] installing schemathesis==${SCHEMATHESIS_VERSION} into ${SCHEMATHESIS_VENV} (found: ${installed ?? 'none'})`);
   const python = process.env.PYTHON || 'python3';
   if (!existsSync(path.join(SCHEMATHESIS_VENV, 'bin', 'pip'))) await run(python, ['-m', 'venv', SCHEMATHESIS_VENV]);
-  await run(path.join(SCHEMATHESIS_VENV, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], {
+  await run(path.join(SCHEMATHESIS_VENV, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-compile', `schemathesis==${SCHEMATHESIS_VERSION}`], {
     maxBuffer: 64 * 1024 * 1024,
   });
   const now = await version();
