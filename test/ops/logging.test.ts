@@ -98,7 +98,9 @@ describe('logs of an API and a worker running jobs with a stored provider key', 
   });
 
   it('names the job with job_id and workflow_id on every line about a job', () => {
-    const about = parsed().filter(({ line }) => JOB_ID.test(line) && !(JOB_ID.lastIndex = 0));
+    // Not the worker's own stop line: it lists the activities it still waits for, of any number of
+    // jobs (in a loaded run, the webhook planning of a job that had just completed).
+    const about = parsed().filter(({ line, entry }) => JOB_ID.test(line) && !(JOB_ID.lastIndex = 0) && entry.msg !== 'worker stopping');
     const ids = new Set(about.map(({ entry }) => entry.job_id));
     // The lines without one, whole, so a failure shows which they are.
     expect(about.filter(({ entry }) => !entry.job_id || !entry.workflow_id).map(({ line }) => line)).toEqual([]);
@@ -137,15 +139,12 @@ describe('the Temporal SDK log forwarder', () => {
     forward({ level: 'ERROR', message: 'Worker failed', timestampNanos: 0n });
     // Verbose entries name the workflow deeper down.
     forward({ level: 'TRACE', message: 'Got activity task', meta: { start: { workflowExecution: { workflowId: jobId } }, n: 1n }, timestampNanos: 0n });
-    // Some core lines name the workflow in their message only.
-    forward({ level: 'WARN', message: `Failed to complete workflow task of ${jobId}`, meta: { sdkComponent: 'core' }, timestampNanos: 0n });
     expect(out.map((o) => [o.level, o.msg, o.job_id, o.workflow_id])).toEqual([
       [40, 'Activity failed', jobId, jobId],
       [30, 'Workflow started', undefined, 'ping-1'],
       [40, 'Activity failed', jobId, deliveries],
       [50, 'Worker failed', undefined, undefined],
       [10, 'Got activity task', jobId, jobId],
-      [40, `Failed to complete workflow task of ${jobId}`, jobId, jobId],
     ]);
     expect(out[0]!.temporal).toEqual({ workflowId: jobId, activityType: 'transcribePage' });
   });
