@@ -32,7 +32,7 @@ export const FINISHING: ActivityOptions = {
   scheduleToCloseTimeout: '1 hour',
 };
 
-/** Heartbeat timeout of a model call when a run's input does not carry one (runs started before 0.7). */
+/** Heartbeat timeout of a model call when a run's input does not carry one (runs started before SERVICE_HEARTBEAT_TIMEOUT_S). */
 const DEFAULT_HEARTBEAT_TIMEOUT = '20 seconds';
 
 /** Retry window when a run's input does not carry one. */

@@ -13,7 +13,7 @@ export interface RetrySettings {
   windowMs?: number;
   /** In inputs before 0.7 only: SERVICE_PROVIDER_MAX_ATTEMPTS, which the activity reads from its own configuration. */
   attemptCap?: number;
-  /** SERVICE_HEARTBEAT_TIMEOUT_S in ms: how soon a model call of a dead worker moves to a live one (absent in inputs before 0.7: 20 s). */
+  /** SERVICE_HEARTBEAT_TIMEOUT_S in ms: how soon a model call of a dead worker moves to a live one (absent in inputs of runs started before the setting: 20 s). */
   heartbeatTimeoutMs?: number;
 }
 

@@ -17,6 +17,14 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const TOKEN = 'fuzz-admin-token-5d1c0e';
 export const PHASES = 'examples,coverage,fuzzing,stateful';
 
+/**
+ * The phases a fuzz file runs: FUZZ_PHASES when set; else every phase under `npm run fuzz` (FUZZ_SEED
+ * set); else the file's own (`soakOr(npm test's, PHASES)`).
+ */
+export function phasesToRun(filePhases: string): string {
+  return process.env.FUZZ_PHASES || (process.env.FUZZ_SEED ? PHASES : filePhases);
+}
+
 export interface FuzzStack {
   st: string;
   stack: TestStack;

@@ -21,7 +21,7 @@
 // FUZZ_SEED, FUZZ_MAX_EXAMPLES and FUZZ_MAX_TIME (seconds) override either, so
 // `FUZZ_SEED=<seed> npm run fuzz` replays a run.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { PHASES, report, runSchemathesis, startFuzzStack, summaryCounts, type FuzzStack, type RunOptions } from './fuzz-run.js';
+import { PHASES, phasesToRun, report, runSchemathesis, startFuzzStack, summaryCounts, type FuzzStack, type RunOptions } from './fuzz-run.js';
 import { SCHEMATHESIS_VERSION } from './schemathesis-tool.js';
 import { soakOr } from '../harness/soak.js';
 
@@ -33,8 +33,7 @@ const MAX_TIME = process.env.FUZZ_MAX_TIME;
 // npm test: the examples and the coverage phase (the phase only this run has; the hooked run's
 // fuzzing and stateful phases reach further, with real ids). test:soak and `npm run fuzz`: every
 // phase. FUZZ_PHASES overrides either (the replay line below names it).
-const CI_PHASES = soakOr('examples,coverage', PHASES);
-const RUN_PHASES = process.env.FUZZ_PHASES || (process.env.FUZZ_SEED ? PHASES : CI_PHASES);
+const RUN_PHASES = phasesToRun(soakOr('examples,coverage', PHASES));
 // FUZZ_CONFIG=schemathesis-bare.toml: the same run without the documented exceptions, to count what
 // openapi.yaml alone leaves unstated (issue 48 asks for at most 8 at seed 1).
 const CONFIG_FILE = process.env.FUZZ_CONFIG || 'schemathesis-hookfree.toml';

@@ -12,7 +12,7 @@
 // `FUZZ_HOOKED=1 npm run fuzz` runs every phase with a fresh seed and 50 examples per operation.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { PHASES, REPO_ROOT, report, runSchemathesis, startFuzzStack, summaryCounts, type FuzzStack, type RunOptions } from './fuzz-run.js';
+import { PHASES, phasesToRun, REPO_ROOT, report, runSchemathesis, startFuzzStack, summaryCounts, type FuzzStack, type RunOptions } from './fuzz-run.js';
 import { SCHEMATHESIS_VERSION } from './schemathesis-tool.js';
 import { soakOr } from '../harness/soak.js';
 
@@ -21,8 +21,7 @@ const CI_MAX_EXAMPLES = 15;
 const MAX_TIME = process.env.FUZZ_MAX_TIME; // seconds; unset: bounded by the examples alone
 // `npm run fuzz` (FUZZ_SEED set) and the soak run every phase, `npm test` all but coverage (above);
 // FUZZ_PHASES overrides either (the replay line below names it).
-const CI_PHASES = soakOr('examples,fuzzing,stateful', PHASES);
-const RUN_PHASES = process.env.FUZZ_PHASES || (process.env.FUZZ_SEED ? PHASES : CI_PHASES);
+const RUN_PHASES = phasesToRun(soakOr('examples,fuzzing,stateful', PHASES));
 
 let fuzz: FuzzStack;
 
