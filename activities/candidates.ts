@@ -6,6 +6,9 @@ import { whileHeartbeating } from './heartbeat.js';
 
 const ACTIVE_RUN = ['queued', 'running', 'canceling'];
 
+type CandidateRuns = { baseline_run_id: string | null; candidate_run_id: string | null };
+const runIdsOf = (row: CandidateRuns): string[] => [row.baseline_run_id, row.candidate_run_id].filter((id): id is string => typeof id === 'string');
+
 /** The steps of a release-gate candidate's workflow (workflows/candidate.ts): all I/O, ids in and out. */
 export function candidateActivities(deps: ResolvedActivityDeps) {
   const { db, logger } = deps;
@@ -14,12 +17,29 @@ export function candidateActivities(deps: ResolvedActivityDeps) {
   const settle = async (candidateId: string, values: Record<string, unknown>): Promise<boolean> =>
     (await db('extractor_candidates').where({ id: candidateId, status: 'running' }).update({ ...values, completed_at: db.fn.now() })) === 1;
 
+  /** Its runs still queued, running or canceling (never a shared baseline: only completed runs are shared) → canceled, with their jobs. */
+  const settleActiveRunsCanceled = async (row: CandidateRuns): Promise<void> => {
+    for (const runId of await db('evaluation_runs').whereIn('id', runIdsOf(row)).whereIn('status', ACTIVE_RUN).pluck('id')) {
+      await settleEvaluationJobsCanceled(db, runId);
+      await settleRunCanceled(db, runId);
+    }
+  };
+
   return {
-    /** The candidate's runs that have not ended yet (the workflow runs each as a child), or 'not_running'. */
+    /**
+     * The candidate's runs that have not ended yet (the workflow runs each as a child), or
+     * 'not_running'. A candidate canceled before this step (the API marks it canceled, then asks
+     * Temporal to cancel the workflow: this step can run between the two) has its runs settled
+     * canceled here: they never start, and the workflow ends without reaching its cancellation path.
+     */
     async candidateRunsToRun(candidateId: string): Promise<string[] | 'not_running'> {
       const row = await db('extractor_candidates').where({ id: candidateId }).first('status', 'baseline_run_id', 'candidate_run_id');
-      if (!row || row.status !== 'running') return 'not_running';
-      const ids = [row.baseline_run_id, row.candidate_run_id].filter((id): id is string => typeof id === 'string');
+      if (!row) return 'not_running';
+      if (row.status !== 'running') {
+        await settleActiveRunsCanceled(row);
+        return 'not_running';
+      }
+      const ids = runIdsOf(row);
       const active = await db('evaluation_runs').whereIn('id', ids).whereIn('status', ACTIVE_RUN).pluck('id');
       return ids.filter((id) => active.includes(id));
     },
@@ -63,11 +83,7 @@ export function candidateActivities(deps: ResolvedActivityDeps) {
     async settleCanceledCandidate(candidateId: string): Promise<void> {
       await settle(candidateId, { status: 'canceled' });
       const row = await db('extractor_candidates').where({ id: candidateId }).first('baseline_run_id', 'candidate_run_id');
-      const ids = [row?.baseline_run_id, row?.candidate_run_id].filter((id): id is string => typeof id === 'string');
-      for (const runId of await db('evaluation_runs').whereIn('id', ids).whereIn('status', ACTIVE_RUN).pluck('id')) {
-        await settleEvaluationJobsCanceled(db, runId);
-        await settleRunCanceled(db, runId);
-      }
+      if (row) await settleActiveRunsCanceled(row);
     },
   };
 }

@@ -155,4 +155,18 @@ describe('the release gate', () => {
     expect(run[run.length - 1].status).toBe('canceled');
     expect((await call(base, 'GET', `${path}/candidates/${running.body.id}`)).body.status).toBe('canceled');
   }, 240_000);
+
+  it('a candidate canceled before its workflow reads it has its runs canceled, not left queued', async () => {
+    // Cancel marks the candidate canceled, then asks Temporal to cancel its workflow; the workflow's
+    // first step can run between the two (a CI run left a run queued so). With no worker, the
+    // candidate is created and marked as the API's first step does; the worker then finds it canceled.
+    await stack.stopWorker();
+    const created = await call(base, 'POST', `${path}/candidates`, { changes: { instructions: 'Extract carefully.' } });
+    expect(created.status).toBe(201);
+    expect(await stack.db('extractor_candidates').where({ id: created.body.id, status: 'running' }).update({ status: 'canceled', completed_at: stack.db.fn.now() })).toBe(1);
+    await stack.startWorker();
+    const run = await pollJob(base, `/v1/evaluation-runs/${created.body.candidate_run_id}`, undefined, 60_000);
+    expect(run[run.length - 1].status).toBe('canceled');
+    expect((await call(base, 'GET', `${path}/candidates/${created.body.id}`)).body.status).toBe('canceled');
+  }, 120_000);
 });
