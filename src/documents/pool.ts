@@ -3,10 +3,7 @@
 // instance. WASM memory never shrinks, so a thread whose mupdf heap grew past a limit (a huge
 // image, a giant page) is retired after its task and a fresh one takes over; idle threads exit,
 // returning their memory too.
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +14,7 @@ import { loadNativeCodec, PNG_PAGES, type PageImageFormat } from './page-codec.j
 import { forwardMupdfLog, type DocumentInfo, type ImageMediaType, type InspectLimits, type PreparedImage, type RenderedPage } from './render.js';
 import type { RenderTask, TaskOutcome } from './render-task.js';
 import { reportUnreadableText } from './reader-log.js';
+import { mupdfEntry, renderTaskBundle } from './task-bundle.js';
 import type { SupportedMediaType } from './sniff.js';
 import { renderDuration } from '../metrics/index.js';
 import type { PageText, TextBox, TextQuery } from './text-layer.js';
@@ -377,18 +375,6 @@ function onceUnlessFailed<T>(make: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** sharp's entry file as a URL (the bundle lives in the temp folder, outside node_modules), or undefined when not installed. */
-function sharpUrl(): string | undefined {
-  try {
-    return pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The entry file of the mupdf package (its WebAssembly lies beside it). */
-const mupdfEntry = () => createRequire(import.meta.url).resolve('mupdf');
-
 /** A compiled WebAssembly.Module (the project's type library, ES2022 without DOM, does not declare it). */
 type CompiledWasm = object;
 const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> } }).WebAssembly;
@@ -396,57 +382,8 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
 /** mupdf's WebAssembly, compiled once per process; every render thread instantiates the same module. */
 const mupdfCode = onceUnlessFailed(async () => wasm.compile(await readFile(path.join(path.dirname(mupdfEntry()), 'mupdf-wasm.wasm'))));
 
-/**
- * The thread code is TypeScript; threads load it as one bundled ES module (esbuild, ~50 ms, once
- * per process), so a thread starts in the time mupdf takes to load whatever runs the service
- * (tsx, ts-jest or plain node). Content-addressed in the temp folder, shared by processes.
- */
-const taskModule = onceUnlessFailed(bundleTaskModule);
-
-async function bundleTaskModule(): Promise<string> {
-  const { build } = await import('esbuild');
-  const mupdfUrl = pathToFileURL(mupdfEntry()).href;
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./render-task.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-    // CommonJS packages bundled here may call require() at run time (msgreader's iconv-lite →
-    // safer-buffer requires 'buffer'); an ES module has no `require`, so esbuild's shim would throw
-    // "Dynamic require ... is not supported" when the bundle loads. A real one, made for the
-    // bundle's own URL, answers those calls (Node's built-ins; the bundle lives in the temp folder).
-    banner: { js: "import { createRequire as __docextractCreateRequire } from 'node:module'; const require = __docextractCreateRequire(import.meta.url);" },
-    plugins: [
-      {
-        name: 'mupdf-external',
-        setup(b) {
-          b.onResolve({ filter: /^mupdf$/ }, () => ({ path: mupdfUrl, external: true }));
-        },
-      },
-      {
-        // Native code is never bundled: the thread imports the installed package (or fails to, and
-        // encodes without it: page-codec.ts).
-        name: 'sharp-external',
-        setup(b) {
-          b.onResolve({ filter: /^sharp$/ }, () => ({ path: sharpUrl() ?? 'sharp', external: true }));
-        },
-      },
-    ],
-  });
-  const code = result.outputFiles[0]!.contents;
-  const dir = path.join(os.tmpdir(), 'docextract-render');
-  const file = path.join(dir, `task-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    await mkdir(dir, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, code);
-    await rename(temp, file);
-  }
-  return pathToFileURL(file).href;
-}
+/** The render threads' code as one bundled ES module (task-bundle.ts), once per process. */
+const taskModule = onceUnlessFailed(renderTaskBundle);
 
 /** Structured clone hands Buffers back as Uint8Arrays: wrap without copying. */
 function asBuffer(bytes: Uint8Array): Buffer {

@@ -1,0 +1,64 @@
+// The render task's bundle is built once and reused by later processes while its inputs hash the
+// same (src/documents/task-bundle.ts); a changed input makes a new one.
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderTaskBundle, reusableBundle } from '../../src/documents/task-bundle.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'docextract-task-bundle-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const source = path.join(work, 'src');
+const dir = path.join(work, 'bundles');
+const entry = path.join(source, 'entry.ts');
+const request = { entry, dir, externals: { 'left-out': 'node:path' } };
+/** The one manifest in the bundle folder. */
+function manifestFile(): string {
+  const names = readdirSync(dir).filter((n) => n.startsWith('task-inputs-'));
+  expect(names).toHaveLength(1);
+  return path.join(dir, names[0]!);
+}
+const manifest = () => JSON.parse(readFileSync(manifestFile(), 'utf8'));
+
+describe('reusableBundle', () => {
+  it('builds, reuses while the inputs are unchanged, and builds again when one changes', async () => {
+    mkdirSync(source, { recursive: true });
+    writeFileSync(path.join(source, 'dep.ts'), "export const word: string = 'first';\n");
+    writeFileSync(entry, "import { word } from './dep';\nimport { sep } from 'left-out';\nexport const said = word + sep;\n");
+
+    const first = await reusableBundle(request);
+    const firstCode = readFileSync(fileURLToPath(first), 'utf8');
+    expect(firstCode).toContain('first');
+    expect(firstCode).toMatch(/from\s*"node:path"/);
+    expect(Object.keys(manifest().inputs).sort()).toEqual([path.join(source, 'dep.ts'), entry].sort());
+
+    // Marked: a build writes the manifest anew, a reuse leaves it as it is.
+    writeFileSync(manifestFile(), JSON.stringify({ ...manifest(), marker: 'not rebuilt' }));
+    expect(await reusableBundle(request)).toBe(first);
+    expect(manifest().marker).toBe('not rebuilt');
+
+    writeFileSync(path.join(source, 'dep.ts'), "export const word: string = 'second';\n");
+    const second = await reusableBundle(request);
+    expect(second).not.toBe(first);
+    expect(readFileSync(fileURLToPath(second), 'utf8')).toContain('second');
+    expect(manifest().marker).toBeUndefined();
+  });
+
+  it('builds again when the recorded bundle is gone', async () => {
+    const url = await reusableBundle(request);
+    rmSync(fileURLToPath(url));
+    expect(await reusableBundle(request)).toBe(url);
+    expect(readFileSync(fileURLToPath(url), 'utf8')).toContain('second');
+  });
+});
+
+describe('renderTaskBundle', () => {
+  it('bundles the render task with mupdf left to its package', async () => {
+    const url = await renderTaskBundle();
+    const code = readFileSync(fileURLToPath(url), 'utf8');
+    expect(code).toMatch(/from\s*"file:\/\/[^"]*\/mupdf\/[^"]*"/);
+    expect(await renderTaskBundle()).toBe(url);
+  });
+});
