@@ -2,7 +2,7 @@
 // way production starts them, so timings include real IPC and memory can be read from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/runtime/ports.js';
@@ -59,8 +59,10 @@ export async function spawnService(
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k) && k !== 'GLIBC_TUNABLES'));
   // The allocator settings the checkout's own start script sets (none in older releases).
   const tunables = startScriptTunables(root, kind);
-  // node --import tsx (not the tsx CLI), so the pid we sample is the service itself.
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join('src', 'bin', `${kind}.ts`)], {
+  // As the checkout's start scripts run it: scripts/start-service.mjs where it has one, else (older
+  // releases) node --import tsx. Never a wrapper process: the pid we sample is the service itself.
+  const launcher = existsSync(path.join(root, 'scripts', 'start-service.mjs')) ? [path.join('scripts', 'start-service.mjs')] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...nodeArgs, ...launcher, path.join('src', 'bin', `${kind}.ts`)], {
     cwd: root,
     env: { ...inherited, NODE_OPTIONS: '', ...(tunables ? { GLIBC_TUNABLES: tunables } : {}), ...env, ...(bundlePath ? { WORKFLOW_BUNDLE_PATH: bundlePath } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,16 @@
 // Entry point of the API thread (runtime/api-thread.ts). Plain JavaScript, so it starts the same way
-// under tsx, ts-jest and plain node: it registers tsx's loader in this thread (Node 20 does not carry
-// the parent's --import hooks into worker threads) and then loads the TypeScript entry.
-import { register } from 'tsx/esm/api';
+// under tsx, ts-jest and plain node. Started by scripts/start-service.mjs (DOCEXTRACT_SERVICE_BUNDLES
+// set), it loads the API's code as that script loads the process's: one bundle of our own code,
+// reused while no source changed. Otherwise it registers tsx's loader in this thread (Node 20 does
+// not carry the parent's --import hooks into worker threads) and loads the TypeScript entry.
+import { fileURLToPath } from 'node:url';
 
-register();
-await import('./api-thread-main.ts');
+const entry = new URL('./api-thread-main.ts', import.meta.url);
+if (process.env.DOCEXTRACT_SERVICE_BUNDLES === '1') {
+  const { serviceBundle } = await import('../bundles/reusable-bundle.mjs');
+  await import(await serviceBundle(fileURLToPath(entry)));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(entry.href);
+}

@@ -65,7 +65,7 @@ beforeAll(async () => {
   const harness = readHarnessInfo();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  api = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'api.ts')], {
+  api = spawn(process.execPath, [path.join('scripts', 'start-service.mjs'), path.join('src', 'bin', 'api.ts')], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

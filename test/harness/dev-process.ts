@@ -79,7 +79,7 @@ export async function startDevProcess(env: NodeJS.ProcessEnv, readyTimeoutMs: nu
 export type StartCommand = 'node' | 'npm';
 
 async function startOnce(env: NodeJS.ProcessEnv, readyTimeoutMs: number, how: StartCommand): Promise<DevProcess> {
-  const [command, args]: [string, string[]] = how === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'dev.ts')]];
+  const [command, args]: [string, string[]] = how === 'npm' ? ['npm', ['start']] : [process.execPath, [path.join('scripts', 'start-service.mjs'), path.join('src', 'bin', 'dev.ts')]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env,

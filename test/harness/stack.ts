@@ -175,8 +175,8 @@ async function spawnWorkerProcess(
   readyTimeoutMs = 30_000,
 ): Promise<WorkerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
-  // node --import tsx, not the tsx CLI: signals must reach the worker itself, not a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'worker.ts')], {
+  // As `npm run start:worker` runs it, in this process (no wrapper): signals reach the worker itself.
+  const child = spawn(process.execPath, [path.join('scripts', 'start-service.mjs'), path.join('src', 'bin', 'worker.ts')], {
     cwd: REPO_ROOT,
     env: { ...inherited, NODE_OPTIONS: '', ...env, WORKFLOW_BUNDLE_PATH: harness.workflowBundlePath },
     stdio: ['ignore', 'pipe', 'pipe'],

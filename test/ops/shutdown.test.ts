@@ -50,8 +50,8 @@ interface ApiProcess {
 async function spawnApi(env: Record<string, string> = {}): Promise<ApiProcess> {
   const harness = readHarnessInfo();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
-  // node --import tsx, not the tsx CLI: the signal must reach the API itself, not a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'api.ts')], {
+  // As `npm run start:api` runs it, in this process (no wrapper): the signal reaches the API itself.
+  const child = spawn(process.execPath, [path.join('scripts', 'start-service.mjs'), path.join('src', 'bin', 'api.ts')], {
     cwd: ROOT,
     env: {
       ...inherited,

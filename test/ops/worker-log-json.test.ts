@@ -29,7 +29,7 @@ beforeAll(async () => {
   provider.respondWith(() => ({ kind: 'content', content: '# A page' }));
   const harness = readHarnessInfo();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARIABLE.test(k)));
-  child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'bin', 'worker.ts')], {
+  child = spawn(process.execPath, [path.join('scripts', 'start-service.mjs'), path.join('src', 'bin', 'worker.ts')], {
     cwd: ROOT,
     env: {
       ...inherited,

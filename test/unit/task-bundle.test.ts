@@ -1,11 +1,12 @@
 // The render task's bundle is built once and reused by later processes while its inputs hash the
-// same (src/documents/task-bundle.ts); a changed input makes a new one.
+// same (src/bundles/reusable-bundle.mjs, src/documents/task-bundle.ts); a changed input makes a new one.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { renderTaskBundle, reusableBundle } from '../../src/documents/task-bundle.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { reusableBundle } from '../../src/bundles/reusable-bundle.mjs';
+import { renderTaskBundle } from '../../src/documents/task-bundle.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'docextract-task-bundle-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -13,10 +14,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const source = path.join(work, 'src');
 const dir = path.join(work, 'bundles');
 const entry = path.join(source, 'entry.ts');
-const request = { entry, dir, externals: { 'left-out': 'node:path' } };
+const request = { name: 'probe', entry, dir, externals: { 'left-out': 'node:path' } };
 /** The one manifest in the bundle folder. */
 function manifestFile(): string {
-  const names = readdirSync(dir).filter((n) => n.startsWith('task-inputs-'));
+  const names = readdirSync(dir).filter((n) => n.startsWith('probe-inputs-'));
   expect(names).toHaveLength(1);
   return path.join(dir, names[0]!);
 }
@@ -51,6 +52,23 @@ describe('reusableBundle', () => {
     rmSync(fileURLToPath(url));
     expect(await reusableBundle(request)).toBe(url);
     expect(readFileSync(fileURLToPath(url), 'utf8')).toContain('second');
+  });
+});
+
+describe('reusableBundle with sourceUrls', () => {
+  it("keeps each file's import.meta.url its own and leaves strings that mention it alone", async () => {
+    const folder = path.join(source, 'nested');
+    mkdirSync(folder, { recursive: true });
+    const inner = path.join(folder, 'inner.ts');
+    writeFileSync(inner, "export const innerUrl: string = import.meta.url;\nexport const said = 'import.meta.url';\n");
+    const outer = path.join(source, 'outer.ts');
+    writeFileSync(outer, "export { innerUrl, said } from './nested/inner';\nexport const outerUrl: string = import.meta.url;\n");
+    const url = await reusableBundle({ name: 'urls', entry: outer, dir, sourceUrls: true, sourcemap: true });
+    const loaded = (await import(url)) as { innerUrl: string; outerUrl: string; said: string };
+    expect(loaded.innerUrl).toBe(pathToFileURL(inner).href);
+    expect(loaded.outerUrl).toBe(pathToFileURL(outer).href);
+    expect(loaded.said).toBe('import.meta.url');
+    expect(readFileSync(fileURLToPath(url), 'utf8')).toContain('sourceMappingURL=data:application/json');
   });
 });
 
