@@ -4,60 +4,57 @@
 // short but slow files (the fuzzers', Ctrl-C under `npm start`) came last while the other workers
 // idled: one such file (the hooked fuzz, 64 s) started at 1,054 s of a 1,118 s run.
 //
-// LONG_FILES: every file of 25 s or more, longest first. The figure is the longer of Jest's times
-// for the file in two whole runs of `npm test` with three workers in fresh clones on the shared
-// two-core machine (2026-12-06, 17:40 and 18:07; the first pip installs of a fresh clone make the
-// first minutes slow). The hook-free fuzz's figure is at 50 examples (20 since). Files with a soak
-// length (test/harness/soak-files.cjs) are listed with their `npm test` figure. Refresh the list
-// when a file gains or loses half a minute. A listed file missing from the run (a path filter,
-// --selectProjects) is skipped.
+// LONG_FILES: every file of 25 s or more, longest first. The figure is Jest's time for the file in a
+// whole run of `npm test` with three workers in a fresh clone on the shared two-core machine
+// (2026-12-06, 21:10, after the start scripts' reusable bundle; earlier lists took the longer of two
+// runs, which put the hook-free fuzz first at its 50-example length). Files with a soak length
+// (test/harness/soak-files.cjs) are listed with their `npm test` figure. Refresh the list when a file
+// gains or loses half a minute. A listed file missing from the run (a path filter, --selectProjects)
+// is skipped.
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 /** Paths relative to the repository root, longest first. */
 const LONG_FILES = [
-  'test/fuzz/schemathesis-hookfree.test.ts', // 231 s
-  'test/api/formats.test.ts', // 184 s
-  'test/clients/python-client.test.ts', // 135 s
-  'test/faults/worker-crash.test.ts', // 113 s
-  'test/cli/cli.test.ts', // 110 s
-  'test/faults/npm-start-ctrl-c.test.ts', // 98 s
-  'test/faults/npm-start-supervision.test.ts', // 75 s
-  'test/fuzz/schemathesis.test.ts', // 64 s
-  'test/api/batch-engine.test.ts', // 61 s
-  'test/faults/batch-npm-start-kill.test.ts', // 59 s
-  'test/clients/generators.test.ts', // 56 s
-  'test/faults/webhook-outage.test.ts', // 53 s
-  'test/faults/long-outages.test.ts', // 51 s
-  'test/api/job-waiting.test.ts', // 48 s
-  'test/faults/bounded-streams.test.ts', // 47 s
-  'test/workflows/replay.test.ts', // 46 s
-  'test/faults/temporal-state-loss.test.ts', // 44 s
-  'test/faults/history-payloads.test.ts', // 44 s
-  'test/api/scopes.test.ts', // 43 s
-  'test/studio/studio.test.ts', // 43 s
-  'test/faults/postgres-outage.test.ts', // 42 s
-  'test/faults/unfixable-errors.test.ts', // 42 s
-  'test/storage/direct-uploads.test.ts', // 41 s
-  'test/faults/long-extraction-crash.test.ts', // 39 s
-  'test/api/packets-long.test.ts', // 39 s
-  'test/faults/batch-worker-crash.test.ts', // 39 s
-  'test/faults/bucket-outage.test.ts', // 38 s
-  'test/api/batches.test.ts', // 38 s
-  'test/ops/shutdown.test.ts', // 36 s
-  'test/faults/last-step-crash.test.ts', // 36 s
-  'test/faults/batch-ctrl-c.test.ts', // 36 s
-  'test/ops/metrics.test.ts', // 32 s
-  'test/mcp/mcp.test.ts', // 32 s
-  'test/faults/evaluation-crash.test.ts', // 32 s
-  'test/docs/trust-loop.test.ts', // 32 s
-  'test/faults/temporal-restart.test.ts', // 30 s
-  'test/api/workspaces-isolation.test.ts', // 29 s
-  'test/docs/quick-start.test.ts', // 29 s
-  'test/faults/provider-concurrency.test.ts', // 26 s
-  'test/cli/clients-formats.test.ts', // 26 s
-  'test/cli/eval.test.ts', // 26 s
-  'test/api/packets.test.ts', // 25 s
+  'test/api/formats.test.ts', // 151 s
+  'test/fuzz/schemathesis-hookfree.test.ts', // 116 s
+  'test/clients/python-client.test.ts', // 101 s
+  'test/clients/generators.test.ts', // 92 s
+  'test/faults/worker-crash.test.ts', // 88 s
+  'test/faults/npm-start-ctrl-c.test.ts', // 73 s
+  'test/fuzz/schemathesis.test.ts', // 65 s
+  'test/api/batches.test.ts', // 59 s
+  'test/faults/npm-start-supervision.test.ts', // 57 s
+  'test/faults/long-outages.test.ts', // 56 s
+  'test/faults/webhook-outage.test.ts', // 55 s
+  'test/faults/batch-npm-start-kill.test.ts', // 52 s
+  'test/cli/cli.test.ts', // 50 s
+  'test/api/batch-engine.test.ts', // 48 s
+  'test/faults/history-payloads.test.ts', // 47 s
+  'test/faults/last-step-crash.test.ts', // 47 s
+  'test/faults/batch-ctrl-c.test.ts', // 47 s
+  'test/mcp/mcp.test.ts', // 46 s
+  'test/faults/unfixable-errors.test.ts', // 45 s
+  'test/ops/shutdown.test.ts', // 44 s
+  'test/ops/metrics.test.ts', // 44 s
+  'test/api/job-waiting.test.ts', // 44 s
+  'test/api/packets-long.test.ts', // 42 s
+  'test/faults/postgres-outage.test.ts', // 41 s
+  'test/faults/bounded-streams.test.ts', // 41 s
+  'test/faults/temporal-state-loss.test.ts', // 39 s
+  'test/studio/studio.test.ts', // 37 s
+  'test/faults/batch-worker-crash.test.ts', // 36 s
+  'test/faults/long-extraction-crash.test.ts', // 34 s
+  'test/cli/clients-formats.test.ts', // 33 s
+  'test/faults/evaluation-crash.test.ts', // 33 s
+  'test/storage/direct-uploads.test.ts', // 32 s
+  'test/faults/bucket-outage.test.ts', // 32 s
+  'test/faults/temporal-restart.test.ts', // 32 s
+  'test/api/packets.test.ts', // 31 s
+  'test/workflows/replay.test.ts', // 29 s
+  'test/api/webhooks.test.ts', // 27 s
+  'test/ops/temporal-ui.test.ts', // 25 s
+
 ];
 
 class LongFirstSequencer extends Sequencer {
