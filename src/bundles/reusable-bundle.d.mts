@@ -14,6 +14,8 @@ export interface BundleRequest {
   sourceUrls?: boolean;
   /** An inline source map (without the sources' text): stack traces name the TypeScript's lines where source maps are enabled. */
   sourcemap?: boolean;
+  /** Delete this name's bundles and manifests a day after they were last written, when a new one is built (only for bundles imported at start-up). */
+  prune?: boolean;
   /** JavaScript put at the top of the bundle. */
   banner?: string;
 }

@@ -108,7 +108,7 @@ async function build(request, manifestPath) {
   const file = path.join(request.dir, name);
   await mkdir(request.dir, { recursive: true });
   if (!existsSync(file)) await writeAtomically(file, code);
-  await removeStale(request.dir, request.name, [name, path.basename(manifestPath)]);
+  if (request.prune) await removeStale(request.dir, request.name, [name, path.basename(manifestPath)]);
   // esbuild's input paths are relative to its working directory (the process's). An input that
   // cannot be read back (none is expected) leaves no manifest: the next process builds again.
   /** @type {Record<string, string>} */
@@ -125,7 +125,11 @@ async function build(request, manifestPath) {
   return pathToFileURL(file).href;
 }
 
-/** A day after it was last written, an earlier bundle or manifest of this name is deleted (no process still starts from it). */
+/**
+ * With `prune`, a day after it was last written an earlier bundle or manifest of this name is
+ * deleted when a new one is built: for bundles a process imports as it starts, never for one it
+ * may import later (the render pool starts threads from its bundle whenever it needs them).
+ */
 const STALE_MS = 24 * 3600 * 1000;
 
 /**
@@ -164,5 +168,5 @@ const SERVICE_BUNDLE_DIR = fileURLToPath(new URL('../../node_modules/.cache/doce
  * @param {string} entry absolute path of the entry file
  */
 export function serviceBundle(entry) {
-  return reusableBundle({ name: path.basename(entry, path.extname(entry)), entry, dir: SERVICE_BUNDLE_DIR, packagesExternal: true, sourceUrls: true, sourcemap: true });
+  return reusableBundle({ name: path.basename(entry, path.extname(entry)), entry, dir: SERVICE_BUNDLE_DIR, packagesExternal: true, sourceUrls: true, sourcemap: true, prune: true });
 }

@@ -1,14 +1,27 @@
 // Entry point of the API thread (runtime/api-thread.ts). Plain JavaScript, so it starts the same way
 // under tsx, ts-jest and plain node. Started by scripts/start-service.mjs (DOCEXTRACT_SERVICE_BUNDLES
 // set), it loads the API's code as that script loads the process's: one bundle of our own code,
-// reused while no source changed. Otherwise it registers tsx's loader in this thread (Node 20 does
-// not carry the parent's --import hooks into worker threads) and loads the TypeScript entry.
+// reused while no source changed. Otherwise, or should that fail, it registers tsx's loader in this
+// thread (Node 20 does not carry the parent's --import hooks into worker threads) and loads the
+// TypeScript entry.
 import { fileURLToPath } from 'node:url';
 
 const entry = new URL('./api-thread-main.ts', import.meta.url);
-if (process.env.DOCEXTRACT_SERVICE_BUNDLES === '1') {
-  const { serviceBundle } = await import('../bundles/reusable-bundle.mjs');
-  await import(await serviceBundle(fileURLToPath(entry)));
+
+/** The bundle's URL, or undefined when not started from one or when bundling fails. */
+async function bundled() {
+  if (process.env.DOCEXTRACT_SERVICE_BUNDLES !== '1') return undefined;
+  try {
+    const { serviceBundle } = await import('../bundles/reusable-bundle.mjs');
+    return await serviceBundle(fileURLToPath(entry));
+  } catch {
+    return undefined;
+  }
+}
+
+const bundle = await bundled();
+if (bundle) {
+  await import(bundle);
 } else {
   const { register } = await import('tsx/esm/api');
   register();

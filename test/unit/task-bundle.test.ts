@@ -1,7 +1,7 @@
 // The render task's bundle is built once and reused by later processes while its inputs hash the
 // same (src/bundles/reusable-bundle.mjs, src/documents/task-bundle.ts); a changed input makes a new one.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,6 +69,29 @@ describe('reusableBundle with sourceUrls', () => {
     expect(loaded.outerUrl).toBe(pathToFileURL(outer).href);
     expect(loaded.said).toBe('import.meta.url');
     expect(readFileSync(fileURLToPath(url), 'utf8')).toContain('sourceMappingURL=data:application/json');
+  });
+});
+
+describe('reusableBundle with prune', () => {
+  it("deletes this name's bundles last written over a day ago when it builds, and keeps the rest", async () => {
+    const folder = path.join(work, 'pruned');
+    mkdirSync(folder, { recursive: true });
+    const entryFile = path.join(source, 'pruned-entry.ts');
+    writeFileSync(entryFile, 'export const n: number = 1;\n');
+    const dayAndMore = (Date.now() - 25 * 3600 * 1000) / 1000;
+    const old = path.join(folder, 'pruned-0123456789abcdef.mjs');
+    const recent = path.join(folder, 'pruned-fedcba9876543210.mjs');
+    const otherName = path.join(folder, 'other-0123456789abcdef.mjs');
+    for (const f of [old, recent, otherName]) writeFileSync(f, 'export {};\n');
+    for (const f of [old, otherName]) utimesSync(f, dayAndMore, dayAndMore);
+
+    await reusableBundle({ name: 'pruned', entry: entryFile, dir: folder });
+    expect([old, recent, otherName].map(existsSync)).toEqual([true, true, true]);
+
+    writeFileSync(entryFile, 'export const n: number = 2;\n');
+    const url = await reusableBundle({ name: 'pruned', entry: entryFile, dir: folder, prune: true });
+    expect([old, recent, otherName].map(existsSync)).toEqual([false, true, true]);
+    expect(existsSync(fileURLToPath(url))).toBe(true);
   });
 });
 
