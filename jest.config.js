@@ -41,13 +41,14 @@ export default {
   ],
   // JEST_RESULTS_FILE=path: also write the results as JSON (used by .ci/run for its summary line).
   reporters: resultsFile ? ['default', ['<rootDir>/test/harness/results-file-reporter.js', { file: resultsFile }]] : ['default'],
-  // Three files at a time on 2 cores: with two, a quarter of the CPU stayed idle (vmstat over a whole
-  // run: 27 %), the files waiting on outages held in real time, long-polls, model latency and
-  // processes starting; a third file fills that time (7 % idle, the run 1,293 s -> 1,047 s on the
-  // same machine; docs/testing.md). Each test file has its own database
+  // Four files at a time on 2 cores: the run is bound by CPU, but files also wait (outages held in
+  // real time, long-polls, model latency, processes starting). With two workers a quarter of the CPU
+  // stayed idle (1,293 s); three filled most of it (1,047 s, same machine); after the start scripts'
+  // bundle cut the processes' start-up CPU, four ran a fresh clone in 975 s where three took 1,031 s
+  // (2026-12-06, 21:31 and 21:50; docs/testing.md). Each test file has its own database
   // (test/harness/file-database-environment.cjs); the Temporal server is shared, each file on its
   // own task queue.
-  maxWorkers: 3,
+  maxWorkers: 4,
   // The known-long files first, longest first (test/harness/sequencer.cjs): without a timing cache
   // (a fresh clone) Jest would order by file size and start the slowest, small files last.
   testSequencer: '<rootDir>/test/harness/sequencer.cjs',
