@@ -1,5 +1,6 @@
-// The render task's bundle is built once and reused by later processes while its inputs hash the
-// same (src/bundles/reusable-bundle.mjs, src/documents/task-bundle.ts); a changed input makes a new one.
+// Reusable bundles (src/bundles/reusable-bundle.mjs): built once and reused by later processes while
+// their inputs hash the same, a changed input or a missing bundle makes a new one; each file's
+// import.meta.url kept; old ones pruned where asked. And the render task's (src/documents/task-bundle.ts).
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
