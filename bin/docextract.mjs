@@ -5,18 +5,7 @@
 // own code, reused while no source changed (src/bundles/reusable-bundle.mjs; about half the start-up
 // CPU of tsx's loader), or through tsx (already a dependency) should bundling fail.
 import { fileURLToPath } from 'node:url';
-import { serviceBundle } from '../src/bundles/reusable-bundle.mjs';
+import { importEntry } from '../src/bundles/load-entry.mjs';
 
-const entry = new URL('../src/cli/main.ts', import.meta.url);
-/** @type {{ main(args: string[]): Promise<number> }} */
-let cli;
-try {
-  const bundle = await serviceBundle(fileURLToPath(entry));
-  process.setSourceMapsEnabled(true);
-  cli = await import(bundle);
-} catch {
-  const { register } = await import('tsx/esm/api');
-  register();
-  cli = await import(entry.href);
-}
+const cli = /** @type {{ main(args: string[]): Promise<number> }} */ (await importEntry(fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))));
 process.exitCode = await cli.main(process.argv.slice(2));

@@ -7,8 +7,8 @@
 // ~1.7 s of CPU instead of ~3.4 s. Should bundling fail, the entry runs through tsx as before.
 // The entry runs in this process (no wrapper): signals reach the service itself.
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serviceBundle } from '../src/bundles/reusable-bundle.mjs';
+import { fileURLToPath } from 'node:url';
+import { importEntry } from '../src/bundles/load-entry.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const [given, ...rest] = process.argv.slice(2);
@@ -20,20 +20,8 @@ const entry = path.resolve(ROOT, given);
 // The entry sees itself as the script it is, with its own arguments.
 process.argv = [process.argv[0], entry, ...rest];
 
-let bundle;
-try {
-  bundle = await serviceBundle(entry);
+await importEntry(entry, {
   // The API thread (src/runtime/api-thread.mjs) loads its own code the same way.
-  process.env.DOCEXTRACT_SERVICE_BUNDLES = '1';
-} catch (err) {
-  console.error(`Could not bundle ${given} (${err instanceof Error ? err.message : err}); running it through tsx.`);
-}
-if (bundle) {
-  // Stack traces in logs and in Temporal's failures name the TypeScript's lines (the bundle's inline map).
-  process.setSourceMapsEnabled(true);
-  await import(bundle);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(entry).href);
-}
+  onBundled: () => (process.env.DOCEXTRACT_SERVICE_BUNDLES = '1'),
+  onBundleFailure: (err) => console.error(`Could not bundle ${given} (${err instanceof Error ? err.message : err}); running it through tsx.`),
+});

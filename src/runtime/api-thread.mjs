@@ -5,25 +5,6 @@
 // thread (Node 20 does not carry the parent's --import hooks into worker threads) and loads the
 // TypeScript entry.
 import { fileURLToPath } from 'node:url';
+import { importEntry } from '../bundles/load-entry.mjs';
 
-const entry = new URL('./api-thread-main.ts', import.meta.url);
-
-/** The bundle's URL, or undefined when not started from one or when bundling fails. */
-async function bundled() {
-  if (process.env.DOCEXTRACT_SERVICE_BUNDLES !== '1') return undefined;
-  try {
-    const { serviceBundle } = await import('../bundles/reusable-bundle.mjs');
-    return await serviceBundle(fileURLToPath(entry));
-  } catch {
-    return undefined;
-  }
-}
-
-const bundle = await bundled();
-if (bundle) {
-  await import(bundle);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(entry.href);
-}
+await importEntry(fileURLToPath(new URL('./api-thread-main.ts', import.meta.url)), { bundled: process.env.DOCEXTRACT_SERVICE_BUNDLES === '1' });
