@@ -2,14 +2,17 @@
 // An esbuild bundle kept in a folder and reused while the files it was built from are unchanged: a
 // manifest beside it lists every input with its hash. Reusing costs reading and hashing the inputs
 // (milliseconds); building costs esbuild's process and the build. Plain JavaScript (types in
-// reusable-bundle.d.mts), so that a launcher can use it before anything compiles TypeScript
-// (scripts/start-service.mjs) as well as the render pool (src/documents/task-bundle.ts).
+// reusable-bundle.d.mts), so that the loaders of our entries can use it before anything compiles
+// TypeScript (load-entry.mjs) as well as the render pool (src/documents/task-bundle.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** @param {string} text the text as a regular expression matching only itself */
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** @param {string | Uint8Array} bytes */
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
@@ -64,7 +67,7 @@ async function build(request, manifestPath) {
       name: 'externals',
       setup(b) {
         for (const [name, specifier] of externals) {
-          b.onResolve({ filter: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}$`) }, () => ({ path: specifier, external: true }));
+          b.onResolve({ filter: new RegExp(`^${escapeRegExp(name)}$`) }, () => ({ path: specifier, external: true }));
         }
       },
     });
@@ -139,7 +142,7 @@ const STALE_MS = 24 * 3600 * 1000;
  */
 async function removeStale(dir, name, current) {
   const { readdir, stat, unlink } = await import('node:fs/promises');
-  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}-(inputs-)?[0-9a-f]{16}\\.(mjs|json)$`);
+  const pattern = new RegExp(`^${escapeRegExp(name)}-(inputs-)?[0-9a-f]{16}\\.(mjs|json)$`);
   for (const entry of await readdir(dir).catch(() => [])) {
     if (current.includes(entry) || !pattern.test(entry)) continue;
     const file = path.join(dir, entry);
