@@ -119,7 +119,13 @@ async function cancelItems(deps: BatchRunnerDeps, batch: batches.BatchRow): Prom
  */
 export async function failBatchWork(deps: BatchRunnerDeps, batchId: string, error: { code: string; message: string }): Promise<BatchSliceOutcome> {
   const { db } = deps;
-  await batches.failBatch(db, batchId, error);
+  // Failed together with its never-handed-out items' cancel, in one transaction: a reader never sees
+  // a failed batch whose items are still queued (a fresh-clone run's poll read it between the two).
+  await db.transaction(async (trx) => {
+    if (!(await batches.failBatch(trx, batchId, error))) return;
+    const failed = await batches.findBatchAnyStatus(trx, batchId);
+    if (failed) await jobs.cancelUnstartedItems(trx, failed.kind, failed.id, failed.next_index);
+  });
   const batch = await batches.findBatchAnyStatus(db, batchId);
   if (!batch) return 'deleted';
   if (batch.status === 'completed' || batch.status === 'canceled') return batch.status; // it ended meanwhile
