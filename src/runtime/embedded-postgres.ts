@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withPgClient } from './database.js';
-import { choosePort } from './ports.js';
+import { choosePort, freePort } from './ports.js';
 import { collectOutput, stopChild, waitUntil } from './process.js';
 import type { ServerExit } from './supervisor.js';
 import type { Watchdog } from './watchdog.js';
@@ -26,6 +26,8 @@ export const DEFAULT_EMBEDDED_POSTGRES_PORT = 54329;
 export const EMBEDDED_POSTGRES_USER = 'postgres';
 const SUPERUSER = EMBEDDED_POSTGRES_USER;
 const HOST = '127.0.0.1';
+/** How often a start whose freshly chosen port another process took first is tried with a new port. */
+const START_ATTEMPTS = 3;
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory; created and initialised when it does not exist yet. */
@@ -62,7 +64,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const passwordFile = `${dir}.password`;
   // First, so that the port it held is free again when we choose ours.
   await stopOrphanedServer(dir);
-  const port = await choosePort(
+  let port = await choosePort(
     { pinned: opts.pinnedPort, preferred: opts.port ?? DEFAULT_EMBEDDED_POSTGRES_PORT, server: 'embedded Postgres', setting: 'POSTGRES_PORT' },
     HOST,
   );
@@ -90,52 +92,61 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   }
 
   const binaries = await postgresBinaries();
-  const child = spawn(
-    binaries.postgres,
-    ['-D', dir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories='],
-    {
-      ...(owner ?? {}),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LC_MESSAGES: 'C' },
-    },
-  );
+  for (let attempt = 1; ; attempt++) {
+    const server = launch(binaries.postgres, dir, port, owner, opts.watchdog, onLog);
+    const url = (database: string) =>
+      `postgres://${SUPERUSER}:${encodeURIComponent(password)}@${HOST}:${port}/${encodeURIComponent(database)}`;
+    try {
+      await waitForServer(server, url('postgres'), opts.startTimeoutMs ?? 60_000);
+    } catch (err) {
+      await server.stop();
+      // The port found free was bound by another process before Postgres bound it (two starts at
+      // once): choose again, as the Temporal server's start does. A pinned port was checked before.
+      if (opts.pinnedPort === undefined && attempt < START_ATTEMPTS && /Address already in use/.test((err as Error).message)) {
+        port = await freePort(HOST);
+        continue;
+      }
+      throw err;
+    }
+    return {
+      port,
+      pid: server.pid,
+      exited: server.exited,
+      url,
+      ensureDatabase: (name) => withPgClient(url('postgres'), (client) => ensureDatabase(client, name)),
+      dropDatabase: (name) => withPgClient(url('postgres'), (client) => dropDatabase(client, name)),
+      stop: server.stop,
+    };
+  }
+}
+
+/** The postmaster on `port`, in a process group of its own; not yet known to accept connections. */
+function launch(postgres: string, dir: string, port: number, owner: { uid: number; gid: number } | undefined, watchdog: Watchdog | undefined, onLog: (line: string) => void) {
+  const child = spawn(postgres, ['-D', dir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories='], {
+    ...(owner ?? {}),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
   const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // After its exit, once its output is read to the end: the lines that say why it stopped.
+  const outputRead = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const pid = child.pid;
-  if (pid !== undefined && opts.watchdog) {
+  if (pid !== undefined && watchdog) {
     // SIGQUIT: immediate shutdown, the postmaster takes its backends with it (WAL makes it safe).
-    opts.watchdog.watch(pid, 'QUIT');
-    void exited.then(() => opts.watchdog!.unwatch(pid));
+    watchdog.watch(pid, 'QUIT');
+    void exited.then(() => watchdog.unwatch(pid));
   }
   const recent = collectOutput(child, onLog);
   // Last resort when our process exits without stopping us: a fast shutdown proceeds on its own.
   const onExit = () => child.exitCode === null && child.kill('SIGINT');
   process.on('exit', onExit);
-
-  const url = (database: string) =>
-    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@${HOST}:${port}/${encodeURIComponent(database)}`;
   const stop = async () => {
     process.off('exit', onExit);
     // SIGINT is Postgres's "fast" shutdown: roll back open transactions, checkpoint, exit.
     await stopChild(child, { signal: 'SIGINT', timeoutMs: 30_000 });
   };
-
-  try {
-    await waitForServer(child, url('postgres'), opts.startTimeoutMs ?? 60_000, recent);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-
-  return {
-    port,
-    pid: pid!,
-    exited,
-    url,
-    ensureDatabase: (name) => withPgClient(url('postgres'), (client) => ensureDatabase(client, name)),
-    dropDatabase: (name) => withPgClient(url('postgres'), (client) => dropDatabase(client, name)),
-    stop,
-  };
+  return { child, pid: pid!, exited, outputRead, recent, stop };
 }
 
 async function initialise(dir: string, password: string, isRoot: boolean, onLog: (line: string) => void) {
@@ -245,11 +256,13 @@ async function stopOrphanedServer(dir: string) {
   if (!gone) throw new Error(`a Postgres server from an earlier run (pid ${pid}) still holds ${dir}`);
 }
 
-async function waitForServer(child: ChildProcess, url: string, timeoutMs: number, recent: string[]) {
+async function waitForServer(server: { child: ChildProcess; outputRead: Promise<void>; recent: string[] }, url: string, timeoutMs: number) {
+  const { child, recent } = server;
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
+      await Promise.race([server.outputRead, new Promise((r) => setTimeout(r, 2_000).unref())]);
       throw new Error(`Postgres exited during start-up:\n${recent.join('\n')}`);
     }
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
