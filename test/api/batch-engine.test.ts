@@ -22,7 +22,7 @@ let base: string;
 let cli: string;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_BATCH_SLICE_MS: '1000' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: { SERVICE_BATCH_SLICE_MS: '1000' } }));
   base = stack.url;
   cli = (await findTemporalCli()) ?? '';
   if (!cli) throw new Error('the temporal CLI is needed (npm test installs it)');

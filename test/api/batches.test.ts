@@ -64,6 +64,7 @@ function answerByText(delayMs = 0) {
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   ({ stack, provider } = await startStackWithProvider({
+    batches: true,
     env: {
       SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true',
       // A model call that fails transiently is tried again, as in production: a connection reset by

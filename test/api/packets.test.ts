@@ -19,6 +19,7 @@ let base: string;
 
 beforeAll(async () => {
   ({ stack, provider } = await startStackWithProvider({
+    batches: true,
     env: {
       SERVICE_PAGE_CONCURRENCY: '4',
       SERVICE_RENDER_DPI: '40',

@@ -72,7 +72,7 @@ let jobId: string;
 let job: any;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider());
+  ({ stack, provider } = await startStackWithProvider({ batches: true }));
   base = stack.url;
   const pageOf = await pageOfRequest(pdf, PAGES.length, stack);
   provider.respondWith((req) => ({ kind: 'content', content: markdownOf(PAGES[pageOf(req) - 1] ?? []), delayMs: 300 }));

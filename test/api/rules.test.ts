@@ -61,6 +61,7 @@ async function runJob(text: string, extractor = 'ruled'): Promise<any> {
 
 beforeAll(async () => {
   ({ stack, provider } = await startStackWithProvider({
+    batches: true,
     env: { SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true', SERVICE_WEBHOOK_RETRY_INITIAL_INTERVAL_MS: '500', SERVICE_WEBHOOK_RETRY_MAX_INTERVAL_MS: '1000' },
   }));
   base = stack.url;

@@ -185,7 +185,7 @@ const asClient = (method: string, path: string, body?: unknown) => send(CLIENT, 
 
 beforeAll(async () => {
   provider = await startScriptedProvider();
-  stack = await startTestStack({ env: { SERVICE_API_TOKENS: `${ADMIN}:admin,${CLIENT}:client` } });
+  stack = await startTestStack({ batches: true, env: { SERVICE_API_TOKENS: `${ADMIN}:admin,${CLIENT}:client` } });
   base = stack.url;
   expect((await asAdmin('PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
 }, 180_000);

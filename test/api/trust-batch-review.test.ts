@@ -40,7 +40,7 @@ function answer(req: RecordedRequest): Step {
 }
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider());
+  ({ stack, provider } = await startStackWithProvider({ batches: true }));
   base = stack.url;
   const put = await call(base, 'PUT', '/v1/extractors/trust-batch', { display_name: 'Batch review', instructions: 'Extract.', model: 'generic-model', schema: SCHEMA, review_thresholds: { '/total': 0.9 } });
   expect(put.status).toBe(201);

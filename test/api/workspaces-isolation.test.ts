@@ -89,7 +89,7 @@ const A: Record<string, string> = {};
 
 beforeAll(async () => {
   provider = await startScriptedProvider();
-  stack = await startTestStack({ env: { SERVICE_API_TOKENS: OPERATOR, SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true', SERVICE_METRICS_WORKSPACE_LABEL: 'true' } });
+  stack = await startTestStack({ batches: true, env: { SERVICE_API_TOKENS: OPERATOR, SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true', SERVICE_METRICS_WORKSPACE_LABEL: 'true' } });
   base = stack.url;
   expect((await op('PUT', '/v1/providers/compatible_api', { base_url: provider.baseUrl })).status).toBe(200);
   a = await team('iso-a');

@@ -20,7 +20,7 @@ let provider: ScriptedProvider;
 let dir: string;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider());
+  ({ stack, provider } = await startStackWithProvider({ batches: true }));
   const put = await call(stack.url, 'PUT', '/v1/extractors/cli-batch', {
     display_name: 'CLI batch',
     instructions: 'Extract the title.',

@@ -21,7 +21,7 @@ let provider: ScriptedProvider;
 let dir: string;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_RENDER_DPI: '40' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: { SERVICE_RENDER_DPI: '40' } }));
   provider.respondWith((r) => (classificationPage(r) ? classificationStep(r) : { kind: 'content', content: JSON.stringify({ title: 'T' }) }));
   const put = await call(stack.url, 'PUT', '/v1/extractors/formats-title', {
     display_name: 'Title',

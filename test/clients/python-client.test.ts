@@ -52,6 +52,7 @@ function startControl(p: ScriptedProvider): Promise<http.Server> {
 
 beforeAll(async () => {
   ({ stack, provider } = await startStackWithProvider({
+    batches: true,
     env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_PROVIDER_MAX_ATTEMPTS: '2' },
   }));
   // The same service with a bearer token required (SERVICE_API_TOKENS).

@@ -20,7 +20,7 @@ function itemText(req: RecordedRequest): string {
 }
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_BATCH_SLICE_MS: '2000', SERVICE_BATCH_SLICES_PER_RUN: '3' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, worker: false, env: { SERVICE_BATCH_SLICE_MS: '2000', SERVICE_BATCH_SLICES_PER_RUN: '3' } }));
   base = stack.url;
   const put = await call(base, 'PUT', '/v1/extractors/batch-crash', {
     display_name: 'Batch crash',

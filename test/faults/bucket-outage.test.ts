@@ -23,7 +23,7 @@ beforeAll(async () => {
   s3 = await startSeaweedS3();
   process.env.AWS_ACCESS_KEY_ID = s3.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = s3.secretAccessKey;
-  ({ stack, provider } = await startStackWithProvider({ env: s3.env }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: s3.env }));
   base = stack.url;
   const put = await call(base, 'PUT', '/v1/extractors/outage', { display_name: 'Outage', instructions: 'Read the number.', model: 'test-vision-model', schema: SCHEMA });
   expect([200, 201]).toContain(put.status);

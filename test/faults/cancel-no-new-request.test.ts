@@ -23,6 +23,7 @@ let base: string;
 
 beforeAll(async () => {
   ({ stack, provider } = await startStackWithProvider({
+    batches: true,
     env: { SERVICE_EXTRACTION_WINDOW_PAGES: '1', SERVICE_EXTRACTION_WINDOW_CHARS: '100', SERVICE_PAGE_CONCURRENCY: '2', SERVICE_BATCH_SLICE_MS: '2000' },
   }));
   base = stack.url;

@@ -29,7 +29,7 @@ const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
   // One page per window: a two-page PDF's extraction ends with its own merge-and-record step.
-  ({ stack, provider } = await startStackWithProvider({ worker: false, env: { SERVICE_EXTRACTION_WINDOW_PAGES: '1', SERVICE_RENDER_DPI: '40' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, worker: false, env: { SERVICE_EXTRACTION_WINDOW_PAGES: '1', SERVICE_RENDER_DPI: '40' } }));
   base = stack.url;
 }, 180_000);
 

@@ -68,6 +68,7 @@ function hold(activity: string): { reached: Promise<void>; release: () => void }
 beforeAll(async () => {
   provider = await startScriptedProvider();
   stack = await startTestStack({
+    batches: true,
     worker: false,
     env: { SERVICE_PROVIDER_INITIAL_INTERVAL_MS: '100', SERVICE_PROVIDER_MAX_INTERVAL_MS: '200', SERVICE_EVALUATION_CONCURRENCY: '2' },
   });

@@ -56,7 +56,7 @@ export async function startFuzzStack(opts: { databaseSuffix: string; env?: Recor
   const receiver = await startWebhookReceiver();
   const database = await ownDatabase(opts.databaseSuffix);
   // Tokens on, so the `ignored_auth` check has something to check.
-  const stack = await startTestStack({ env: { SERVICE_API_TOKENS: TOKEN, DATABASE_URL: database.url, ...opts.env } });
+  const stack = await startTestStack({ batches: true, env: { SERVICE_API_TOKENS: TOKEN, DATABASE_URL: database.url, ...opts.env } });
   const resetProviders = async () => {
     const put = await fetch(`${stack.url}/v1/providers/compatible_api`, {
       method: 'PUT',

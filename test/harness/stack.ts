@@ -22,6 +22,13 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export interface TestStackOptions {
   /** Start an in-process worker right away (default true). */
   worker?: boolean;
+  /**
+   * The in-process worker polls the batch task queue too (default false): only a file that runs
+   * batches needs it, and every other file is spared a second Temporal worker (its workflow
+   * threads and pollers). A stack whose `env` sets SERVICE_WORKER_QUEUES gets what that says.
+   * Worker processes (startWorkerProcess) poll both queues, as `npm run start:worker` does.
+   */
+  batches?: boolean;
   /** Configuration variables for this stack, applied over the harness's own. */
   env?: Record<string, string>;
   /**
@@ -85,7 +92,8 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     // that handle is what kept Jest from exiting (it had `forceExit`). Installed again after the
     // runtime shut down with a previous worker of this process.
     installTemporalRuntime(createLogger(process.env.TEST_LOG_LEVEL || 'warn', 'temporal-sdk'));
-    worker = await startWorker(config, { databaseUrl, temporalAddress, logger, workflowBundlePath: harness.workflowBundlePath });
+    const queues = opts.batches || env.SERVICE_WORKER_QUEUES ? config.workerQueues : 'interactive';
+    worker = await startWorker({ ...config, workerQueues: queues }, { databaseUrl, temporalAddress, logger, workflowBundlePath: harness.workflowBundlePath });
   };
   const stopStackWorker = async () => {
     const running = worker;

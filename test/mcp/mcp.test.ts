@@ -53,7 +53,7 @@ async function tool(client: Client, name: string, args: Record<string, unknown>,
 }
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_RENDER_DPI: '40', SERVICE_PAGE_CONCURRENCY: '4' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: { SERVICE_RENDER_DPI: '40', SERVICE_PAGE_CONCURRENCY: '4' } }));
   base = stack.url;
   for (const [name, extra] of [['mcp-plain', {}], ['mcp-review', { review_threshold: 0.8 }]] as const) {
     const r = await call(base, 'PUT', `/v1/extractors/${name}`, { display_name: name, instructions: 'Extract.', model: 'generic-model', schema: SCHEMA, ...extra });
@@ -217,7 +217,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 describe('MCP with tokens', () => {
   let guarded: TestStack;
   beforeAll(async () => {
-    guarded = await startTestStack({ worker: false, env: { SERVICE_API_TOKENS: 'mcp-admin-token:admin,mcp-client-token:client' } });
+    guarded = await startTestStack({ batches: true, worker: false, env: { SERVICE_API_TOKENS: 'mcp-admin-token:admin,mcp-client-token:client' } });
   }, 60_000);
   afterAll(async () => guarded?.close());
 

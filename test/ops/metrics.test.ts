@@ -112,6 +112,7 @@ async function runExtraction(fileId: string): Promise<any> {
 beforeAll(async () => {
   provider = await startScriptedProvider();
   stack = await startTestStack({
+    batches: true,
     env: {
       SERVICE_API_TOKENS: `${TOKEN},${CLIENT_TOKEN}:client`,
       SERVICE_RENDER_DPI: '50',

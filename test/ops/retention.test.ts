@@ -28,7 +28,7 @@ let provider: ScriptedProvider;
 let activities: ReturnType<typeof retentionActivities>;
 
 beforeAll(async () => {
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_RETENTION_DAYS: '30', SERVICE_WEBHOOK_EVENTS_DAYS: '5' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: { SERVICE_RETENTION_DAYS: '30', SERVICE_WEBHOOK_EVENTS_DAYS: '5' } }));
   activities = retentionActivities({ config: stack.config, db: stack.db, logger, secrets: createSecretBox(stack.config) });
   for (const [name, threshold] of [
     ['retention-plain', null],

@@ -10,7 +10,7 @@ const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
   // No in-process worker: the workers here are processes of their own, as `npm run start:worker` runs them.
-  stack = await startTestStack({ worker: false });
+  stack = await startTestStack({ batches: true, worker: false });
 }, 120_000);
 
 afterAll(async () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   process.env.AWS_ACCESS_KEY_ID = s3.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = s3.secretAccessKey;
   proxy = await startTcpProxy(hostPortOf(s3.endpoint));
-  ({ stack, provider } = await startStackWithProvider({ env: { ...s3.env, S3_ENDPOINT: `http://${proxy.host}:${proxy.port}`, S3_PREFIX: SERVICE_PREFIX } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: { ...s3.env, S3_ENDPOINT: `http://${proxy.host}:${proxy.port}`, S3_PREFIX: SERVICE_PREFIX } }));
   client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
   const put = await call(stack.url, 'PUT', '/v1/extractors/bucket-invoice', { display_name: 'Invoice', instructions: 'Extract the total.', model: 'test-vision-model', schema: SCHEMA });
   expect([200, 201]).toContain(put.status);

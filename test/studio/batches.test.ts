@@ -31,7 +31,7 @@ describe('/studio Batches view', () => {
 
   beforeAll(async () => {
     await ensureChromium();
-    ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_PROVIDER_MAX_ATTEMPTS: '1' } }));
+    ({ stack, provider } = await startStackWithProvider({ batches: true, env: { SERVICE_PROVIDER_MAX_ATTEMPTS: '1' } }));
     // "slow …" items take a while at the model, "fail …" items are refused, the rest answer at once.
     provider.respondWith((req) => {
       const text = itemText(req);

@@ -25,7 +25,7 @@ let packetId: string;
 
 beforeAll(async () => {
   await ensureChromium();
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_RENDER_DPI: '60' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: { SERVICE_RENDER_DPI: '60' } }));
   provider.respondWith((r) => (classificationPage(r) ? classificationStep(r) : { kind: 'content', content: JSON.stringify({ merchant_name: 'Corner Bakery', total: 9.5, invoice_number_printed_on_the_top_right: 'A-1' }) }));
   await stack.db('batches').whereIn('status', ['queued', 'running', 'canceling']).update({ status: 'canceled', completed_at: stack.db.fn.now() });
   const schema = {

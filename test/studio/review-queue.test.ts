@@ -43,7 +43,7 @@ describe('/studio Review view', () => {
 
   beforeAll(async () => {
     await ensureChromium();
-    ({ stack, provider } = await startStackWithProvider());
+    ({ stack, provider } = await startStackWithProvider({ batches: true }));
     provider.respondWith(() => ({ kind: 'content', content: TOKENS.map((t) => t.token).join(''), logprobs: TOKENS }));
     for (const [name, key] of [['rq-invoices', 'invoices'], ['rq-receipts', 'receipts']] as const) {
       const put = await call(stack.url, 'PUT', `/v1/extractors/${name}`, { display_name: name, instructions: 'Extract the merchant and the total.', model: 'generic-model', schema: SCHEMA, review_threshold: 0.9 });
