@@ -30,7 +30,7 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   // Webhook deliveries go to a receiver on 127.0.0.1, so private addresses are allowed here.
-  ({ stack, provider } = await startStackWithProvider({ env: { SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true' } }));
+  ({ stack, provider } = await startStackWithProvider({ batches: true, env: { SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true' } }));
   receiver = await startWebhookReceiver();
   base = stack.url;
   await call(base, 'PUT', '/v1/extractors/replay', { display_name: 'Replay', instructions: 'x', model: 'generic', schema: SCHEMA });
