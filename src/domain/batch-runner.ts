@@ -121,12 +121,12 @@ export async function failBatchWork(deps: BatchRunnerDeps, batchId: string, erro
   const { db } = deps;
   // Failed together with its never-handed-out items' cancel, in one transaction: a reader never sees
   // a failed batch whose items are still queued (a fresh-clone run's poll read it between the two).
-  await db.transaction(async (trx) => {
-    if (!(await batches.failBatch(trx, batchId, error))) return;
-    const failed = await batches.findBatchAnyStatus(trx, batchId);
-    if (failed) await jobs.cancelUnstartedItems(trx, failed.kind, failed.id, failed.next_index);
+  const batch = await db.transaction(async (trx) => {
+    const failed = await batches.failBatch(trx, batchId, error);
+    const row = await batches.findBatchAnyStatus(trx, batchId);
+    if (failed && row) await jobs.cancelUnstartedItems(trx, row.kind, row.id, row.next_index);
+    return row;
   });
-  const batch = await batches.findBatchAnyStatus(db, batchId);
   if (!batch) return 'deleted';
   if (batch.status === 'completed' || batch.status === 'canceled') return batch.status; // it ended meanwhile
   await cancelItems(deps, batch);
