@@ -95,15 +95,17 @@ async function runJob(fileId: string, timeoutMs = 120_000): Promise<any> {
 describe('a 120-page PDF', () => {
   it('is extracted in 15 windows at the page concurrency, merged in page order with boundary rows once and conflicts kept', async () => {
     const HOLD_MS = 600;
-    // Each window is held until the page concurrency has been reached once (then HOLD_MS more), so
-    // a slow machine, rendering windows more slowly than the model answers, still shows it; the
-    // wait is bounded so too little concurrency fails on the count below instead of hanging.
+    // The first windows are held until the page concurrency has been reached once (then each is
+    // held HOLD_MS), so a slow machine, rendering windows more slowly than the model answers, still
+    // shows it; 30 s after the first request nothing is held any more, so too little concurrency
+    // fails on the count below instead of timing out.
     const concurrency = stack.config.pageConcurrency;
-    let reached = false;
+    let releaseAt: number | undefined;
+    let released = false;
     provider.respondWith(async (r) => {
-      const until = Date.now() + 30_000;
-      while (!reached && Date.now() < until) {
-        if (provider.openRequests().now >= concurrency) reached = true;
+      releaseAt ??= Date.now() + 30_000;
+      while (!released) {
+        if (provider.openRequests().now >= concurrency || Date.now() >= releaseAt) released = true;
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const w = windowOf(r)!;

@@ -71,7 +71,7 @@ describe('worker killed during a windowed extraction', () => {
 
     const inFlight = [...stalledWindows()];
     expect(inFlight).toHaveLength(2);
-    const askedBeforeKill = (first: number) => provider.requests.filter((r) => firstPage(r) === first).length;
+    const askedBeforeKill = (windowFirst: number) => provider.requests.filter((r) => firstPage(r) === windowFirst).length;
     const beforeKill = new Map(inFlight.map((p) => [p, askedBeforeKill(p)]));
 
     first.kill('SIGKILL');
