@@ -37,6 +37,8 @@ afterAll(async () => {
 });
 
 const firstPage = (r: RecordedRequest) => Number(/holds pages (\d+)–/.exec(JSON.stringify(r.body.messages))?.[1] ?? 0);
+/** How many requests the provider has seen for the window that starts at this page. */
+const timesAsked = (windowFirst: number) => provider.requests.filter((r) => firstPage(r) === windowFirst).length;
 const answer = (r: RecordedRequest) => {
   const first = firstPage(r);
   return { kind: 'content' as const, content: JSON.stringify({ items: Array.from({ length: 8 }, (_, i) => ({ page: first + i })) }) };
@@ -71,8 +73,7 @@ describe('worker killed during a windowed extraction', () => {
 
     const inFlight = [...stalledWindows()];
     expect(inFlight).toHaveLength(2);
-    const askedBeforeKill = (windowFirst: number) => provider.requests.filter((r) => firstPage(r) === windowFirst).length;
-    const beforeKill = new Map(inFlight.map((p) => [p, askedBeforeKill(p)]));
+    const beforeKill = new Map(inFlight.map((p) => [p, timesAsked(p)]));
 
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
@@ -83,7 +84,7 @@ describe('worker killed during a windowed extraction', () => {
     const job = seen[seen.length - 1];
     expect(job.status).toBe('completed');
     expect(job.result.data.items.map((i: any) => i.page)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    const perWindow = Array.from({ length: 15 }, (_, w) => provider.requests.filter((r) => firstPage(r) === w * 8 + 1).length);
+    const perWindow = Array.from({ length: 15 }, (_, w) => timesAsked(w * 8 + 1));
     expect(perWindow.slice(0, 6)).toEqual([1, 1, 1, 1, 1, 1]); // finished windows never asked again
     // In flight when the worker died: asked once more than before the kill; the rest once.
     const expected = Array.from({ length: 9 }, (_, i) => (beforeKill.get((i + 6) * 8 + 1) ?? 0) + 1);
